@@ -1,0 +1,289 @@
+/**
+ * Prompt `--flags`: parse a prompt into its text and flags, validate each flag's value,
+ * and serialize back. Parsing keeps every character (spacing included), so
+ * `serializePrompt(parsePrompt(s)) === s` for any string.
+ */
+
+type FlagKind =
+  | { kind: 'switch' }
+  | { kind: 'number'; min: number; max: number; integer?: boolean }
+  | { kind: 'choice'; values: readonly string[] }
+  | { kind: 'ratio' }
+  | { kind: 'urls' }
+  | { kind: 'words' };
+
+export type FlagSpec = FlagKind & {
+  name: string;
+  aliases?: readonly string[];
+  help: string;
+  /** Where the prompt editor groups it. */
+  group: 'shape' | 'model' | 'style' | 'reference' | 'speed' | 'video';
+};
+
+export const FLAG_SPECS: readonly FlagSpec[] = [
+  { name: 'ar', aliases: ['aspect'], kind: 'ratio', group: 'shape', help: 'Aspect ratio W:H' },
+  {
+    name: 'v',
+    aliases: ['version'],
+    kind: 'choice',
+    values: ['5', '5.1', '5.2', '6', '6.1', '7'],
+    group: 'model',
+    help: 'Model version',
+  },
+  { name: 'niji', kind: 'choice', values: ['5', '6'], group: 'model', help: 'Anime model' },
+  {
+    name: 'style',
+    kind: 'choice',
+    values: ['raw', 'cute', 'expressive', 'original', 'scenic'],
+    group: 'style',
+    help: 'Style preset',
+  },
+  {
+    name: 'stylize',
+    aliases: ['s'],
+    kind: 'number',
+    min: 0,
+    max: 1000,
+    integer: true,
+    group: 'style',
+    help: 'How strongly the model applies its aesthetic (0 to 1000)',
+  },
+  {
+    name: 'chaos',
+    aliases: ['c'],
+    kind: 'number',
+    min: 0,
+    max: 100,
+    integer: true,
+    group: 'style',
+    help: 'How different the four images are (0 to 100)',
+  },
+  {
+    name: 'weird',
+    aliases: ['w'],
+    kind: 'number',
+    min: 0,
+    max: 3000,
+    integer: true,
+    group: 'style',
+    help: 'Unconventional aesthetics (0 to 3000)',
+  },
+  {
+    name: 'q',
+    aliases: ['quality'],
+    kind: 'choice',
+    values: ['.25', '0.25', '.5', '0.5', '1', '2'],
+    group: 'model',
+    help: 'Rendering quality',
+  },
+  {
+    name: 'seed',
+    kind: 'number',
+    min: 0,
+    max: 4294967295,
+    integer: true,
+    group: 'model',
+    help: 'Seed for repeatable results (0 to 4294967295)',
+  },
+  { name: 'no', kind: 'words', group: 'style', help: 'What to leave out' },
+  { name: 'tile', kind: 'switch', group: 'shape', help: 'Seamless repeating tile' },
+  { name: 'draft', kind: 'switch', group: 'speed', help: 'Fast, cheap draft batch (needs --v 7)' },
+  { name: 'fast', kind: 'switch', group: 'speed', help: 'Fast mode (default)' },
+  { name: 'turbo', kind: 'switch', group: 'speed', help: 'Turbo mode: faster, double cost' },
+  { name: 'sref', kind: 'urls', group: 'reference', help: 'Style reference image URLs' },
+  {
+    name: 'sw',
+    kind: 'number',
+    min: 0,
+    max: 1000,
+    integer: true,
+    group: 'reference',
+    help: 'Style reference weight (0 to 1000)',
+  },
+  { name: 'cref', kind: 'urls', group: 'reference', help: 'Character reference image URLs' },
+  {
+    name: 'cw',
+    kind: 'number',
+    min: 0,
+    max: 100,
+    integer: true,
+    group: 'reference',
+    help: 'Character reference weight (0 to 100)',
+  },
+  {
+    name: 'iw',
+    kind: 'number',
+    min: 0,
+    max: 3,
+    group: 'reference',
+    help: 'Image prompt weight (0 to 3)',
+  },
+  {
+    name: 'motion',
+    kind: 'choice',
+    values: ['low', 'high'],
+    group: 'video',
+    help: 'Video motion amount',
+  },
+  { name: 'raw', kind: 'switch', group: 'video', help: 'Video: less stylised motion' },
+  { name: 'end', kind: 'urls', group: 'video', help: 'Video: end frame image URL' },
+];
+
+const SPEC_BY_NAME = new Map<string, FlagSpec>();
+for (const spec of FLAG_SPECS) {
+  SPEC_BY_NAME.set(spec.name, spec);
+  for (const alias of spec.aliases ?? []) SPEC_BY_NAME.set(alias, spec);
+}
+
+export const flagSpec = (written: string): FlagSpec | undefined =>
+  SPEC_BY_NAME.get(written.toLowerCase());
+
+export interface PromptFlag {
+  /** Canonical name (`ar` for `--aspect`); the written name for unknown flags. */
+  name: string;
+  /** The name as written, without dashes. */
+  written: string;
+  /** The value as written, trimmed; '' for a switch. */
+  value: string;
+  /** Whitespace before `--`, between name and value: kept for an exact round trip. */
+  lead: string;
+  sep: string;
+}
+
+export interface ParsedPrompt {
+  text: string;
+  flags: PromptFlag[];
+  /** Trailing whitespace after the last flag. */
+  tail: string;
+}
+
+const FLAG_RE = /(^|\s+)--([A-Za-z][\w.-]*)/g;
+
+export function parsePrompt(prompt: string): ParsedPrompt {
+  const matches = [...prompt.matchAll(FLAG_RE)];
+  const first = matches[0];
+  if (!first) return { text: prompt, flags: [], tail: '' };
+  const flags: PromptFlag[] = [];
+  let tail = '';
+  matches.forEach((m, i) => {
+    const lead = m[1] ?? '';
+    const written = m[2] ?? '';
+    const start = m.index + m[0].length;
+    const end = matches[i + 1]?.index ?? prompt.length;
+    const body = prompt.slice(start, end);
+    const sep = /^\s*/.exec(body)?.[0] ?? '';
+    let value = body.slice(sep.length);
+    if (i === matches.length - 1) {
+      tail = /\s*$/.exec(value)?.[0] ?? '';
+      value = value.slice(0, value.length - tail.length);
+    }
+    const name = flagSpec(written)?.name ?? written.toLowerCase();
+    flags.push({ name, written, value, lead, sep });
+  });
+  return { text: prompt.slice(0, first.index), flags, tail };
+}
+
+export function serializePrompt(p: ParsedPrompt): string {
+  return p.text + p.flags.map((f) => `${f.lead}--${f.written}${f.sep}${f.value}`).join('') + p.tail;
+}
+
+export const getFlag = (p: ParsedPrompt, name: string): PromptFlag | undefined =>
+  p.flags.find((f) => f.name === name);
+
+export const hasFlag = (p: ParsedPrompt, name: string): boolean => getFlag(p, name) !== undefined;
+
+/** Sets (or adds) a flag; '' as value for switches. Returns a new prompt. */
+export function setFlag(p: ParsedPrompt, name: string, value: string): ParsedPrompt {
+  const sep = value === '' ? '' : ' ';
+  const existing = getFlag(p, name);
+  const flags = existing
+    ? p.flags.map((f) => (f === existing ? { ...f, value, sep } : f))
+    : [...p.flags, { name, written: name, value, lead: ' ', sep }];
+  return { ...p, text: existing ? p.text : p.text.trimEnd(), flags };
+}
+
+export function removeFlag(p: ParsedPrompt, name: string): ParsedPrompt {
+  return { ...p, flags: p.flags.filter((f) => f.name !== name) };
+}
+
+export interface FlagProblem {
+  flag: string;
+  message: string;
+}
+
+const isHttpUrl = (s: string) => /^https?:\/\/\S+$/i.test(s);
+
+function checkValue(spec: FlagSpec, value: string): string | null {
+  switch (spec.kind) {
+    case 'switch':
+      return value === '' ? null : `takes no value (found "${value}")`;
+    case 'number': {
+      const n = Number(value);
+      const ok =
+        value !== '' &&
+        Number.isFinite(n) &&
+        n >= spec.min &&
+        n <= spec.max &&
+        (!spec.integer || Number.isInteger(n));
+      return ok ? null : `must be ${spec.integer ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}`;
+    }
+    case 'choice':
+      return spec.values.includes(value) ? null : `must be one of ${spec.values.join(', ')}`;
+    case 'ratio':
+      return parseRatio(value) ? null : 'must be a ratio W:H of whole numbers, at most 8:1';
+    case 'urls': {
+      const parts = value.split(/\s+/).filter(Boolean);
+      return parts.length > 0 && parts.every((u) => isHttpUrl(u) || /^\d+$/.test(u))
+        ? null
+        : 'must be one or more http(s) URLs';
+    }
+    case 'words':
+      return value.trim() === '' ? 'needs at least one word' : null;
+  }
+}
+
+export function parseRatio(value: string): { w: number; h: number } | null {
+  const m = /^(\d{1,5}):(\d{1,5})$/.exec(value.trim());
+  if (!m) return null;
+  const w = Number(m[1]);
+  const h = Number(m[2]);
+  if (w < 1 || h < 1 || Math.max(w, h) / Math.min(w, h) > 8) return null;
+  return { w, h };
+}
+
+/** Every problem with the flags, each naming the flag and what it allows. */
+export function validateFlags(p: ParsedPrompt): FlagProblem[] {
+  const problems: FlagProblem[] = [];
+  const seen = new Set<string>();
+  for (const f of p.flags) {
+    const spec = flagSpec(f.written);
+    if (!spec) {
+      problems.push({ flag: f.written, message: `--${f.written} is not a known flag` });
+      continue;
+    }
+    if (seen.has(spec.name)) {
+      problems.push({ flag: spec.name, message: `--${spec.name} is given more than once` });
+    }
+    seen.add(spec.name);
+    const wrong = checkValue(spec, f.value);
+    if (wrong) problems.push({ flag: spec.name, message: `--${f.written} ${wrong}` });
+  }
+  if (seen.has('fast') && seen.has('turbo')) {
+    problems.push({ flag: 'turbo', message: '--fast and --turbo cannot be used together' });
+  }
+  if (seen.has('draft') && getFlag(p, 'v')?.value !== '7') {
+    problems.push({ flag: 'draft', message: '--draft needs --v 7' });
+  }
+  return problems;
+}
+
+/** The aspect ratio a prompt asks for; 1:1 when absent or invalid. */
+export function aspectOf(p: ParsedPrompt): { w: number; h: number } {
+  const ar = getFlag(p, 'ar');
+  return (ar && parseRatio(ar.value)) || { w: 1, h: 1 };
+}
+
+export type Speed = 'fast' | 'turbo';
+export const speedOf = (p: ParsedPrompt): Speed => (hasFlag(p, 'turbo') ? 'turbo' : 'fast');
+export const isDraft = (p: ParsedPrompt): boolean =>
+  hasFlag(p, 'draft') && getFlag(p, 'v')?.value === '7';

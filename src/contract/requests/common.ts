@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * Field builders shared by the request schemas. Every message names what is allowed, so
+ * `formatIssues` can prefix the field path and give the user one readable sentence.
+ */
+type Issue = { input?: unknown };
+const say = (allowed: string) => (iss: Issue) =>
+  iss.input === undefined ? `is required (${allowed})` : `must be ${allowed}`;
+
+export const PROMPT_MAX = 8192;
+export const URL_MAX = 1024;
+export const ENHANCE_URL_MAX = 2048;
+export const MASK_SIDE_MIN = 500;
+export const MASK_SIDE_MAX = 4096;
+export const CANVAS_SIDE_MAX = 4096;
+
+export const intBetween = (min: number, max: number) => {
+  const allowed = `an integer between ${min} and ${max}`;
+  return z
+    .number({ error: say(allowed) })
+    .int({ error: `must be ${allowed}` })
+    .min(min, { error: `must be ${allowed}` })
+    .max(max, { error: `must be ${allowed}` });
+};
+
+export const numberBetween = (min: number, max: number) => {
+  const allowed = `a number between ${min} and ${max}`;
+  return z
+    .number({ error: say(allowed) })
+    .min(min, { error: `must be ${allowed}` })
+    .max(max, { error: `must be ${allowed}` });
+};
+
+/** An integer enum such as `type` 0 subtle, 1 creative: the message lists each value. */
+export const intChoice = <const T extends readonly [number, ...number[]]>(
+  values: T,
+  meanings: readonly string[],
+) => {
+  const allowed = `one of ${values.map((v, i) => `${v} (${meanings[i] ?? v})`).join(', ')}`;
+  return z
+    .number({ error: say(allowed) })
+    .refine((v): v is T[number] => values.includes(v), { error: `must be ${allowed}` });
+};
+
+export const text = (max = PROMPT_MAX) => {
+  const allowed = `a string of 1 to ${max} characters`;
+  return z
+    .string({ error: say(allowed) })
+    .min(1, { error: `must be ${allowed}` })
+    .max(max, { error: `must be ${allowed}` });
+};
+
+export const httpUrl = (max = URL_MAX) => {
+  const allowed = `an http:// or https:// URL of at most ${max} characters`;
+  return z
+    .string({ error: say(allowed) })
+    .max(max, { error: `must be ${allowed}` })
+    .regex(/^https?:\/\/[^\s]+$/i, { error: `must be ${allowed}` });
+};
+
+export const prompt = text;
+export const imgUrl = () => httpUrl(URL_MAX);
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string): boolean => UUID_RE.test(s);
+export const jobId = () =>
+  z
+    .string({ error: say('the job_id (a UUID) of a completed task') })
+    .regex(UUID_RE, { error: 'must be the job_id (a UUID) of a completed task' });
+
+/** Optional on every create; empty means "no callback, the client polls". */
+export const callback = () =>
+  z.union([z.literal(''), httpUrl(URL_MAX)], {
+    error: 'must be an http:// or https:// URL, or empty',
+  });
+
+export const gridIndex = () => intBetween(0, 3);
+export const batchIndex = () => intBetween(0, 23);
+
+export const canvasSchema = z.object(
+  {
+    width: intBetween(1, CANVAS_SIDE_MAX),
+    height: intBetween(1, CANVAS_SIDE_MAX),
+  },
+  { error: say('an object {width, height}') },
+);
+
+export const imgPosSchema = z.object(
+  {
+    width: intBetween(1, 8192),
+    height: intBetween(1, 8192),
+    x: intBetween(-8192, 8192),
+    y: intBetween(-8192, 8192),
+  },
+  { error: say('an object {width, height, x, y}') },
+);
+
+export const maskAreaSchema = z
+  .object({
+    width: intBetween(MASK_SIDE_MIN, MASK_SIDE_MAX),
+    height: intBetween(MASK_SIDE_MIN, MASK_SIDE_MAX),
+    points: z.array(z.number().int(), {
+      error: say('a flat list of integer coordinates [x1, y1, x2, y2, ...]'),
+    }),
+  })
+  .superRefine((area, ctx) => {
+    const p = area.points;
+    if (p.length < 6 || p.length % 2 !== 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['points'],
+        message: 'must be a flat list of at least 3 points [x1, y1, x2, y2, x3, y3, ...]',
+      });
+      return;
+    }
+    for (let i = 0; i < p.length; i += 2) {
+      const x = p[i] ?? -1;
+      const y = p[i + 1] ?? -1;
+      if (x < 0 || y < 0 || x > area.width || y > area.height) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['points', i],
+          message: `must lie inside the area (0 to ${area.width} by 0 to ${area.height}); point ${i / 2} is (${x}, ${y})`,
+        });
+        return;
+      }
+    }
+  });
+export type MaskArea = z.infer<typeof maskAreaSchema>;
+
+export const maskSchema = z
+  .object(
+    {
+      areas: z
+        .array(maskAreaSchema, { error: 'must be a list of polygon areas' })
+        .min(1, { error: 'must hold at least one area' })
+        .optional(),
+      url: httpUrl(URL_MAX).optional(),
+    },
+    { error: say('an object with `areas` (polygons) or `url` (a mask image)') },
+  )
+  .refine((m) => (m.areas === undefined) !== (m.url === undefined), {
+    error: 'must have exactly one of `areas` (polygons) or `url` (a mask image)',
+  });
+export type Mask = z.infer<typeof maskSchema>;
+
+/** Fields every create accepts. */
+export const base = { callback: callback().optional() };
+
+/** Fields of every follow-up that names one image of a parent. */
+export const followUp = { ...base, jobId: jobId() };

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+
+export const TASK_STATUSES = [
+  'pending',
+  'staged',
+  'processing',
+  'retry',
+  'completed',
+  'failed',
+] as const;
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed'];
+export const isTerminal = (status: TaskStatus): boolean => TERMINAL_STATUSES.includes(status);
+
+export const TASK_TYPES = [
+  'diffusion',
+  'upscale',
+  'reroll',
+  'variation',
+  'inpaint',
+  'outpaint',
+  'pan',
+  'edit',
+  'remix',
+  'enhance',
+  'upload_paint',
+  'retexture',
+  'remove_background',
+  'shorten',
+  'describe',
+  'blend',
+  'video_diffusion',
+  'extend_video',
+  'video_upscale',
+  'enhance_upscale',
+] as const;
+export const taskTypeSchema = z.enum(TASK_TYPES);
+export type TaskType = z.infer<typeof taskTypeSchema>;
+
+/** The model family the service runs; the real service says `midjourney`. */
+export const MODEL_NAME = 'midjourney';
+
+/** Follow-up actions that name one image of a parent by index. */
+export const INDEXED_ACTIONS = [
+  'upscale',
+  'variation',
+  'remix',
+  'inpaint',
+  'outpaint',
+  'pan',
+  'edit',
+  'enhance',
+] as const;
+export type IndexedAction = (typeof INDEXED_ACTIONS)[number];
+
+const indexList = z.array(z.number().int().min(0));
+export const availableActionsSchema = z
+  .object({
+    upscale: indexList.optional(),
+    variation: indexList.optional(),
+    remix: indexList.optional(),
+    inpaint: indexList.optional(),
+    outpaint: indexList.optional(),
+    pan: indexList.optional(),
+    edit: indexList.optional(),
+    enhance: indexList.optional(),
+    reroll: z.boolean().optional(),
+  })
+  .loose();
+export type AvailableActions = z.infer<typeof availableActionsSchema>;
+
+export const imageOutputSchema = z.object({
+  image_url: z.string(),
+  image_urls: z.array(z.string()),
+  seed: z.string(),
+  available_actions: availableActionsSchema.optional(),
+});
+export type ImageOutput = z.infer<typeof imageOutputSchema>;
+
+export const videoOutputSchema = z.object({
+  video_urls: z.array(z.string()).min(1),
+  seed: z.string(),
+});
+export type VideoOutput = z.infer<typeof videoOutputSchema>;
+
+export const textOutputSchema = z.object({
+  prompts: z.array(z.string()),
+  promptEn: z.string().optional(),
+  description: z.string().optional(),
+  finalPrompt: z.string().optional(),
+});
+export type TextOutput = z.infer<typeof textOutputSchema>;
+
+export const taskOutputSchema = z.union([videoOutputSchema, textOutputSchema, imageOutputSchema]);
+export type TaskOutput = z.infer<typeof taskOutputSchema>;
+
+export const isVideoOutput = (o: TaskOutput): o is VideoOutput => 'video_urls' in o;
+export const isTextOutput = (o: TaskOutput): o is TextOutput => 'prompts' in o;
+export const isImageOutput = (o: TaskOutput): o is ImageOutput => 'image_urls' in o;
+
+/** The real service sends `""` or year 1 for times that have not happened yet. */
+const optionalTime = z.preprocess(
+  (v) => (v === '' || v === undefined || (typeof v === 'string' && v.startsWith('0001-')) ? null : v),
+  z.string().nullable(),
+);
+
+export const usageSchema = z.object({
+  type: z.string(),
+  frozen: z.number().int(),
+  consume: z.number().int(),
+});
+
+export const taskMetaSchema = z.object({
+  created_at: optionalTime,
+  started_at: optionalTime,
+  ended_at: optionalTime,
+  usage: usageSchema,
+});
+export type TaskMeta = z.infer<typeof taskMetaSchema>;
+
+export const taskErrorSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  raw_message: z.string().default(''),
+  detail: z.unknown().default(null),
+});
+export type TaskError = z.infer<typeof taskErrorSchema>;
+
+export const NO_ERROR: TaskError = { code: 0, message: '', raw_message: '', detail: null };
+
+export const taskConfigSchema = z.object({
+  service_mode: z.string(),
+  webhook_config: z.object({ endpoint: z.string(), secret: z.string() }),
+});
+
+/** A pending task on the real service may carry an output object of empty strings. */
+const isEmptyOutput = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  Object.values(v).every((x) => x === '' || x === null || (Array.isArray(x) && x.length === 0));
+
+/**
+ * The TaskResponse of SPEC.md, parsed tolerantly: it accepts the variants of the real
+ * service (API-NOTES.md) and normalises them, so code after the parse sees one shape.
+ */
+export const taskResponseSchema = z.object({
+  job_id: z.string(),
+  model: z.string(),
+  task_type: z.union([taskTypeSchema, z.literal('')]),
+  status: taskStatusSchema,
+  config: taskConfigSchema.default({
+    service_mode: '',
+    webhook_config: { endpoint: '', secret: '' },
+  }),
+  input: z.record(z.string(), z.unknown()).nullable().default(null),
+  output: z.preprocess(
+    (v) => (v === undefined || isEmptyOutput(v) ? null : v),
+    taskOutputSchema.nullable(),
+  ),
+  meta: taskMetaSchema.nullable().default(null),
+  detail: z.unknown().default(null),
+  logs: z.preprocess((v) => v ?? [], z.array(z.string())),
+  error: z.preprocess((v) => v ?? NO_ERROR, taskErrorSchema),
+});
+export type TaskResponse = z.infer<typeof taskResponseSchema>;
+
+/** Percent complete from the last `progress N%` log line, as the engine writes them. */
+export function progressFromLogs(logs: readonly string[]): number | null {
+  for (let i = logs.length - 1; i >= 0; i--) {
+    const m = /progress (\d{1,3})%/.exec(logs[i] ?? '');
+    if (m) return Math.min(100, Number(m[1]));
+  }
+  return null;
+}

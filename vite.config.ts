@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The SPA lives in src/web; the proxy serves the build from dist/web.
+export default defineConfig({
+  root: '.',
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: {
+      '/studio-api': 'http://127.0.0.1:8080',
+      '/media': 'http://127.0.0.1:8080',
+    },
+  },
+});
