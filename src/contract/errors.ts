@@ -6,17 +6,21 @@ import { NO_ERROR, type TaskResponse } from './task';
  * and 3`. Used for the 400 messages of the engine and the studio.
  */
 export function formatIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)));
-      const field = path.join('.').replace(/\.\[/g, '[');
-      return field ? `${field}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
+  const sentences = error.issues.map((issue) => {
+    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)));
+    const field = path.join('.').replace(/\.\[/g, '[');
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  // zod can report one problem twice (a wrong type, then a length check on it): say it once.
+  return [...new Set(sentences)].join('; ');
 }
 
 /** A rejected create, in the TaskResponse shape the service uses for errors. */
-export function errorTaskResponse(code: number, message: string, detail: unknown = null): TaskResponse {
+export function errorTaskResponse(
+  code: number,
+  message: string,
+  detail: unknown = null,
+): TaskResponse {
   return {
     job_id: '',
     model: '',

@@ -64,7 +64,8 @@ export type OperationName = keyof typeof OPERATIONS;
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
 export type OperationRequest<N extends OperationName> = z.infer<(typeof OPERATIONS)[N]['schema']>;
 
-export const isOperationName = (s: string): s is OperationName => s in OPERATIONS;
+/** Own keys only: `toString` or `constructor` are not operations. */
+export const isOperationName = (s: string): s is OperationName => Object.hasOwn(OPERATIONS, s);
 
 /** The path segment of a task type: `extend_video` is served at `/v1/extend-video`. */
 export const operationOfTaskType = (t: TaskType): OperationName => {

@@ -193,17 +193,25 @@ export const getFlag = (p: ParsedPrompt, name: string): PromptFlag | undefined =
 export const hasFlag = (p: ParsedPrompt, name: string): boolean => getFlag(p, name) !== undefined;
 
 /** Sets (or adds) a flag; '' as value for switches. Returns a new prompt. */
-export function setFlag(p: ParsedPrompt, name: string, value: string): ParsedPrompt {
+export function setFlag(p: ParsedPrompt, written: string, value: string): ParsedPrompt {
+  const name = flagSpec(written)?.name ?? written;
   const sep = value === '' ? '' : ' ';
   const existing = getFlag(p, name);
+  // No space before the first flag of an otherwise empty prompt.
+  const lead = p.text.trim() === '' && p.flags.length === 0 ? '' : ' ';
   const flags = existing
     ? p.flags.map((f) => (f === existing ? { ...f, value, sep } : f))
-    : [...p.flags, { name, written: name, value, lead: ' ', sep }];
+    : [...p.flags, { name, written: name, value, lead, sep }];
   return { ...p, text: existing ? p.text : p.text.trimEnd(), flags };
 }
 
-export function removeFlag(p: ParsedPrompt, name: string): ParsedPrompt {
-  return { ...p, flags: p.flags.filter((f) => f.name !== name) };
+export function removeFlag(p: ParsedPrompt, written: string): ParsedPrompt {
+  const name = flagSpec(written)?.name ?? written;
+  const flags = p.flags.filter((f) => f.name !== name);
+  const first = flags[0];
+  // The first remaining flag of a prompt with no text needs no space before it.
+  if (first && p.text.trim() === '' && first.lead !== '') flags[0] = { ...first, lead: '' };
+  return { ...p, flags };
 }
 
 export interface FlagProblem {
@@ -212,6 +220,8 @@ export interface FlagProblem {
 }
 
 const isHttpUrl = (s: string) => /^https?:\/\/\S+$/i.test(s);
+/** Plain decimals only: `Number()` would also take `0x10`, `1e3` or `Infinity`. */
+const DECIMAL_RE = /^(\d+(\.\d+)?|\.\d+)$/;
 
 function checkValue(spec: FlagSpec, value: string): string | null {
   switch (spec.kind) {
@@ -220,12 +230,14 @@ function checkValue(spec: FlagSpec, value: string): string | null {
     case 'number': {
       const n = Number(value);
       const ok =
-        value !== '' &&
+        DECIMAL_RE.test(value) &&
         Number.isFinite(n) &&
         n >= spec.min &&
         n <= spec.max &&
         (!spec.integer || Number.isInteger(n));
-      return ok ? null : `must be ${spec.integer ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}`;
+      return ok
+        ? null
+        : `must be ${spec.integer ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}`;
     }
     case 'choice':
       return spec.values.includes(value) ? null : `must be one of ${spec.values.join(', ')}`;

@@ -73,7 +73,8 @@ export type AvailableActions = z.infer<typeof availableActionsSchema>;
 
 export const imageOutputSchema = z.object({
   image_url: z.string(),
-  image_urls: z.array(z.string()),
+  // A single-image result may come with `image_urls: null`.
+  image_urls: z.preprocess((v) => v ?? [], z.array(z.string())),
   seed: z.string(),
   available_actions: availableActionsSchema.optional(),
 });
@@ -102,7 +103,8 @@ export const isImageOutput = (o: TaskOutput): o is ImageOutput => 'image_urls' i
 
 /** The real service sends `""` or year 1 for times that have not happened yet. */
 const optionalTime = z.preprocess(
-  (v) => (v === '' || v === undefined || (typeof v === 'string' && v.startsWith('0001-')) ? null : v),
+  (v) =>
+    v === '' || v === undefined || (typeof v === 'string' && v.startsWith('0001-')) ? null : v,
   z.string().nullable(),
 );
 

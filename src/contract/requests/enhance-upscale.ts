@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENHANCE_URL_MAX, gridIndex, httpUrl, jobId } from './common';
+import { ENHANCE_URL_MAX, base, gridIndex, httpUrl, jobId } from './common';
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
@@ -7,6 +7,7 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
 /** Suspended on the service (503); the schema still states its rules. */
 export const enhanceUpscaleRequestSchema = z
   .object({
+    ...base,
     image_url: httpUrl(ENHANCE_URL_MAX).optional(),
     jobId: jobId().optional(),
     imageNo: gridIndex().optional(),

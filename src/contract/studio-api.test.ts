@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssues } from './errors';
+import { OPERATIONS, OPERATION_NAMES, isOperationName, operationOfTaskType } from './operations';
+import { HANDLE_RE, createJobSchema, handleSchema, jobListQuerySchema } from './studio-api';
+import { TASK_TYPES } from './task';
+
+const UUID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+
+describe('job handles', () => {
+  it('accepts 12-character base64url handles', () => {
+    for (const h of ['AbCdEfGh1234', 'a-b_c-d_e-f_', '____________', 'Z9z9Z9z9Z9z9']) {
+      expect(h).toHaveLength(12);
+      expect(HANDLE_RE.test(h), h).toBe(true);
+      expect(handleSchema.safeParse(h).success).toBe(true);
+    }
+  });
+
+  it('rejects UUIDs, in any spelling, so job ids cannot pass for handles', () => {
+    for (const id of [UUID, UUID.toUpperCase(), UUID.replace(/-/g, ''), `{${UUID}}`]) {
+      expect(HANDLE_RE.test(id), id).toBe(false);
+    }
+  });
+
+  it('rejects other shapes', () => {
+    for (const h of [
+      '',
+      'short',
+      'AbCdEfGh12+/',
+      'AbCdEf Gh123',
+      'AbCdEfGh1234=',
+      '../../etc/pa',
+    ]) {
+      expect(HANDLE_RE.test(h), h).toBe(false);
+    }
+    const r = handleSchema.safeParse(UUID);
+    expect(r.success).toBe(false);
+    if (!r.success) expect(formatIssues(r.error)).toBe('must be a job handle');
+  });
+});
+
+describe('createJobSchema', () => {
+  it('accepts every operation, with params defaulting to {}', () => {
+    for (const operation of OPERATION_NAMES) {
+      expect(createJobSchema.parse({ operation })).toEqual({ operation, params: {} });
+    }
+    expect(
+      createJobSchema.parse({
+        operation: 'upscale',
+        parentId: 'AbCdEfGh1234',
+        params: { imageNo: 2 },
+      }),
+    ).toEqual({ operation: 'upscale', parentId: 'AbCdEfGh1234', params: { imageNo: 2 } });
+  });
+
+  it('rejects an unknown operation, listing the allowed ones', () => {
+    for (const operation of ['paint', 'video_diffusion', 'Diffusion', '', 3]) {
+      const r = createJobSchema.safeParse({ operation });
+      expect(r.success).toBe(false);
+      if (r.success) continue;
+      const message = formatIssues(r.error);
+      expect(message).toBe(`operation: must be one of ${OPERATION_NAMES.join(', ')}`);
+      for (const name of OPERATION_NAMES) expect(message).toContain(name);
+    }
+  });
+
+  it('parentId must be a handle, never a job UUID', () => {
+    const r = createJobSchema.safeParse({ operation: 'upscale', parentId: UUID });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(formatIssues(r.error)).toBe('parentId: must be a job handle');
+  });
+
+  it('params must be an object', () => {
+    expect(createJobSchema.safeParse({ operation: 'diffusion', params: 'a cat' }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('jobListQuerySchema', () => {
+  it('coerces limit from the query string, default 50, 1 to 200', () => {
+    expect(jobListQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(jobListQuerySchema.parse({ limit: '20', cursor: 'c1' })).toEqual({
+      limit: 20,
+      cursor: 'c1',
+    });
+    expect(jobListQuerySchema.parse({ limit: '200' }).limit).toBe(200);
+    for (const limit of ['0', '201', '1.5', 'many']) {
+      expect(jobListQuerySchema.safeParse({ limit }).success, limit).toBe(false);
+    }
+  });
+});
+
+describe('operations registry', () => {
+  it('has one operation per task type, at the hyphenated path', () => {
+    expect(OPERATION_NAMES).toHaveLength(TASK_TYPES.length);
+    for (const t of TASK_TYPES) {
+      const name = operationOfTaskType(t);
+      expect(name).toBe(t.replace(/_/g, '-'));
+      expect(OPERATIONS[name].taskType).toBe(t);
+    }
+  });
+
+  it('isOperationName', () => {
+    expect(isOperationName('extend-video')).toBe(true);
+    expect(isOperationName('extend_video')).toBe(false);
+    expect(isOperationName('toString')).toBe(false);
+    expect(isOperationName('constructor')).toBe(false);
+  });
+
+  it('parent kinds: follow-ups need a parent of the right kind', () => {
+    const byKind = (kind: string) =>
+      OPERATION_NAMES.filter((n) => OPERATIONS[n].parent === kind).sort();
+    expect(byKind('video')).toEqual(['extend-video', 'video-upscale']);
+    expect(byKind('optional-image')).toEqual(['enhance-upscale', 'video-diffusion']);
+    expect(byKind('none')).toEqual([
+      'blend',
+      'describe',
+      'diffusion',
+      'remove-background',
+      'retexture',
+      'shorten',
+      'upload-paint',
+    ]);
+  });
+});
