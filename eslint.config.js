@@ -59,7 +59,7 @@ export default tseslint.config(
           patterns: [
             { group: ours('engine', 'proxy'), message: 'web imports only contract' },
             {
-              group: ['**/features/*/**', '../../*/**'],
+              group: ['../../*/**', '!../../../**', '**/features/*/**'],
               message: 'features do not import each other; move shared code to components/ or lib/',
             },
           ],

@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import { ErrorBoundary } from './error-boundary';
+import { Layout } from './layout';
+import { AccountPage } from './pages/account-page';
+import { CreatePage } from './pages/create-page';
+import { LibraryPage } from './pages/library-page';
+import { Providers } from './providers';
+import type { Route } from './router';
+import { useRoute } from './router';
+
+const PAGES: Record<Route, ComponentType> = {
+  create: CreatePage,
+  library: LibraryPage,
+  account: AccountPage,
+};
+
+export function App() {
+  const route = useRoute();
+  const CurrentPage = PAGES[route];
+  return (
+    <ErrorBoundary>
+      <Providers>
+        <Layout route={route}>
+          <CurrentPage />
+        </Layout>
+      </Providers>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { BalanceWidget } from '../features/account/components/balance-widget';
+import { Nav } from './nav';
+import type { Route } from './router';
+import { routeHref } from './router';
+
+interface LayoutProps {
+  route: Route;
+  children: ReactNode;
+}
+
+export function Layout({ route, children }: LayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        onClick={(e) => {
+          // A plain #main would be taken for a route by the hash router.
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className="sr-only z-50 rounded-md bg-zinc-800 px-3 py-2 text-sm focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center justify-between border-b border-zinc-800 bg-zinc-950/90 px-5 backdrop-blur">
+        <a href={routeHref('create')} className="flex items-center gap-2 rounded-md">
+          <img src="/favicon.svg" alt="" width={20} height={20} />
+          <span className="text-sm font-semibold tracking-wide text-zinc-100">Studio</span>
+        </a>
+        <BalanceWidget href={routeHref('account')} />
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <aside className="sticky top-14 h-[calc(100dvh-3.5rem)] w-52 shrink-0 border-r border-zinc-800">
+          <Nav current={route} />
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
+import type { Route } from './router';
+import { routeHref } from './router';
+
+const ITEMS: { route: Route; label: string; icon: ReactNode }[] = [
+  {
+    route: 'create',
+    label: 'Create',
+    icon: <path d="M10 3.5v13M3.5 10h13" strokeLinecap="round" />,
+  },
+  {
+    route: 'library',
+    label: 'Library',
+    icon: (
+      <>
+        <rect x="3" y="3" width="6" height="6" rx="1" />
+        <rect x="11" y="3" width="6" height="6" rx="1" />
+        <rect x="3" y="11" width="6" height="6" rx="1" />
+        <rect x="11" y="11" width="6" height="6" rx="1" />
+      </>
+    ),
+  },
+  {
+    route: 'account',
+    label: 'Account',
+    icon: (
+      <>
+        <circle cx="10" cy="7" r="3.5" />
+        <path d="M3.5 17c.8-3.2 3.4-5 6.5-5s5.7 1.8 6.5 5" strokeLinecap="round" />
+      </>
+    ),
+  },
+];
+
+export function Nav({ current }: { current: Route }) {
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-1 p-3">
+      {ITEMS.map(({ route, label, icon }) => (
+        <a
+          key={route}
+          href={routeHref(route)}
+          aria-current={current === route ? 'page' : undefined}
+          className={cn(
+            'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm transition-colors',
+            current === route
+              ? 'bg-zinc-800 text-zinc-100'
+              : 'text-zinc-400 hover:bg-zinc-900 hover:text-zinc-200',
+          )}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="size-4 fill-none stroke-current stroke-[1.6]"
+          >
+            {icon}
+          </svg>
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+}

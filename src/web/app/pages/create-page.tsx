@@ -1,0 +1,25 @@
+import { PromptBox } from '../../features/create/components/prompt-box';
+import { JobFeed } from '../../features/jobs/components/job-feed';
+import { useCreateJob } from '../../features/jobs/hooks/use-create-job';
+import { Page } from './page';
+
+/** The create feature writes prompts, the jobs feature runs them: composed here. */
+export function CreatePage() {
+  const create = useCreateJob();
+  return (
+    <Page title="Create">
+      <PromptBox
+        onSubmit={(text) => create.submit({ operation: 'diffusion', params: { text } })}
+        pending={create.isPending}
+        error={create.error}
+        onDismissError={create.reset}
+      />
+      <section aria-labelledby="recent-heading" className="space-y-3">
+        <h2 id="recent-heading" className="text-sm font-medium text-zinc-400">
+          Recent jobs
+        </h2>
+        <JobFeed emptyText="No jobs yet. Describe an image above and press Generate." />
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,36 @@
+import { MutationCache, QueryClient, matchMutation } from '@tanstack/react-query';
+import { accountQueries } from '../features/account/api/account-queries';
+import { jobMutationKeys } from '../features/jobs/api/job-mutations';
+import { ResponseShapeError, StudioApiError } from '../lib/http';
+
+/**
+ * Retry what may pass on a second try (no answer, 5xx, 429); never a refusal or a
+ * response that broke the contract, which would only fail again, slower.
+ */
+export function shouldRetry(failures: number, err: unknown): boolean {
+  if (failures >= 2) return false;
+  if (err instanceof ResponseShapeError) return false;
+  if (err instanceof StudioApiError) {
+    const { status } = err.studio;
+    return status >= 500 || status === 429;
+  }
+  return true;
+}
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    // The balance is an account concern, job creation a jobs one: features do not know
+    // each other, so the app wires "a job was created" to "refresh the balance" here.
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _vars, _result, mutation) => {
+        if (matchMutation({ mutationKey: jobMutationKeys.create() }, mutation)) {
+          void client.invalidateQueries({ queryKey: accountQueries.all() });
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 5_000 },
+    },
+  });
+  return client;
+}

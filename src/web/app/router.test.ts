@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { routeFromHash, routeHref } from './router';
+
+describe('routeFromHash', () => {
+  it.each([
+    ['', 'create'],
+    ['#/', 'create'],
+    ['#/library', 'library'],
+    ['#/account', 'account'],
+    ['#/account?tab=x', 'account'],
+    ['#/nowhere', 'create'],
+  ])('%s → %s', (hash, route) => {
+    expect(routeFromHash(hash)).toBe(route);
+  });
+
+  it('round-trips with routeHref', () => {
+    expect(routeFromHash(routeHref('library'))).toBe('library');
+  });
+});

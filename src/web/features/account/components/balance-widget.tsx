@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { cn } from '../../../lib/cn';
+import { describeError } from '../../../lib/describe-error';
+import { formatAmount } from '../../../lib/format';
+import { accountQueries } from '../api/account-queries';
+
+interface BalanceWidgetProps {
+  /** Where a click leads: the account page. */
+  href: string;
+}
+
+/** Available credits in the header; a link to the account page for the details. */
+export function BalanceWidget({ href }: BalanceWidgetProps) {
+  const summary = useQuery(accountQueries.summary());
+  const base =
+    'flex h-8 items-center gap-2 rounded-md border border-zinc-800 bg-zinc-900 px-3 text-xs hover:border-zinc-700';
+
+  if (summary.isPending) {
+    return (
+      <a href={href} aria-label="Balance: loading" className={cn(base, 'text-zinc-500')}>
+        <span className="h-2 w-16 animate-pulse rounded bg-zinc-800" aria-hidden="true" />
+      </a>
+    );
+  }
+  if (summary.isError && !summary.data) {
+    return (
+      <a
+        href={href}
+        aria-label="Balance: unavailable"
+        title={describeError(summary.error).title}
+        className={cn(base, 'text-zinc-500')}
+      >
+        Balance unavailable
+      </a>
+    );
+  }
+
+  const { availableCredits, lowBalance } = summary.data;
+  const credits = formatAmount(availableCredits, 'credit');
+  return (
+    <a
+      href={href}
+      aria-label={`Balance: ${credits}`}
+      title={lowBalance ? 'Balance is low' : 'Available credits'}
+      className={cn(base, 'text-zinc-200')}
+    >
+      <span
+        aria-hidden="true"
+        className={cn('size-1.5 rounded-full', lowBalance ? 'bg-amber-400' : 'bg-emerald-400')}
+      />
+      <span className="font-mono tabular-nums">{credits}</span>
+    </a>
+  );
+}

@@ -1,0 +1,128 @@
+import { cn } from '../../../lib/cn';
+import { ASPECT_CHOICES, VERSION_CHOICES, promptState } from '../stores/prompt-edits';
+import { usePromptActions } from '../stores/prompt-store';
+
+const fieldClass =
+  'h-7 rounded-md border border-zinc-700 bg-zinc-800 px-2 text-xs text-zinc-100 hover:border-zinc-600';
+
+/** Helpers that write --flags into the prompt; the prompt text stays the only truth. */
+export function FlagHelpers({ prompt }: { prompt: string }) {
+  const state = promptState(prompt);
+  const { versionChosen, numberFlagChanged } = usePromptActions();
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+      <AspectChips current={state.aspect} />
+      <label className="flex items-center gap-1.5 text-xs text-zinc-400">
+        Version
+        <select
+          value={state.version}
+          onChange={(e) => versionChosen(e.target.value)}
+          className={fieldClass}
+        >
+          <option value="">Default</option>
+          {VERSION_CHOICES.map((v) => (
+            <option key={v} value={v}>
+              v{v}
+            </option>
+          ))}
+        </select>
+      </label>
+      <NumberFlag
+        label="Stylize"
+        name="stylize"
+        max={1000}
+        value={state.stylize}
+        onChange={numberFlagChanged}
+      />
+      <NumberFlag
+        label="Chaos"
+        name="chaos"
+        max={100}
+        value={state.chaos}
+        onChange={numberFlagChanged}
+      />
+      <TurboSwitch on={state.turbo} />
+    </div>
+  );
+}
+
+function AspectChips({ current }: { current: string | null }) {
+  const { aspectChosen } = usePromptActions();
+  return (
+    <div role="group" aria-label="Aspect ratio" className="flex items-center gap-1">
+      {ASPECT_CHOICES.map((ratio) => (
+        <button
+          key={ratio}
+          type="button"
+          aria-pressed={current === ratio}
+          onClick={() => aspectChosen(ratio)}
+          className={cn(
+            'h-7 rounded-md px-2 font-mono text-xs transition-colors',
+            current === ratio
+              ? 'bg-indigo-500/20 text-indigo-200 ring-1 ring-indigo-400/60 ring-inset'
+              : 'text-zinc-400 hover:bg-zinc-800 hover:text-zinc-200',
+          )}
+        >
+          {ratio}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface NumberFlagProps {
+  label: string;
+  name: 'stylize' | 'chaos';
+  max: number;
+  value: string;
+  onChange: (name: 'stylize' | 'chaos', value: string) => void;
+}
+
+function NumberFlag({ label, name, max, value, onChange }: NumberFlagProps) {
+  return (
+    <label className="flex items-center gap-1.5 text-xs text-zinc-400">
+      {label}
+      <input
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        step={1}
+        placeholder="–"
+        value={value}
+        onChange={(e) => onChange(name, e.target.value)}
+        className={cn(fieldClass, 'w-16 tabular-nums')}
+      />
+    </label>
+  );
+}
+
+function TurboSwitch({ on }: { on: boolean }) {
+  const { turboToggled } = usePromptActions();
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      title="Turbo mode: faster, double cost"
+      onClick={() => turboToggled(!on)}
+      className="flex items-center gap-1.5 text-xs text-zinc-400 hover:text-zinc-200"
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'relative h-4 w-7 rounded-full transition-colors',
+          on ? 'bg-indigo-500' : 'bg-zinc-700',
+        )}
+      >
+        <span
+          className={cn(
+            'absolute top-0.5 left-0 size-3 rounded-full bg-white transition-transform',
+            on ? 'translate-x-3.5' : 'translate-x-0.5',
+          )}
+        />
+      </span>
+      Turbo
+    </button>
+  );
+}

@@ -1,0 +1,116 @@
+import type { FormEvent, KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/error-banner';
+import { cn } from '../../../lib/cn';
+import { describeError } from '../../../lib/describe-error';
+import { formatNumber } from '../../../lib/format';
+import { PROMPT_MAX, promptState } from '../stores/prompt-edits';
+import { usePrompt, usePromptActions } from '../stores/prompt-store';
+import { FlagHelpers } from './flag-helpers';
+
+interface PromptBoxProps {
+  /** Receives the trimmed prompt; the app layer turns it into a create. */
+  onSubmit: (prompt: string) => void;
+  pending: boolean;
+  /** The last failed create, shown until dismissed or the next submit. */
+  error: unknown;
+  onDismissError: () => void;
+}
+
+export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBoxProps) {
+  const prompt = usePrompt();
+  const { promptChanged } = usePromptActions();
+  const state = promptState(prompt);
+  const invalid = state.problems.length > 0;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (state.canSubmit && !pending) onSubmit(prompt.trim());
+  };
+  // Enter sends, Shift+Enter breaks the line; never while an IME is composing text.
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    e.currentTarget.form?.requestSubmit();
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="New image" className="space-y-3">
+      <div className="rounded-lg border border-zinc-800 bg-zinc-900 focus-within:border-zinc-600">
+        <label htmlFor="prompt" className="sr-only">
+          Prompt
+        </label>
+        <textarea
+          id="prompt"
+          value={prompt}
+          onChange={(e) => promptChanged(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={3}
+          placeholder="Describe an image… e.g. a lighthouse in a storm --ar 16:9"
+          aria-invalid={invalid}
+          aria-describedby="prompt-count prompt-problems"
+          className="block w-full resize-y bg-transparent px-4 pt-3 pb-2 text-[15px] leading-relaxed text-zinc-100 placeholder:text-zinc-500 focus:outline-none"
+        />
+        <div className="flex items-center justify-between gap-3 border-t border-zinc-800 px-3 py-2">
+          <FlagHelpers prompt={prompt} />
+          <div className="flex shrink-0 items-center gap-3">
+            <CharCount length={state.length} />
+            <Button
+              type="submit"
+              variant="primary"
+              disabled={!state.canSubmit || pending}
+              aria-busy={pending}
+            >
+              {pending ? <Spinner /> : null}
+              Generate
+            </Button>
+          </div>
+        </div>
+      </div>
+      <ul id="prompt-problems" aria-live="polite" className="space-y-1 text-sm text-amber-300">
+        {state.problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+      {error ? <CreateError error={error} onDismiss={onDismissError} /> : null}
+    </form>
+  );
+}
+
+function CharCount({ length }: { length: number }) {
+  return (
+    <span
+      id="prompt-count"
+      className={cn(
+        'font-mono text-xs tabular-nums',
+        length > PROMPT_MAX ? 'text-red-400' : 'text-zinc-500',
+      )}
+    >
+      {formatNumber(length)} / {formatNumber(PROMPT_MAX)}
+    </span>
+  );
+}
+
+function CreateError({ error, onDismiss }: { error: unknown; onDismiss: () => void }) {
+  const { title, hint } = describeError(error);
+  return (
+    <ErrorBanner
+      title={title}
+      hint={hint}
+      action={
+        <Button size="sm" variant="ghost" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      }
+    />
+  );
+}
+
+function Spinner() {
+  return (
+    <span
+      aria-hidden="true"
+      className="size-3.5 animate-spin rounded-full border-2 border-white/30 border-t-white"
+    />
+  );
+}

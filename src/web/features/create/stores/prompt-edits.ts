@@ -1,0 +1,77 @@
+import type { ParsedPrompt } from '../../../../contract/prompt-flags';
+import {
+  FLAG_SPECS,
+  getFlag,
+  hasFlag,
+  parsePrompt,
+  removeFlag,
+  serializePrompt,
+  setFlag,
+  validateFlags,
+} from '../../../../contract/prompt-flags';
+
+/** The service's prompt limit (SPEC.md: 1 to 8192 characters). */
+export const PROMPT_MAX = 8192;
+
+export const ASPECT_CHOICES = ['1:1', '16:9', '9:16', '4:3', '3:2', '2:3'] as const;
+
+const versionSpec = FLAG_SPECS.find((s) => s.name === 'v');
+export const VERSION_CHOICES: readonly string[] =
+  versionSpec?.kind === 'choice' ? versionSpec.values : [];
+
+// Every edit goes through the contract's parser and serializer, so whatever the person
+// typed around a flag (spacing, other flags, unknown ones) is kept as written.
+const edit = (prompt: string, change: (p: ParsedPrompt) => ParsedPrompt): string =>
+  serializePrompt(change(parsePrompt(prompt)));
+
+/** Sets `--ar`; choosing the ratio already set removes it again. */
+export const withAspect = (prompt: string, ratio: string): string =>
+  edit(prompt, (p) =>
+    getFlag(p, 'ar')?.value === ratio ? removeFlag(p, 'ar') : setFlag(p, 'ar', ratio),
+  );
+
+/** `''` means the service's default version: no `--v` at all. */
+export const withVersion = (prompt: string, version: string): string =>
+  edit(prompt, (p) => (version === '' ? removeFlag(p, 'v') : setFlag(p, 'v', version)));
+
+/** An emptied number field removes its flag instead of leaving `--stylize` with no value. */
+export const withNumberFlag = (prompt: string, name: string, value: string): string =>
+  edit(prompt, (p) => (value.trim() === '' ? removeFlag(p, name) : setFlag(p, name, value.trim())));
+
+/** Turbo on also drops `--fast`, which the service refuses together with `--turbo`. */
+export const withTurbo = (prompt: string, on: boolean): string =>
+  edit(prompt, (p) => (on ? setFlag(removeFlag(p, 'fast'), 'turbo', '') : removeFlag(p, 'turbo')));
+
+export interface PromptState {
+  aspect: string | null;
+  version: string;
+  stylize: string;
+  chaos: string;
+  turbo: boolean;
+  length: number;
+  /** Everything that stops a submit, one sentence each. */
+  problems: string[];
+  canSubmit: boolean;
+}
+
+/** What the prompt box shows for a prompt: the helpers' values and what is wrong. */
+export function promptState(prompt: string): PromptState {
+  const parsed = parsePrompt(prompt);
+  const problems = validateFlags(parsed).map((p) => p.message);
+  const hasText = parsed.text.trim() !== '';
+  if (!hasText && parsed.flags.length > 0)
+    problems.unshift('Describe the image before the --flags');
+  if (prompt.length > PROMPT_MAX) {
+    problems.push(`The prompt is ${prompt.length} characters; the limit is ${PROMPT_MAX}`);
+  }
+  return {
+    aspect: getFlag(parsed, 'ar')?.value ?? null,
+    version: getFlag(parsed, 'v')?.value ?? '',
+    stylize: getFlag(parsed, 'stylize')?.value ?? '',
+    chaos: getFlag(parsed, 'chaos')?.value ?? '',
+    turbo: hasFlag(parsed, 'turbo'),
+    length: prompt.length,
+    problems,
+    canSubmit: hasText && problems.length === 0,
+  };
+}

@@ -1,0 +1,61 @@
+import { mutationOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CreateJob, Job, JobList } from '../../../../contract/studio-api';
+import { jobEnvelopeSchema } from '../../../../contract/studio-api';
+import { NetworkError, requestJson } from '../../../lib/http';
+import { jobQueries, prependJob } from './job-queries';
+
+export interface CreateJobVariables {
+  body: CreateJob;
+  /** Fixed per submit: a retried POST carries the same key, so the server makes one task. */
+  idempotencyKey: string;
+}
+
+async function postJob({ body, idempotencyKey }: CreateJobVariables): Promise<Job> {
+  const { job } = await requestJson('/studio-api/jobs', jobEnvelopeSchema, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return job;
+}
+
+/** Two creates are the same request when their bodies are. */
+export const createFingerprint = (body: CreateJob): string =>
+  JSON.stringify([body.operation, body.parentId ?? null, body.params]);
+
+export const jobMutationKeys = {
+  all: () => ['jobs'] as const,
+  create: () => [...jobMutationKeys.all(), 'create'] as const,
+};
+
+/** Shows a new job at the top of every cached list at once, before the next poll. */
+async function jobCreated(client: QueryClient, job: Job): Promise<void> {
+  // A poll already in flight was answered before this job existed; it must not win.
+  await client.cancelQueries({ queryKey: jobQueries.lists() });
+  client.setQueriesData<JobList>({ queryKey: jobQueries.lists() }, (old) =>
+    old ? prependJob(old, job) : old,
+  );
+  client.setQueryData(jobQueries.detail(job.id).queryKey, job);
+}
+
+export const jobMutations = {
+  create: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: jobMutationKeys.create(),
+      mutationFn: postJob,
+      // Only a request that got no answer is retried; the key keeps it to one task.
+      retry: (failures: number, err: Error) => failures < 2 && err instanceof NetworkError,
+      onSuccess: (job: Job) => jobCreated(client, job),
+    }),
+};
+
+/** True while a create with the same body is on its way: a double click sends one. */
+export const isCreateInFlight = (client: QueryClient, body: CreateJob): boolean =>
+  client.isMutating({
+    mutationKey: jobMutationKeys.create(),
+    predicate: (m) => {
+      const vars = m.state.variables as CreateJobVariables | undefined;
+      return vars !== undefined && createFingerprint(vars.body) === createFingerprint(body);
+    },
+  }) > 0;

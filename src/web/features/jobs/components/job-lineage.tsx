@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Job } from '../../../../contract/studio-api';
+import { jobQueries } from '../api/job-queries';
+import { useHighlightActions } from '../stores/highlight-store';
+import { lineageLabel } from '../utils/job-view';
+import { jobDomId } from './job-dom-id';
+
+interface JobLineageProps {
+  job: Job & { parentId: string };
+  /** The parent when the feed holds it; otherwise it is looked up once. */
+  parent: Job | undefined;
+}
+
+export function JobLineage({ job, parent }: JobLineageProps) {
+  const lookup = useQuery({ ...jobQueries.detail(job.parentId), enabled: parent === undefined });
+  const { parentLinkClicked } = useHighlightActions();
+  const parentOperation = (parent ?? lookup.data)?.operation ?? null;
+
+  const showParent = () => {
+    parentLinkClicked(job.parentId);
+    const card = document.getElementById(jobDomId(job.parentId));
+    if (!card) return;
+    card.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    // Keyboard users land on the parent too, not only see it.
+    card.focus({ preventScroll: true });
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={showParent}
+      disabled={parent === undefined}
+      title={parent ? 'Show the parent job' : 'The parent job is not in this feed'}
+      className="rounded text-xs text-zinc-400 underline decoration-zinc-600 underline-offset-2 hover:text-zinc-200 disabled:no-underline disabled:hover:text-zinc-400"
+    >
+      {lineageLabel(job, parentOperation)}
+    </button>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Job } from '../../../../contract/studio-api';
+import { isTerminal } from '../../../../contract/task';
+import { formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
+import { costLabel } from '../utils/job-view';
+
+export function JobMeta({ job }: { job: Job }) {
+  const now = useNow();
+  return (
+    <p className="flex items-center gap-2 text-xs text-zinc-500">
+      <time dateTime={job.createdAt} title={formatDateTime(job.createdAt)}>
+        {formatRelativeTime(job.createdAt, now)}
+      </time>
+      <span aria-hidden="true">·</span>
+      <span
+        title={isTerminal(job.status) ? 'Cost' : 'Reserved until the job finishes'}
+        data-testid="job-cost"
+      >
+        {costLabel(job)}
+      </span>
+    </p>
+  );
+}

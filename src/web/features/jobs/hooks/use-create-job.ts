@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { CreateJob } from '../../../../contract/studio-api';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { isCreateInFlight, jobMutations } from '../api/job-mutations';
+
+/**
+ * Creates a job (a prompt or a follow-up). `submit` ignores a repeat of a create still on
+ * its way, and gives each new submit its own Idempotency-Key.
+ */
+export function useCreateJob() {
+  const client = useQueryClient();
+  const mutation = useMutation(jobMutations.create(client));
+  const { mutate } = mutation;
+
+  const submit = useCallback(
+    (body: CreateJob) => {
+      if (isCreateInFlight(client, body)) return;
+      mutate({ body, idempotencyKey: newIdempotencyKey() });
+    },
+    [client, mutate],
+  );
+
+  return {
+    submit,
+    isPending: mutation.isPending,
+    error: mutation.error,
+    reset: mutation.reset,
+    variables: mutation.variables,
+  };
+}

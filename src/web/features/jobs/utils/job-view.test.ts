@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { makeJob } from '../../../lib/testing/fixtures';
+import {
+  costLabel,
+  imageAlt,
+  jobLabel,
+  lineageLabel,
+  mediaDims,
+  mediaLayout,
+  promptDims,
+  upscaleIndexes,
+  viewableImages,
+} from './job-view';
+
+describe('dimensions', () => {
+  it("use the server's measurement when there is one", () => {
+    expect(mediaDims({ url: '/m/x/0', width: 1456, height: 816 }, 'x --ar 1:1')).toEqual({
+      width: 1456,
+      height: 816,
+    });
+  });
+
+  it("fall back to the prompt's aspect ratio", () => {
+    expect(mediaDims({ url: '/m/x/0', width: null, height: null }, 'x --ar 16:9')).toEqual({
+      width: 1024,
+      height: 576,
+    });
+    expect(promptDims('tall --ar 9:16')).toEqual({ width: 576, height: 1024 });
+    expect(promptDims('no flags')).toEqual({ width: 1024, height: 1024 });
+  });
+});
+
+describe('mediaLayout', () => {
+  it('shows four images of a completed grid as a grid', () => {
+    const layout = mediaLayout(makeJob());
+    expect(layout.kind).toBe('grid');
+    expect(viewableImages(makeJob())).toHaveLength(4);
+  });
+
+  it('shows an upscale result as one image', () => {
+    const image = { url: '/media/u/0', width: 2048, height: 1152 };
+    const job = makeJob({
+      operation: 'upscale',
+      output: { ...makeJob().output!, grid: null, images: [image], actions: {} },
+    });
+    expect(mediaLayout(job)).toEqual({ kind: 'single', image });
+  });
+
+  it('shows nothing before completion', () => {
+    expect(mediaLayout(makeJob({ status: 'processing' })).kind).toBe('none');
+    expect(mediaLayout(makeJob({ output: null })).kind).toBe('none');
+  });
+});
+
+describe('upscaleIndexes', () => {
+  it('lists only what actions.upscale lists, in order', () => {
+    const output = makeJob().output!;
+    expect(
+      upscaleIndexes(makeJob({ output: { ...output, actions: { upscale: [3, 0] } } })),
+    ).toEqual([0, 3]);
+    expect(upscaleIndexes(makeJob({ output: { ...output, actions: { variation: [0] } } }))).toEqual(
+      [],
+    );
+    expect(upscaleIndexes(makeJob({ status: 'processing' }))).toEqual([]);
+  });
+});
+
+describe('labels', () => {
+  it('name a follow-up after its parent and the button that made it', () => {
+    const job = makeJob({ operation: 'upscale', parentId: 'aaaaaaaaaa', parentIndex: 1 });
+    expect(lineageLabel(job, 'diffusion')).toBe('from diffusion · U2');
+    expect(lineageLabel(job, null)).toBe('from job · U2');
+    expect(lineageLabel({ ...job, operation: 'pan' }, 'diffusion')).toBe(
+      'from diffusion · image 2',
+    );
+  });
+
+  it('name cards and images for assistive tech', () => {
+    expect(jobLabel(makeJob({ prompt: ' a cat ' }))).toBe('Job diffusion: a cat');
+    expect(jobLabel(makeJob({ operation: 'upscale', prompt: '' }))).toBe('Job upscale');
+    expect(imageAlt(0, 'a cat')).toBe('Image 1 of a cat');
+  });
+
+  it('say what a job costs at each stage', () => {
+    const cost = { frozen: 80, consumed: 0, unit: 'point' };
+    expect(costLabel(makeJob({ status: 'pending', cost }))).toBe('80 points held');
+    expect(costLabel(makeJob({ status: 'failed', cost }))).toBe('refunded');
+    expect(costLabel(makeJob({ cost: { ...cost, consumed: 80 } }))).toBe('80 points');
+  });
+});

@@ -1,0 +1,84 @@
+import type { Job, MediaItem } from '../../../../contract/studio-api';
+import { aspectOf, parsePrompt } from '../../../../contract/prompt-flags';
+import type { TaskType } from '../../../../contract/task';
+import { formatAmount } from '../../../lib/format';
+
+export interface Dims {
+  width: number;
+  height: number;
+}
+
+/** Long side used when the server has not measured an image yet. */
+const FALLBACK_LONG_SIDE = 1024;
+
+/** The shape the prompt asked for (`--ar`), 1:1 when absent. */
+export function promptDims(prompt: string): Dims {
+  const { w, h } = aspectOf(parsePrompt(prompt));
+  return w >= h
+    ? { width: FALLBACK_LONG_SIDE, height: Math.round((FALLBACK_LONG_SIDE * h) / w) }
+    : { width: Math.round((FALLBACK_LONG_SIDE * w) / h), height: FALLBACK_LONG_SIDE };
+}
+
+/**
+ * Width and height attributes for an <img>, so the browser reserves the right box before
+ * the image loads: the server's measurement, else the prompt's aspect ratio.
+ */
+export function mediaDims(item: MediaItem, prompt: string): Dims {
+  if (item.width && item.height && item.width > 0 && item.height > 0) {
+    return { width: item.width, height: item.height };
+  }
+  return promptDims(prompt);
+}
+
+export type MediaLayout =
+  { kind: 'grid'; images: MediaItem[] } | { kind: 'single'; image: MediaItem } | { kind: 'none' };
+
+/** A grid of images shows as 2×2; one image (an upscale) or only a composite, large. */
+export function mediaLayout(job: Job): MediaLayout {
+  const output = job.status === 'completed' ? job.output : null;
+  if (!output) return { kind: 'none' };
+  const [first] = output.images;
+  if (output.images.length > 1) return { kind: 'grid', images: output.images };
+  if (first) return { kind: 'single', image: first };
+  if (output.grid) return { kind: 'single', image: output.grid };
+  return { kind: 'none' };
+}
+
+/** The images a lightbox steps through for a job. */
+export function viewableImages(job: Job): MediaItem[] {
+  const layout = mediaLayout(job);
+  if (layout.kind === 'grid') return layout.images;
+  if (layout.kind === 'single') return [layout.image];
+  return [];
+}
+
+/** Image indexes the studio can upscale now; none when the server lists none. */
+export const upscaleIndexes = (job: Job): number[] =>
+  job.status === 'completed' ? [...(job.output?.actions.upscale ?? [])].sort((a, b) => a - b) : [];
+
+// The letters people know from the grid buttons; other follow-ups spell their name.
+const ACTION_LETTER: Partial<Record<TaskType, string>> = { upscale: 'U', variation: 'V' };
+
+/** `from diffusion · U2`: what a follow-up was made from. */
+export function lineageLabel(job: Job, parentOperation: TaskType | null): string {
+  const from = `from ${parentOperation ?? 'job'}`;
+  if (job.parentIndex === null) return from;
+  const letter = ACTION_LETTER[job.operation];
+  const which = letter ? `${letter}${job.parentIndex + 1}` : `image ${job.parentIndex + 1}`;
+  return `${from} · ${which}`;
+}
+
+/** Accessible name of a job's card. */
+export const jobLabel = (job: Job): string =>
+  job.prompt.trim() ? `Job ${job.operation}: ${job.prompt.trim()}` : `Job ${job.operation}`;
+
+export const imageAlt = (index: number, prompt: string): string =>
+  `Image ${index + 1} of ${prompt.trim() || 'this job'}`;
+
+/** What a job costs: held while it runs, consumed when done, refunded when it failed. */
+export function costLabel(job: Job): string {
+  const { frozen, consumed, unit } = job.cost;
+  if (job.status === 'completed') return formatAmount(consumed, unit);
+  if (job.status === 'failed') return consumed > 0 ? formatAmount(consumed, unit) : 'refunded';
+  return `${formatAmount(frozen, unit)} held`;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatRelativeTime, formatUsd } from './format';
+
+const at = Date.parse('2025-01-01T12:00:00Z');
+
+describe('formatRelativeTime', () => {
+  it.each([
+    ['2025-01-01T12:00:00Z', 'just now'],
+    ['2025-01-01T12:00:05Z', 'just now'], // a server clock slightly ahead
+    ['2025-01-01T11:59:30Z', '30 s ago'],
+    ['2025-01-01T11:57:00Z', '3 min ago'],
+    ['2025-01-01T10:00:00Z', '2 h ago'],
+    ['2024-12-29T12:00:00Z', '3 d ago'],
+    ['2024-11-03T12:00:00Z', 'Nov 3'],
+    ['not a date', ''],
+  ])('%s → %s', (iso, text) => {
+    expect(formatRelativeTime(iso, at)).toBe(text);
+  });
+});
+
+describe('formatAmount', () => {
+  it('groups digits and pluralises the unit', () => {
+    expect(formatAmount(1, 'credit')).toBe('1 credit');
+    expect(formatAmount(12500, 'credit')).toBe('12,500 credits');
+    expect(formatAmount(80, 'point')).toBe('80 points');
+    expect(formatAmount(0, 'points')).toBe('0 points');
+  });
+});
+
+describe('formatUsd', () => {
+  it('shows dollars and cents', () => {
+    expect(formatUsd(12.5)).toBe('$12.50');
+  });
+});

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jobEnvelopeSchema } from '../../contract/studio-api';
+import { NetworkError, ResponseShapeError, StudioApiError, requestJson } from './http';
+import { jsonResponse, makeJob } from './testing/fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const stubFetch = (impl: (url: string, init: RequestInit) => Promise<Response>) => {
+  const fn = vi.fn(impl);
+  vi.stubGlobal('fetch', fn);
+  return fn;
+};
+
+describe('requestJson', () => {
+  it('returns the parsed body of a 2xx answer', async () => {
+    const job = makeJob();
+    stubFetch(async () => jsonResponse({ job }));
+    await expect(requestJson('/studio-api/jobs/x', jobEnvelopeSchema)).resolves.toEqual({ job });
+  });
+
+  it('sends a JSON body with its headers', async () => {
+    const fetchFn = stubFetch(async () => jsonResponse({ job: makeJob() }));
+    await requestJson('/studio-api/jobs', jobEnvelopeSchema, {
+      method: 'POST',
+      body: { operation: 'diffusion', params: { text: 'a cat' } },
+      headers: { 'Idempotency-Key': 'k1' },
+    });
+    const [url, init] = fetchFn.mock.calls[0] ?? [];
+    expect(url).toBe('/studio-api/jobs');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"operation":"diffusion","params":{"text":"a cat"}}');
+    expect(init?.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'k1',
+    });
+  });
+
+  it('turns a malformed 2xx body into a ResponseShapeError naming the field', async () => {
+    stubFetch(async () => jsonResponse({ job: { ...makeJob(), status: 'done' } }));
+    const err = await requestJson('/studio-api/jobs/x', jobEnvelopeSchema).catch((e) => e);
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect(String(err.message)).toContain('job.status');
+  });
+
+  it('carries the StudioError of a non-2xx answer', async () => {
+    const studio = {
+      status: 402,
+      code: 'insufficient_quota',
+      message: 'Not enough credits for diffusion (needs 80)',
+      hint: 'Top up credits',
+      retryAfterS: null,
+    };
+    stubFetch(async () => jsonResponse({ error: studio }, 402));
+    const err = await requestJson('/studio-api/jobs', jobEnvelopeSchema).catch((e) => e);
+    expect(err).toBeInstanceOf(StudioApiError);
+    expect(err.studio).toEqual(studio);
+    expect(err.message).toBe(studio.message);
+  });
+
+  it('makes a StudioError from a non-2xx answer without one, keeping Retry-After', async () => {
+    stubFetch(
+      async () =>
+        new Response('<html>Bad gateway</html>', {
+          status: 503,
+          statusText: 'Service Unavailable',
+          headers: { 'Retry-After': '7' },
+        }),
+    );
+    const err = await requestJson('/studio-api/jobs', jobEnvelopeSchema).catch((e) => e);
+    expect(err).toBeInstanceOf(StudioApiError);
+    expect(err.studio).toMatchObject({ status: 503, code: 'http_error', retryAfterS: 7 });
+  });
+
+  it('reports an unreachable server as a NetworkError', async () => {
+    stubFetch(async () => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(requestJson('/studio-api/jobs', jobEnvelopeSchema)).rejects.toBeInstanceOf(
+      NetworkError,
+    );
+  });
+
+  it('lets an abort through unchanged, for React Query to cancel', async () => {
+    stubFetch(async () => {
+      throw new DOMException('aborted', 'AbortError');
+    });
+    const err = await requestJson('/studio-api/jobs', jobEnvelopeSchema).catch((e) => e);
+    expect(err).toBeInstanceOf(DOMException);
+  });
+});

@@ -1,0 +1,35 @@
+import { useSyncExternalStore } from 'react';
+
+// One shared clock for every relative time on the page, instead of a timer per card.
+const TICK_MS = 15_000;
+let now = Date.now();
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (timer) return unsubscribe(listener);
+  // The clock was stopped while nothing showed a time; start from the real now.
+  now = Date.now();
+  timer = setInterval(() => {
+    now = Date.now();
+    listeners.forEach((l) => l());
+  }, TICK_MS);
+  return unsubscribe(listener);
+}
+
+const unsubscribe = (listener: () => void) => (): void => {
+  listeners.delete(listener);
+  if (listeners.size === 0 && timer) {
+    clearInterval(timer);
+    timer = undefined;
+  }
+};
+
+/** The current time in ms, refreshed every 15 s; enough for "3 min ago". */
+export const useNow = (): number =>
+  useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
