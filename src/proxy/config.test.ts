@@ -1,0 +1,94 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadProxyConfig } from './config';
+
+const base = { UPSTREAM_URL: 'http://127.0.0.1:8090', UPSTREAM_API_KEY: 'sk-live-secret-value' };
+
+describe('loadProxyConfig', () => {
+  it('applies the defaults', () => {
+    expect(loadProxyConfig(base)).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      upstreamUrl: 'http://127.0.0.1:8090',
+      upstreamApiKey: 'sk-live-secret-value',
+      dataDir: './data/studio',
+      webDir: './dist/web',
+      pollMs: 700,
+    });
+  });
+
+  it('reads every setting, treats empty as unset, and lets overrides win', () => {
+    const env = {
+      ...base,
+      PORT: '0',
+      HOST: '',
+      UPSTREAM_URL: 'https://api.example.com/',
+      STUDIO_DATA_DIR: '/tmp/x',
+      STUDIO_WEB_DIR: '/tmp/web',
+      POLL_MS: '250',
+    };
+    const config = loadProxyConfig(env, { port: 9999 });
+    expect(config).toMatchObject({
+      port: 9999,
+      host: '127.0.0.1',
+      upstreamUrl: 'https://api.example.com',
+      pollMs: 250,
+    });
+    expect(config).toMatchObject({ dataDir: '/tmp/x', webDir: '/tmp/web' });
+  });
+
+  it('reads the key from the file named by UPSTREAM_API_KEY_FILE', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'key-')), 'key');
+    writeFileSync(file, 'sk-from-file\n');
+    const env = { UPSTREAM_URL: base.UPSTREAM_URL, UPSTREAM_API_KEY_FILE: file };
+    expect(loadProxyConfig(env).upstreamApiKey).toBe('sk-from-file');
+    // A launcher's key wins, and then the file is not even read.
+    const missing = { ...env, UPSTREAM_API_KEY_FILE: '/nonexistent/key' };
+    expect(loadProxyConfig(missing, { upstreamApiKey: 'k2' }).upstreamApiKey).toBe('k2');
+    // An empty override (a launcher without a key of its own) leaves the environment's.
+    expect(loadProxyConfig(env, { upstreamApiKey: '' }).upstreamApiKey).toBe('sk-from-file');
+  });
+
+  it('lists every bad setting readably, without echoing the key', () => {
+    const env = {
+      UPSTREAM_URL: 'http://127.0.0.1:8090/api',
+      UPSTREAM_API_KEY: 'sk-live-secret-value',
+      UPSTREAM_API_KEY_FILE: '/nonexistent/key',
+      PORT: 'eighty',
+      POLL_MS: '5',
+    };
+    let message = '';
+    try {
+      loadProxyConfig(env);
+    } catch (e) {
+      message = e instanceof Error ? e.message : '';
+    }
+    expect(message).toMatch(/^Invalid studio proxy settings:/);
+    for (const name of [
+      'PORT:',
+      'POLL_MS:',
+      'UPSTREAM_URL: must be the base URL without /api',
+      'UPSTREAM_API_KEY_FILE: set either',
+    ]) {
+      expect(message).toContain(name);
+    }
+    expect(message).not.toContain('sk-live-secret-value');
+  });
+
+  it('requires the upstream URL and a key', () => {
+    expect(() => loadProxyConfig({})).toThrow(
+      /UPSTREAM_URL: is required[\s\S]*UPSTREAM_API_KEY: is required/,
+    );
+    expect(() => loadProxyConfig({ ...base, UPSTREAM_URL: 'ftp://x' })).toThrow(
+      /UPSTREAM_URL: must be an http/,
+    );
+    expect(() =>
+      loadProxyConfig({
+        UPSTREAM_URL: base.UPSTREAM_URL,
+        UPSTREAM_API_KEY_FILE: '/nonexistent/key',
+      }),
+    ).toThrow(/cannot read the file "\/nonexistent\/key" \(ENOENT\)/);
+  });
+});

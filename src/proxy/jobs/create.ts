@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import { formatIssues } from '../../contract/errors';
+import { OPERATIONS, type ParentKind } from '../../contract/operations';
+import type { CreateJob } from '../../contract/studio-api';
+import { isImageOutput, isVideoOutput, type TaskResponse } from '../../contract/task';
+import type { Logger, Redactor } from '../log';
+import type { JobStore } from '../store/jobs';
+import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
+import type { UpstreamClient } from '../upstream/client';
+import { UpstreamError, toStudioError } from '../upstream/errors';
+import { newHandle } from './handle';
+import { promptOf, stateFromTask, type JobRecord } from './record';
+
+export interface CreateDeps {
+  store: JobStore;
+  upstream: Pick<UpstreamClient, 'createTask'>;
+  poller: { notify(): void };
+  redact: Redactor;
+  log: Logger;
+}
+
+const PARENT_OUTPUT: Record<ParentKind, 'image' | 'video' | null> = {
+  none: null,
+  image: 'image',
+  'optional-image': 'image',
+  video: 'video',
+};
+
+function checkParent(input: CreateJob, parent: JobRecord | null): void {
+  const kind = OPERATIONS[input.operation].parent;
+  const op = input.operation;
+  if (parent === null) {
+    if (kind === 'image' || kind === 'video') {
+      throw invalidRequest(`parentId: is required for ${op} (the job whose ${kind} it works on)`);
+    }
+    return;
+  }
+  if (kind === 'none') throw invalidRequest(`parentId: ${op} does not take a parent job`);
+  if (parent.status !== 'completed') {
+    throw invalidRequest('parentId: the parent job has not completed yet');
+  }
+  const needs = PARENT_OUTPUT[kind];
+  const out = parent.output;
+  const has = out !== null && (needs === 'image' ? isImageOutput(out) : isVideoOutput(out));
+  if (needs !== null && !has) {
+    throw invalidRequest(`parentId: ${op} needs a parent job with ${needs}s`);
+  }
+}
+
+/** The body for the upstream: the browser's fields plus the parent's upstream id. */
+function upstreamBody(input: CreateJob, parent: JobRecord | null, redact: Redactor) {
+  for (const field of ['jobId', 'callback'] as const) {
+    if (field in input.params) {
+      const why = field === 'jobId' ? 'name the parent job with parentId' : 'the studio sets it';
+      throw invalidRequest(`params.${field}: must not be given (${why})`);
+    }
+  }
+  const body = { ...input.params, ...(parent ? { jobId: parent.upstreamId } : {}) };
+  const schema: z.ZodType<Record<string, unknown>> = OPERATIONS[input.operation].schema;
+  const parsed = schema.safeParse(body);
+  // Redacted: a message must never carry the parent's UUID back to the browser.
+  if (!parsed.success) throw invalidRequest(redact(formatIssues(parsed.error)));
+  return parsed.data;
+}
+
+const indexOf = (body: Record<string, unknown>): number | null => {
+  const n = body.imageNo ?? body.videoNo;
+  return typeof n === 'number' ? n : null;
+};
+
+/** Sends one create upstream; no retry, since a lost answer may still have made a task. */
+async function sendCreate(deps: CreateDeps, input: CreateJob, body: Record<string, unknown>) {
+  let task: TaskResponse;
+  try {
+    task = await deps.upstream.createTask(input.operation, body);
+  } catch (err) {
+    if (err instanceof UpstreamError) {
+      deps.log.warn('create refused', { operation: input.operation, status: err.status, err });
+      throw new StudioHttpError(toStudioError(err));
+    }
+    throw err;
+  }
+  if (task.job_id === '') {
+    throw new StudioHttpError(
+      toStudioError(new UpstreamError(null, 'The image service accepted the task without an id.')),
+    );
+  }
+  return task;
+}
+
+/** Validates, creates the task upstream and records it under a new handle. */
+export async function createJob(deps: CreateDeps, input: CreateJob): Promise<JobRecord> {
+  const parent = input.parentId === undefined ? null : deps.store.get(input.parentId);
+  if (input.parentId !== undefined && parent === null) {
+    throw new StudioHttpError(
+      studioError(404, 'not_found', 'parentId: no such job in this studio.'),
+    );
+  }
+  checkParent(input, parent);
+  const body = upstreamBody(input, parent, deps.redact);
+  const task = await sendCreate(deps, input, body);
+  const state = stateFromTask(task, null, deps.redact);
+  const record = deps.store.insert({
+    handle: newHandle(),
+    upstreamId: task.job_id,
+    parentHandle: parent?.handle ?? null,
+    parentIndex: parent ? indexOf(body) : null,
+    operation: task.task_type || OPERATIONS[input.operation].taskType,
+    prompt: promptOf(body) ?? promptOf(task.input) ?? parent?.prompt ?? '',
+    createdAt: task.meta?.created_at ?? new Date().toISOString(),
+    dims: {},
+    task,
+    ...state,
+  });
+  deps.poller.notify();
+  deps.log.info('job created', { handle: record.handle, operation: record.operation });
+  return record;
+}

@@ -1,0 +1,8 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A new job handle: 12 base64url characters (72 random bits). It matches the contract's
+ * HANDLE_RE and can never look like a UUID, so a scan for UUIDs in what the browser
+ * receives stays meaningful.
+ */
+export const newHandle = (): string => randomBytes(9).toString('base64url');

@@ -1,0 +1,70 @@
+import type { Job, JobOutput, MediaItem } from '../../contract/studio-api';
+import { isImageOutput, isTextOutput, isVideoOutput, type TaskOutput } from '../../contract/task';
+import type { JobRecord, MediaDims } from './record';
+
+/**
+ * The same-origin address of one media file; the upstream URL stays on the server. Keys
+ * are `grid` for the composite and `0`..`n` for the images (or videos) of a job.
+ */
+const mediaPath = (handle: string, key: string): string => `/media/${handle}/${key}`;
+
+/** The upstream URL behind a media key, or null when the job has no such media. */
+export function upstreamMediaUrl(output: TaskOutput | null, key: string): string | null {
+  if (output === null) return null;
+  if (key === 'grid') return isImageOutput(output) && output.image_url ? output.image_url : null;
+  if (!/^\d{1,3}$/.test(key)) return null;
+  const n = Number(key);
+  if (isImageOutput(output) && output.image_urls.length > 0) return output.image_urls[n] ?? null;
+  if (isVideoOutput(output)) return output.video_urls[n] ?? null;
+  return null;
+}
+
+/** Every media key of an output with its upstream URL, grid first. */
+export function mediaEntries(output: TaskOutput | null): { key: string; url: string }[] {
+  if (output === null) return [];
+  const urls = isImageOutput(output)
+    ? output.image_urls
+    : isVideoOutput(output)
+      ? output.video_urls
+      : [];
+  const entries = urls.map((url, n) => ({ key: String(n), url }));
+  const grid = upstreamMediaUrl(output, 'grid');
+  return grid ? [{ key: 'grid', url: grid }, ...entries] : entries;
+}
+
+function item(handle: string, key: string, dims: MediaDims): MediaItem {
+  const d = dims[key];
+  return { url: mediaPath(handle, key), width: d?.width ?? null, height: d?.height ?? null };
+}
+
+function toOutput(handle: string, output: TaskOutput, dims: MediaDims): JobOutput {
+  const image = isImageOutput(output) ? output : null;
+  const video = isVideoOutput(output) ? output : null;
+  return {
+    grid: image?.image_url ? item(handle, 'grid', dims) : null,
+    images: (image?.image_urls ?? []).map((_, n) => item(handle, String(n), dims)),
+    videos: (video?.video_urls ?? []).map((_, n) => item(handle, String(n), dims)),
+    prompts: isTextOutput(output) ? output.prompts : [],
+    seed: 'seed' in output && output.seed !== '' ? output.seed : null,
+    actions: image?.available_actions ?? {},
+  };
+}
+
+/** The browser's view of a job: handles and same-origin media paths only. */
+export function toJob(rec: JobRecord): Job {
+  return {
+    id: rec.handle,
+    parentId: rec.parentHandle,
+    parentIndex: rec.parentIndex,
+    operation: rec.operation,
+    prompt: rec.prompt,
+    status: rec.status,
+    progress: rec.progress,
+    createdAt: rec.createdAt,
+    startedAt: rec.startedAt,
+    endedAt: rec.endedAt,
+    cost: rec.cost,
+    output: rec.output === null ? null : toOutput(rec.handle, rec.output, rec.dims),
+    error: rec.error,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Structured JSON log lines with redaction. Job UUIDs are capabilities on the upstream
+ * (anyone holding one can read the task and its media), and the API key is a secret, so
+ * neither may reach a log line, whatever code path produced the text.
+ */
+
+const UUID_ANYWHERE = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/gi;
+
+export type Redactor = (text: string) => string;
+
+/** Replaces UUID-shaped strings (with or without dashes) and every given secret. */
+export function createRedactor(secrets: readonly string[]): Redactor {
+  // The JSON-escaped form too: log lines are redacted after serialisation.
+  const live = secrets
+    .filter((s) => s.length >= 4)
+    .flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);
+  return (text) => {
+    let out = text.replace(UUID_ANYWHERE, '[id]');
+    for (const s of live) out = out.split(s).join('[secret]');
+    return out;
+  };
+}
+
+type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  info(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+}
+
+const describe = (v: unknown): unknown => (v instanceof Error ? `${v.name}: ${v.message}` : v);
+
+export function createLogger(redact: Redactor): Logger {
+  const write = (level: 'info' | 'warn' | 'error', msg: string, fields: LogFields = {}) => {
+    const entries = Object.entries(fields).map(([k, v]) => [k, describe(v)]);
+    const line = JSON.stringify({
+      time: new Date().toISOString(),
+      level,
+      msg,
+      ...Object.fromEntries(entries),
+    });
+    // Redact the serialised line, so nested fields and error texts are covered too.
+    (level === 'info' ? console.log : console.error)(redact(line));
+  };
+  return {
+    info: (msg, fields) => write('info', msg, fields),
+    warn: (msg, fields) => write('warn', msg, fields),
+    error: (msg, fields) => write('error', msg, fields),
+  };
+}

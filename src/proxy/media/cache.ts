@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { MediaDims } from '../jobs/record';
+import type { UpstreamClient } from '../upstream/client';
+import { mediaTypeOf } from './sniff';
+
+/** Far above any image or short video of the service; a guard against a runaway body. */
+const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
+const PREFETCH_CONCURRENCY = 4;
+
+const metaSchema = z.object({
+  contentType: z.string(),
+  etag: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+type MediaMeta = z.infer<typeof metaSchema>;
+
+export interface CachedMedia extends MediaMeta {
+  file: string;
+}
+
+type MediaFetcher = Pick<UpstreamClient, 'fetchMedia'>;
+
+async function measure(file: string, contentType: string) {
+  if (!contentType.startsWith('image/')) return { width: null, height: null };
+  try {
+    const m = await sharp(file).metadata();
+    return { width: m.width ?? null, height: m.pageHeight ?? m.height ?? null };
+  } catch {
+    return { width: null, height: null };
+  }
+}
+
+/**
+ * Upstream media copied to disk under STUDIO_DATA_DIR/media/<handle>/<key>. A job's outputs
+ * never change, so a file once complete is served forever without asking the upstream.
+ */
+export class MediaCache {
+  private readonly inFlight = new Map<string, Promise<CachedMedia>>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly upstream: MediaFetcher,
+  ) {}
+
+  /** The cached file, downloading it once however many requests ask at the same time. */
+  async get(handle: string, key: string, url: string, signal?: AbortSignal): Promise<CachedMedia> {
+    const cached = await this.lookup(handle, key);
+    if (cached) return cached;
+    const id = `${handle}/${key}`;
+    let pending = this.inFlight.get(id);
+    if (!pending) {
+      pending = this.download(handle, key, url, signal).finally(() => this.inFlight.delete(id));
+      this.inFlight.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** Caches every media file of a job; returns the sizes it could measure. */
+  async cacheAll(
+    handle: string,
+    entries: readonly { key: string; url: string }[],
+    signal?: AbortSignal,
+  ): Promise<{ dims: MediaDims; failed: number }> {
+    const dims: MediaDims = {};
+    let failed = 0;
+    const queue = [...entries];
+    const worker = async () => {
+      for (let e = queue.shift(); e; e = queue.shift()) {
+        try {
+          const m = await this.get(handle, e.key, e.url, signal);
+          if (m.width !== null && m.height !== null)
+            dims[e.key] = { width: m.width, height: m.height };
+        } catch {
+          failed++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, worker));
+    return { dims, failed };
+  }
+
+  private paths(handle: string, key: string) {
+    const base = path.join(this.dir, handle, key);
+    return { data: `${base}.bin`, meta: `${base}.json` };
+  }
+
+  /** The meta file is written last, so its presence means the data file is complete. */
+  private async lookup(handle: string, key: string): Promise<CachedMedia | null> {
+    const p = this.paths(handle, key);
+    try {
+      const meta = metaSchema.parse(JSON.parse(await readFile(p.meta, 'utf8')));
+      const st = await stat(p.data);
+      return st.size === meta.size ? { ...meta, file: p.data } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async download(handle: string, key: string, url: string, signal?: AbortSignal) {
+    const p = this.paths(handle, key);
+    await mkdir(path.dirname(p.data), { recursive: true });
+    const res = await this.upstream.fetchMedia(url, signal);
+    if (!res.body) throw new Error('media answer without a body');
+    const tmp = `${p.data}.${randomBytes(6).toString('hex')}.part`;
+    const hash = createHash('sha256');
+    let size = 0;
+    let head = new Uint8Array(0);
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > MAX_MEDIA_BYTES) return done(new Error('media file too large'));
+        if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16);
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      const body = Readable.fromWeb(res.body as Parameters<typeof Readable.fromWeb>[0]);
+      const file = createWriteStream(tmp);
+      await (signal ? pipeline(body, tap, file, { signal }) : pipeline(body, tap, file));
+      await rename(tmp, p.data);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    const contentType = mediaTypeOf(head, res.headers.get('content-type'));
+    const etag = `"${hash.digest('base64url').slice(0, 27)}"`;
+    const meta: MediaMeta = { contentType, etag, size, ...(await measure(p.data, contentType)) };
+    await writeFile(p.meta, JSON.stringify(meta));
+    return { ...meta, file: p.data };
+  }
+}

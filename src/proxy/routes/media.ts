@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { HANDLE_RE } from '../../contract/studio-api';
+import { upstreamMediaUrl } from '../jobs/to-job';
+import type { MediaCache } from '../media/cache';
+import { mediaResponse } from '../media/serve';
+import type { JobStore } from '../store/jobs';
+import { StudioHttpError, studioError } from '../studio-error';
+import { UpstreamError, toStudioError } from '../upstream/errors';
+
+const KEY_RE = /^(grid|\d{1,3})$/;
+
+const noMedia = () =>
+  new StudioHttpError(studioError(404, 'not_found', 'No such media in this studio.'));
+
+/** `/media/<handle>/<n|grid>`: job outputs from the disk cache, fetched upstream once. */
+export function mediaRoutes(store: JobStore, media: MediaCache): Hono {
+  const app = new Hono();
+  app.get('/:id/:key', async (c) => {
+    const { id, key } = c.req.param();
+    if (!HANDLE_RE.test(id) || !KEY_RE.test(key)) throw noMedia();
+    const job = store.get(id);
+    const url = job?.status === 'completed' ? upstreamMediaUrl(job.output, key) : null;
+    if (!job || url === null) throw noMedia();
+    let file;
+    try {
+      file = await media.get(job.handle, key, url);
+    } catch (err) {
+      if (err instanceof UpstreamError) {
+        throw err.status === 404 || err.status === 410
+          ? noMedia()
+          : new StudioHttpError(toStudioError(err));
+      }
+      throw err;
+    }
+    if (!job.dims[key] && file.width !== null && file.height !== null) {
+      store.addDims(job.handle, { [key]: { width: file.width, height: file.height } });
+    }
+    return mediaResponse(file, {
+      method: c.req.method,
+      ifNoneMatch: c.req.header('if-none-match'),
+      range: c.req.header('range'),
+    });
+  });
+  return app;
+}

@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+
+const NOT_BUILT = `<!doctype html>
+<meta charset="utf-8"><title>Studio not built</title>
+<p>The studio's web app has not been built yet. Run <code>npm run build</code>, then restart the studio.</p>
+`;
+
+async function fileAt(root: string, urlPath: string): Promise<string | null> {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const file = path.resolve(root, `.${rel}`);
+  // Never outside the web dir, whatever `..` or encoded slashes the path holds.
+  if (!file.startsWith(root + path.sep)) return null;
+  const st = await stat(file).catch(() => null);
+  return st?.isFile() ? file : null;
+}
+
+function sendFile(file: string, cacheControl: string, method: string): Response {
+  const type = getMimeType(file) ?? 'application/octet-stream';
+  const body =
+    method === 'HEAD'
+      ? null
+      : (Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>);
+  return new Response(body, {
+    headers: {
+      'content-type': type,
+      'cache-control': cacheControl,
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+/**
+ * The built SPA. Vite puts content-hashed files under /assets, which never change, so
+ * they are cached for good; index.html is revalidated so a new build is picked up. Any
+ * other path without a file extension is a client route and gets index.html.
+ */
+export function spaRoutes(webDir: string): Hono {
+  const app = new Hono();
+  const root = path.resolve(webDir);
+  app.get('*', async (c) => {
+    const urlPath = c.req.path;
+    const file = urlPath === '/' ? null : await fileAt(root, urlPath);
+    if (file) {
+      const hashed = urlPath.startsWith('/assets/');
+      return sendFile(
+        file,
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        c.req.method,
+      );
+    }
+    if (urlPath.startsWith('/assets/') || path.extname(urlPath) !== '') {
+      return c.text('Not found', 404);
+    }
+    const index = path.join(root, 'index.html');
+    const hasIndex = (await stat(index).catch(() => null))?.isFile() ?? false;
+    if (!hasIndex) return c.html(NOT_BUILT, 503);
+    return sendFile(index, 'no-cache', c.req.method);
+  });
+  return app;
+}

@@ -1,0 +1,28 @@
+import type { StudioError } from '../contract/studio-api';
+
+/** A failure the browser should see as `{error: StudioError}` with `error.status`. */
+export class StudioHttpError extends Error {
+  constructor(readonly error: StudioError) {
+    super(error.message);
+    this.name = 'StudioHttpError';
+  }
+}
+
+export function studioError(
+  status: number,
+  code: string,
+  message: string,
+  hint: string | null = null,
+  retryAfterS: number | null = null,
+): StudioError {
+  return { status, code, message, hint, retryAfterS };
+}
+
+export const invalidRequest = (message: string, hint: string | null = null): StudioHttpError =>
+  new StudioHttpError(studioError(400, 'invalid_request', message, hint));
+
+/** Never names the id the browser sent: it could be something it should not hold. */
+export const jobNotFound = (): StudioHttpError =>
+  new StudioHttpError(
+    studioError(404, 'not_found', 'No job with that id exists in this studio.', null),
+  );

@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, vi } from 'vitest';
+import { loadProxyConfig, type ProxyConfig } from '../config';
+import { startProxy, type RunningProxy } from '../server';
+import { FAKE_KEY, FakeUpstream } from './fake-upstream';
+
+export interface Recorded {
+  url: string;
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+  text: string;
+}
+
+const UUID_DASHED = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/**
+ * A fake upstream and the real proxy over real sockets, with a temp data dir. Every
+ * response the test receives and every log line is kept for the leak scan.
+ */
+export class Stack {
+  readonly seen: Recorded[] = [];
+  readonly logs: string[] = [];
+  proxy!: RunningProxy;
+
+  private constructor(
+    readonly fake: FakeUpstream,
+    readonly dataDir: string,
+    private overrides: Partial<ProxyConfig>,
+  ) {}
+
+  static async start(overrides: Partial<ProxyConfig> = {}): Promise<Stack> {
+    const fake = await new FakeUpstream().start();
+    const stack = new Stack(fake, mkdtempSync(path.join(tmpdir(), 'proxy-test-')), overrides);
+    const capture = (...args: unknown[]) => void stack.logs.push(args.map(String).join(' '));
+    vi.spyOn(console, 'log').mockImplementation(capture);
+    vi.spyOn(console, 'error').mockImplementation(capture);
+    await stack.startProxy();
+    return stack;
+  }
+
+  config(): ProxyConfig {
+    return loadProxyConfig(
+      {
+        PORT: '0',
+        STUDIO_DATA_DIR: this.dataDir,
+        STUDIO_WEB_DIR: path.join(this.dataDir, 'no-web'),
+      },
+      { upstreamUrl: this.fake.url, upstreamApiKey: FAKE_KEY, pollMs: 30, ...this.overrides },
+    );
+  }
+
+  async startProxy(): Promise<void> {
+    this.proxy = await startProxy(this.config());
+  }
+
+  /** Stops the proxy and starts a new one on the same data dir, as a restart would. */
+  async restart(overrides: Partial<ProxyConfig> = {}): Promise<void> {
+    this.overrides = { ...this.overrides, ...overrides };
+    await this.proxy.stop();
+    await this.startProxy();
+  }
+
+  async call(urlPath: string, init?: RequestInit): Promise<Recorded> {
+    const res = await fetch(`${this.proxy.url}${urlPath}`, init);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const rec = {
+      url: urlPath,
+      status: res.status,
+      headers: res.headers,
+      bytes,
+      text: bytes.toString('latin1'),
+    };
+    this.seen.push(rec);
+    return rec;
+  }
+
+  async json<T = Record<string, unknown>>(
+    urlPath: string,
+    init?: RequestInit,
+  ): Promise<{ status: number; body: T; rec: Recorded }> {
+    const rec = await this.call(urlPath, init);
+    return { status: rec.status, body: JSON.parse(rec.text) as T, rec };
+  }
+
+  post<T = Record<string, unknown>>(
+    urlPath: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    return this.json<T>(urlPath, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** No upstream job UUID, no UUID-shaped string and no key in anything the test saw. */
+  expectNoLeaks(): void {
+    const secrets = [FAKE_KEY, ...this.fake.jobIds()];
+    const places = [
+      ...this.seen.flatMap((r) => [
+        { where: `body of ${r.url}`, text: r.text },
+        ...[...r.headers].map(([k, v]) => ({ where: `header ${k} of ${r.url}`, text: v })),
+      ]),
+      ...this.logs.map((line) => ({ where: 'log', text: line })),
+    ];
+    const leaks = places.flatMap(({ where, text }) =>
+      UUID_DASHED.test(text) || secrets.some((s) => text.includes(s)) ? [where] : [],
+    );
+    expect(leaks).toEqual([]);
+    expect(this.seen.length).toBeGreaterThan(0);
+  }
+
+  async stop(): Promise<void> {
+    await this.proxy.stop();
+    await this.fake.stop();
+    vi.restoreAllMocks();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Polls `check` until it returns a value, or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 8000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

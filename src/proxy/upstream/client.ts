@@ -1,0 +1,159 @@
+import { accountErrorSchema } from '../../contract/account';
+import type { OperationName } from '../../contract/operations';
+import { taskResponseSchema, type TaskResponse } from '../../contract/task';
+import type { Redactor } from '../log';
+import { UpstreamError } from './errors';
+import { withRetry } from './retry';
+
+const CREATE_TIMEOUT_MS = 30_000;
+const READ_TIMEOUT_MS = 15_000;
+const MEDIA_TIMEOUT_MS = 120_000;
+
+interface UpstreamClientOptions {
+  /** Base URL without `/api`. */
+  baseUrl: string;
+  apiKey: string;
+  redact: Redactor;
+  /** Attempts for idempotent reads (1 = no retry). */
+  readAttempts?: number;
+  retryBaseMs?: number;
+}
+
+export type AccountPath = 'balance' | 'info' | 'active_tasks';
+
+/** Network failures and 5xx are worth another try; a 4xx answer will not change. */
+const isTransient = (err: unknown): boolean =>
+  err instanceof UpstreamError && (err.status === null || err.status >= 500);
+
+function retryAfterS(res: Response): number | null {
+  const v = res.headers.get('retry-after');
+  if (v === null) return null;
+  const n = Number(v);
+  if (Number.isFinite(n)) return Math.max(0, n);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** The message of an error answer: TaskResponse shape on /v1, `{message}` on /account. */
+function messageOf(text: string): string {
+  try {
+    const json: unknown = JSON.parse(text);
+    const task = taskResponseSchema.safeParse(json);
+    if (task.success) return task.data.error.message || task.data.error.raw_message;
+    const account = accountErrorSchema.safeParse(json);
+    if (account.success) return account.data.message;
+  } catch {
+    // Not JSON: a proxy or load balancer page; a short plain text is still worth showing.
+  }
+  return text.trimStart().startsWith('<') ? '' : text.slice(0, 300);
+}
+
+/**
+ * Talks to the task service over HTTP exactly as any client would. Every error it throws
+ * is an UpstreamError whose message is already redacted of UUIDs and the key.
+ */
+export class UpstreamClient {
+  private readonly readAttempts: number;
+  private readonly retryBaseMs: number;
+
+  constructor(private readonly opts: UpstreamClientOptions) {
+    this.readAttempts = opts.readAttempts ?? 3;
+    this.retryBaseMs = opts.retryBaseMs ?? 250;
+  }
+
+  /** One POST, never retried: a lost answer must not become a second, charged task. */
+  async createTask(operation: OperationName, body: Record<string, unknown>): Promise<TaskResponse> {
+    const res = await this.send(`/api/v1/${operation}`, CREATE_TIMEOUT_MS, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': this.opts.apiKey },
+      body: JSON.stringify(body),
+    });
+    const task = await this.readTask(res);
+    // The service reports some rejections as a TaskResponse with no job behind it.
+    if (task.status === 'failed' && task.job_id === '') {
+      throw new UpstreamError(task.error.code || 502, this.opts.redact(task.error.message));
+    }
+    return task;
+  }
+
+  /** The task by its upstream id; the read needs no key, so none is sent. */
+  getTask(jobId: string, signal?: AbortSignal): Promise<TaskResponse> {
+    const path = `/api/v1/job/${encodeURIComponent(jobId)}`;
+    return this.read(signal, async () =>
+      this.readTask(await this.send(path, READ_TIMEOUT_MS, {}, signal)),
+    );
+  }
+
+  /** The `data` of an account envelope, as raw JSON: the caller parses it tolerantly. */
+  getAccount(path: AccountPath, signal?: AbortSignal): Promise<unknown> {
+    return this.read(signal, async () => {
+      const headers = { 'x-api-key': this.opts.apiKey };
+      const res = await this.send(`/api/account/${path}`, READ_TIMEOUT_MS, { headers }, signal);
+      if (!res.ok) throw await this.failure(res);
+      return this.json(res);
+    });
+  }
+
+  /** Media bytes. No key: media hosts (a CDN on the real service) must never receive it. */
+  fetchMedia(url: string, signal?: AbortSignal): Promise<Response> {
+    const absolute = new URL(url, `${this.opts.baseUrl}/`).toString();
+    return this.read(signal, async () => {
+      const res = await this.sendTo(absolute, MEDIA_TIMEOUT_MS, {}, signal);
+      if (!res.ok) throw await this.failure(res);
+      return res;
+    });
+  }
+
+  private read<T>(signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
+    return withRetry(fn, {
+      attempts: this.readAttempts,
+      baseMs: this.retryBaseMs,
+      retryable: isTransient,
+      ...(signal ? { signal } : {}),
+    });
+  }
+
+  private send(path: string, timeoutMs: number, init: RequestInit, signal?: AbortSignal) {
+    return this.sendTo(`${this.opts.baseUrl}${path}`, timeoutMs, init, signal);
+  }
+
+  private async sendTo(url: string, timeoutMs: number, init: RequestInit, signal?: AbortSignal) {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      return await fetch(url, {
+        ...init,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      const why = timeout.aborted ? 'did not answer in time' : 'could not be reached';
+      throw new UpstreamError(null, `The image service ${why}.`);
+    }
+  }
+
+  private async readTask(res: Response): Promise<TaskResponse> {
+    if (!res.ok) throw await this.failure(res);
+    const parsed = taskResponseSchema.safeParse(await this.json(res));
+    if (!parsed.success) {
+      throw new UpstreamError(null, 'The image service sent a task the studio could not read.');
+    }
+    return parsed.data;
+  }
+
+  private async json(res: Response): Promise<unknown> {
+    try {
+      return await res.json();
+    } catch {
+      throw new UpstreamError(null, 'The image service sent an answer that is not JSON.');
+    }
+  }
+
+  private async failure(res: Response): Promise<UpstreamError> {
+    const text = await res.text().catch(() => '');
+    return new UpstreamError(
+      res.status,
+      this.opts.redact(messageOf(text).trim()),
+      retryAfterS(res),
+    );
+  }
+}

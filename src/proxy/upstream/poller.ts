@@ -1,0 +1,189 @@
+import { isTerminal, type TaskResponse } from '../../contract/task';
+import { expiredState, stateFromTask, type JobRecord } from '../jobs/record';
+import { mediaEntries } from '../jobs/to-job';
+import type { Logger, Redactor } from '../log';
+import type { MediaCache } from '../media/cache';
+import type { JobStore } from '../store/jobs';
+import type { UpstreamClient } from './client';
+import { UpstreamError } from './errors';
+
+const MAX_INTERVAL_MS = 5000;
+const GROWTH = 1.5;
+const DEFAULT_MAX_IN_FLIGHT = 4;
+const EXPIRY_GRACE_MS = 60_000;
+
+interface PollerDeps {
+  store: JobStore;
+  upstream: Pick<UpstreamClient, 'getTask'>;
+  media: Pick<MediaCache, 'cacheAll'>;
+  redact: Redactor;
+  log: Logger;
+  /** Base interval for a job whose state just changed. */
+  pollMs: number;
+  maxInFlight?: number;
+}
+
+interface Schedule {
+  dueAt: number;
+  intervalMs: number;
+  fingerprint: string;
+}
+
+const fingerprintOf = (t: TaskResponse) => `${t.status}|${t.logs.length}|${t.logs.at(-1) ?? ''}`;
+
+/**
+ * The one background loop that reads running jobs from the upstream. Each job has its own
+ * backoff (a job that does not change is read less and less often), and only a bounded
+ * number of reads run at once, however many jobs and browser tabs there are.
+ */
+export class UpstreamPoller {
+  private readonly schedule = new Map<string, Schedule>();
+  private readonly reads = new Map<string, Promise<void>>();
+  private readonly abort = new AbortController();
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private running = false;
+  /** Set by notify() while no wait is running, so that the next wait ends at once. */
+  private woken = false;
+
+  constructor(private readonly deps: PollerDeps) {}
+
+  start(): void {
+    if (this.loop) return;
+    this.running = true;
+    this.loop = this.run().catch((err: unknown) => this.deps.log.error('poller stopped', { err }));
+  }
+
+  /** Stops the loop, cancels reads in flight and waits until all of it has finished. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.abort.abort(new Error('poller stopped'));
+    this.notify();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Cuts the current wait short: a job was just created or something else changed. */
+  notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    if (wake) wake();
+    else this.woken = true;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const waitMs = this.dispatch(Date.now());
+      await this.pause(waitMs);
+    }
+    await Promise.allSettled(this.reads.values());
+  }
+
+  /** Starts the reads that are due; returns how long to wait before the next one. */
+  private dispatch(now: number): number {
+    const max = this.deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+    let next = Number.POSITIVE_INFINITY;
+    const active = this.deps.store.active();
+    const known = new Set(active.map((j) => j.handle));
+    for (const handle of this.schedule.keys()) if (!known.has(handle)) this.schedule.delete(handle);
+    for (const job of active) {
+      if (this.reads.has(job.handle)) continue;
+      const dueAt = this.schedule.get(job.handle)?.dueAt ?? now;
+      if (dueAt > now) {
+        next = Math.min(next, dueAt - now);
+        continue;
+      }
+      // Full: the next read to finish calls notify(), which runs this again.
+      if (this.reads.size >= max) continue;
+      const read = this.poll(job.handle, job.upstreamId).finally(() => {
+        this.reads.delete(job.handle);
+        this.notify();
+      });
+      this.reads.set(job.handle, read);
+    }
+    return Number.isFinite(next) ? next : MAX_INTERVAL_MS;
+  }
+
+  /** Sleeps until `ms` passed or notify() was called (also when a read finishes). */
+  private pause(ms: number): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.wake === done) this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  private async poll(handle: string, upstreamId: string): Promise<void> {
+    const signal = this.abort.signal;
+    try {
+      const task = await this.deps.upstream.getTask(upstreamId, signal);
+      await this.apply(handle, task);
+    } catch (err) {
+      if (signal.aborted) return;
+      if (err instanceof UpstreamError && err.status === 404) return this.expire(handle);
+      this.backOff(handle, null);
+      this.deps.log.warn('job read failed', { handle, err });
+    }
+  }
+
+  private async apply(handle: string, task: TaskResponse): Promise<void> {
+    const current = this.deps.store.get(handle);
+    if (!current) return;
+    const state = stateFromTask(task, current, this.deps.redact);
+    if (!isTerminal(state.status)) {
+      this.backOff(handle, fingerprintOf(task));
+      this.deps.store.applyState(handle, state, task);
+      return;
+    }
+    // Media first, so the job shows as completed with its sizes known (right aspect ratio).
+    const dims = await this.cacheMedia(current, state.output);
+    this.deps.store.applyState(handle, state, task, dims);
+    this.schedule.delete(handle);
+    this.deps.log.info('job finished', { handle, status: state.status });
+  }
+
+  private async cacheMedia(job: JobRecord, output: JobRecord['output']) {
+    const entries = mediaEntries(output);
+    if (entries.length === 0) return {};
+    const { dims, failed } = await this.deps.media.cacheAll(job.handle, entries, this.abort.signal);
+    if (failed > 0) this.deps.log.warn('media not cached', { handle: job.handle, failed });
+    return dims;
+  }
+
+  private expire(handle: string): void {
+    const current = this.deps.store.get(handle);
+    if (!current) return;
+    // A 404 for a job created moments ago is more likely a lagging replica than expiry.
+    if (Date.now() - Date.parse(current.createdAt) < EXPIRY_GRACE_MS) {
+      this.backOff(handle, null);
+      return;
+    }
+    this.deps.store.applyState(handle, expiredState(current), null);
+    this.schedule.delete(handle);
+    this.deps.log.warn('job expired upstream', { handle });
+  }
+
+  /** Same answer as last time: wait longer (×1.5 up to 5 s). A change: back to the base. */
+  private backOff(handle: string, fingerprint: string | null): void {
+    const prev = this.schedule.get(handle);
+    const base = this.deps.pollMs;
+    const changed = fingerprint !== null && fingerprint !== prev?.fingerprint;
+    const intervalMs =
+      changed || !prev ? base : Math.min(prev.intervalMs * GROWTH, MAX_INTERVAL_MS);
+    const next = {
+      dueAt: Date.now() + intervalMs,
+      intervalMs,
+      fingerprint: fingerprint ?? prev?.fingerprint ?? '',
+    };
+    this.schedule.set(handle, next);
+  }
+}
