@@ -1,0 +1,68 @@
+import type { OperationName } from '../../contract/operations';
+import type { Speed } from '../../contract/prompt-flags';
+
+/**
+ * The price list of API-NOTES.md, in points (1 USD = 1000), frozen at create. `turbo`
+ * is null where the service offers no turbo price: the speed flag does not apply there.
+ */
+const PRICES: Record<OperationName, { fast: number; turbo: number | null }> = {
+  diffusion: { fast: 80, turbo: 160 },
+  variation: { fast: 120, turbo: 240 },
+  upscale: { fast: 120, turbo: 240 },
+  inpaint: { fast: 120, turbo: 240 },
+  remix: { fast: 120, turbo: 240 },
+  edit: { fast: 120, turbo: 240 },
+  retexture: { fast: 120, turbo: 240 },
+  'upload-paint': { fast: 120, turbo: 240 },
+  pan: { fast: 80, turbo: 160 },
+  outpaint: { fast: 80, turbo: 160 },
+  'remove-background': { fast: 80, turbo: 160 },
+  enhance: { fast: 80, turbo: 160 },
+  reroll: { fast: 80, turbo: 160 },
+  blend: { fast: 80, turbo: null },
+  describe: { fast: 20, turbo: null },
+  shorten: { fast: 20, turbo: null },
+  'video-diffusion': { fast: 480, turbo: 960 },
+  'extend-video': { fast: 480, turbo: 960 },
+  'video-upscale': { fast: 480, turbo: 960 },
+  'enhance-upscale': { fast: 120, turbo: null },
+};
+
+/** 720p video costs 1536 fast and 3072 turbo instead of 480 and 960. */
+const VIDEO_720P = { fast: 1536, turbo: 3072 };
+const UPSCALE_CREATIVE = { fast: 160, turbo: 320 };
+const ENHANCE_UPSCALE_4K_PLUS = 160;
+const HIGH_RESOLUTIONS = new Set(['4K', '6K', '8K', '12K']);
+
+export interface CostQuery {
+  operation: OperationName;
+  speed: Speed;
+  /** `--draft --v 7` diffusion costs half. */
+  draft?: boolean;
+  /** 0 = 480p, 1 = 720p (video-diffusion, extend-video). */
+  videoType?: number;
+  /** Upscale `type`: 1 (creative) costs more. */
+  upscaleType?: number;
+  /** Enhance-upscale `target_resolution`. */
+  targetResolution?: string;
+}
+
+export function costOf(q: CostQuery): number {
+  const price = PRICES[q.operation];
+  const turbo = q.speed === 'turbo';
+  const pick = (p: { fast: number; turbo: number | null }): number =>
+    turbo && p.turbo !== null ? p.turbo : p.fast;
+  switch (q.operation) {
+    case 'diffusion':
+      return q.draft ? pick(price) / 2 : pick(price);
+    case 'upscale':
+      return q.upscaleType === 1 ? pick(UPSCALE_CREATIVE) : pick(price);
+    case 'video-diffusion':
+    case 'extend-video':
+      return q.videoType === 1 ? pick(VIDEO_720P) : pick(price);
+    case 'enhance-upscale':
+      return HIGH_RESOLUTIONS.has(q.targetResolution ?? '') ? ENHANCE_UPSCALE_4K_PLUS : price.fast;
+    default:
+      return pick(price);
+  }
+}

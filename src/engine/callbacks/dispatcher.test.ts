@@ -1,0 +1,106 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskResponseSchema } from '../../contract/task';
+import type { TestEngine } from '../test-support';
+import { isFinal, startTestEngine } from '../test-support';
+import { verifySignature } from './signature';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  answered: number;
+}
+
+/** A callback receiver on 127.0.0.1 that answers each request with the next status given. */
+async function receiver(statuses: number[]) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const answered = statuses.shift() ?? 200;
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString(), answered });
+      res.writeHead(answered).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/abc`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const SIGNED = 'key-callback-signed';
+const PLAIN = 'key-callback-plain';
+const SECRET = 'whsec-test-secret';
+
+describe('callbacks', () => {
+  let t: TestEngine;
+  beforeAll(async () => {
+    t = await startTestEngine({
+      accounts: [
+        { apiKey: SIGNED, name: 'signed', webhookSecret: SECRET },
+        { apiKey: PLAIN, name: 'plain' },
+      ],
+    });
+  });
+  afterAll(() => t.stop());
+
+  const until = async (cond: () => boolean, ms: number) => {
+    const end = Date.now() + ms;
+    while (!cond()) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('retries a failing receiver and then delivers the signed completed TaskResponse', async () => {
+    const hook = await receiver([500]);
+    try {
+      const created = await t.post('diffusion', { text: 'a signal fire', callback: hook.url });
+      expect(created.body.config.webhook_config).toEqual({ endpoint: hook.url, secret: '' });
+      await until(() => hook.received.some((r) => r.answered === 200), 8000);
+      expect(hook.received.map((r) => r.answered)).toEqual([500, 200]);
+
+      const last = hook.received[1];
+      if (!last) throw new Error('no delivery');
+      expect(last.headers['content-type']).toBe('application/json');
+      const timestamp = String(last.headers['x-webhook-timestamp']);
+      expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(30);
+      const signature = String(last.headers['x-webhook-signature']);
+      expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+      expect(verifySignature(SECRET, timestamp, last.body, signature)).toBe(true);
+      const body = taskResponseSchema.parse(JSON.parse(last.body));
+      expect(body).toMatchObject({ job_id: created.body.job_id, status: 'completed' });
+
+      const job = await t.waitFor(created.body.job_id, (j) =>
+        j.logs.some((l) => l.includes('delivered')),
+      );
+      const lines = job.logs.filter((l) => l.includes('callback attempt'));
+      expect(lines[0]).toMatch(/callback attempt 1 failed: HTTP 500; next attempt in 2 s$/);
+      expect(lines[1]).toMatch(/callback attempt 2: delivered \(HTTP 200\)$/);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('sends no signature when the account has no webhook secret', async () => {
+    const hook = await receiver([]);
+    try {
+      const created = await t.post(
+        'diffusion',
+        { text: 'a quiet fire', callback: hook.url },
+        PLAIN,
+      );
+      await t.waitFor(created.body.job_id, isFinal);
+      await until(() => hook.received.length > 0, 5000);
+      expect(hook.received[0]?.headers['x-webhook-signature']).toBeUndefined();
+      expect(hook.received[0]?.headers['x-webhook-timestamp']).toMatch(/^\d+$/);
+    } finally {
+      await hook.close();
+    }
+  });
+});

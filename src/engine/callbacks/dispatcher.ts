@@ -1,0 +1,140 @@
+import { getAccount } from '../accounts/accounts-store';
+import type { Loop } from '../loop';
+import { createLoop } from '../loop';
+import { logLine } from '../tasks/state-machine';
+import type { Db, TaskRow, TaskStore } from '../tasks/store';
+import { toTaskResponse } from '../tasks/view';
+import type { OutboxRow } from './outbox';
+import {
+  backoffMs,
+  dueDeliveries,
+  markDelivered,
+  markFailed,
+  MAX_CALLBACK_ATTEMPTS,
+  nextDeliveryAt,
+} from './outbox';
+import { signatureHeader } from './signature';
+
+/** A receiver that has not answered within this time counts as a failed attempt. */
+const CALLBACK_TIMEOUT_MS = 10_000;
+/**
+ * While an attempt is under way its row is leased this far into the future: no second
+ * copy is sent meanwhile, and if the process dies mid-attempt the row is due again.
+ */
+const LEASE_MS = CALLBACK_TIMEOUT_MS + 5000;
+const BATCH = 20;
+const IDLE_MS = 1000;
+
+export interface DispatcherDeps {
+  db: Db;
+  tasks: TaskStore;
+  now: () => Date;
+  publicUrl: () => string;
+  onError: (err: unknown) => void;
+}
+
+/** What one POST came to: delivered, or why not. */
+type Outcome = { ok: true; status: number } | { ok: false; reason: string };
+
+async function post(
+  url: string,
+  body: string,
+  headers: Headers,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  try {
+    // Redirects are not followed: a callback URL is used exactly as given.
+    const res = await fetch(url, { method: 'POST', body, headers, signal, redirect: 'manual' });
+    await res.body?.cancel();
+    if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
+    return { ok: false, reason: `HTTP ${res.status}` };
+  } catch (err) {
+    const timedOut = err instanceof Error && err.name === 'TimeoutError';
+    const cause =
+      err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+    const reason = timedOut
+      ? `no answer within ${CALLBACK_TIMEOUT_MS / 1000} s`
+      : `${err instanceof Error ? err.message : String(err)}${cause}`;
+    return { ok: false, reason };
+  }
+}
+
+/** The POST of one delivery: the TaskResponse as it is now, timestamped and maybe signed. */
+function buildRequest(deps: DispatcherDeps, task: TaskRow): { body: string; headers: Headers } {
+  const body = JSON.stringify(toTaskResponse(task, deps.publicUrl()));
+  const timestamp = String(Math.floor(deps.now().getTime() / 1000));
+  const headers = new Headers({
+    'content-type': 'application/json',
+    'x-webhook-timestamp': timestamp,
+  });
+  const secret = getAccount(deps.db, task.accountId)?.webhookSecret;
+  if (secret) headers.set('x-webhook-signature', signatureHeader(secret, timestamp, body));
+  return { body, headers };
+}
+
+/** Writes the attempt's outcome to the outbox and as a log line of the task, together. */
+function recordOutcome(deps: DispatcherDeps, row: OutboxRow, outcome: Outcome): void {
+  const attempt = row.attempts + 1;
+  const at = deps.now();
+  let line: string;
+  if (outcome.ok) {
+    line = `callback attempt ${attempt}: delivered (HTTP ${outcome.status})`;
+  } else if (attempt >= MAX_CALLBACK_ATTEMPTS) {
+    line = `callback attempt ${attempt} failed: ${outcome.reason}; giving up`;
+  } else {
+    const wait = backoffMs(attempt) / 1000;
+    line = `callback attempt ${attempt} failed: ${outcome.reason}; next attempt in ${wait} s`;
+  }
+  deps.db.transaction(() => {
+    if (outcome.ok) markDelivered(deps.db, row.id, attempt, at.toISOString());
+    else markFailed(deps.db, row.id, attempt, at.getTime(), at.toISOString());
+    deps.tasks.appendLog(row.jobId, logLine(at, line));
+  })();
+}
+
+export function createDispatcher(deps: DispatcherDeps): Loop {
+  const stopping = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  const loop = createLoop({ pass, maxWaitMs: IDLE_MS, onError: deps.onError });
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    const task = deps.tasks.get(row.jobId);
+    if (!task) return;
+    const { body, headers } = buildRequest(deps, task);
+    const signal = AbortSignal.any([AbortSignal.timeout(CALLBACK_TIMEOUT_MS), stopping.signal]);
+    const outcome = await post(row.url, body, headers, signal);
+    if (stopping.signal.aborted) {
+      // Cut short by a stop: owed again at once, so the next start sends it first.
+      deps.db.prepare('UPDATE outbox SET next_at = ? WHERE id = ?').run(row.nextAt, row.id);
+      return;
+    }
+    recordOutcome(deps, row, outcome);
+  }
+
+  function pass(): number {
+    const nowMs = deps.now().getTime();
+    const lease = deps.db.prepare('UPDATE outbox SET next_at = ? WHERE id = ?');
+    for (const row of dueDeliveries(deps.db, nowMs, BATCH)) {
+      lease.run(nowMs + LEASE_MS, row.id);
+      const done: Promise<void> = deliver(row)
+        .catch(deps.onError)
+        .finally(() => {
+          inFlight.delete(done);
+          loop.notify();
+        });
+      inFlight.add(done);
+    }
+    const next = nextDeliveryAt(deps.db);
+    return next === null ? IDLE_MS : next - nowMs;
+  }
+
+  return {
+    start: () => loop.start(),
+    async stop() {
+      await loop.stop();
+      stopping.abort();
+      await Promise.all(inFlight);
+    },
+    notify: () => loop.notify(),
+  };
+}

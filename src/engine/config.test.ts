@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { loadEngineConfig } from './config';
+
+describe('loadEngineConfig', () => {
+  it('fills every default', () => {
+    expect(loadEngineConfig({})).toEqual({
+      port: 8090,
+      host: '127.0.0.1',
+      dataDir: './data/engine',
+      publicUrl: undefined,
+      accountsFile: undefined,
+      taskMs: 4000,
+      faultRate: 0,
+      jobTtlS: 259200,
+    });
+  });
+
+  it('reads the ENGINE_* variables; empty means unset', () => {
+    const config = loadEngineConfig({
+      ENGINE_PORT: '0',
+      ENGINE_PUBLIC_URL: 'https://media.example/',
+      ENGINE_FAULT_RATE: '0.25',
+      ENGINE_TASK_MS: '',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      publicUrl: 'https://media.example',
+      faultRate: 0.25,
+      taskMs: 4000,
+    });
+  });
+
+  it('lists every bad setting by its variable name', () => {
+    const load = () =>
+      loadEngineConfig({
+        ENGINE_PORT: 'eighty',
+        ENGINE_FAULT_RATE: '2',
+        ENGINE_PUBLIC_URL: 'ftp://x',
+      });
+    expect(load).toThrow(/ENGINE_PORT="eighty": must be an integer from 0 to 65535/);
+    expect(load).toThrow(/ENGINE_FAULT_RATE="2": must be a number from 0 to 1/);
+    expect(load).toThrow(/ENGINE_PUBLIC_URL="ftp:\/\/x": must be an http/);
+  });
+});

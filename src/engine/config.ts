@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Environment variables are strings and an empty one means "not set", not "zero". */
+const unset = (v: unknown): unknown => (v === '' ? undefined : v);
+const num = (min: number, max: number, fallback: number, integer = true) => {
+  const allowed = `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`;
+  const n = z.coerce.number({ error: allowed }).min(min, allowed).max(max, allowed);
+  return z.preprocess(unset, (integer ? n.int(allowed) : n).default(fallback));
+};
+const str = () => z.preprocess(unset, z.string().trim().min(1).optional());
+
+export const engineConfigSchema = z.object({
+  port: num(0, 65535, 8090),
+  host: z.preprocess(unset, z.string().trim().min(1).default('127.0.0.1')),
+  dataDir: z.preprocess(unset, z.string().trim().min(1).default('./data/engine')),
+  /** Base of the absolute media URLs; default `http://<host>:<bound port>`. */
+  publicUrl: z.preprocess(
+    unset,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** Path to a JSON array of accounts; without it one dev account is created. */
+  accountsFile: str(),
+  /** Minimum processing time of one attempt, so a person can watch the progress. */
+  taskMs: num(0, 600_000, 4000),
+  /** Chance (0 to 1) that one processing attempt fails transiently. */
+  faultRate: num(0, 1, 0, false),
+  /** How long a job can be read (and used as a parent) after it was created. */
+  jobTtlS: num(1, 31_536_000, 259_200),
+});
+export type EngineConfig = z.infer<typeof engineConfigSchema>;
+export type EngineConfigInput = z.input<typeof engineConfigSchema>;
+
+const ENV_NAMES = {
+  port: 'ENGINE_PORT',
+  host: 'ENGINE_HOST',
+  dataDir: 'ENGINE_DATA_DIR',
+  publicUrl: 'ENGINE_PUBLIC_URL',
+  accountsFile: 'ENGINE_ACCOUNTS',
+  taskMs: 'ENGINE_TASK_MS',
+  faultRate: 'ENGINE_FAULT_RATE',
+  jobTtlS: 'ENGINE_JOB_TTL_S',
+} as const satisfies Record<keyof EngineConfig, string>;
+
+/** Reads the `ENGINE_*` settings; throws one Error listing every bad setting. */
+export function loadEngineConfig(env: NodeJS.ProcessEnv): EngineConfig {
+  const raw = Object.fromEntries(
+    Object.entries(ENV_NAMES).map(([key, envName]) => [key, env[envName]]),
+  );
+  const result = engineConfigSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    const envName = key in ENV_NAMES ? ENV_NAMES[key as keyof EngineConfig] : key;
+    return `  ${envName}=${JSON.stringify(raw[key] ?? '')}: ${issue.message}`;
+  });
+  throw new Error(`invalid engine settings:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,20 @@
+import type { AccountRow } from './accounts/accounts-store';
+import type { Db, TaskStore } from './tasks/store';
+
+/** What the HTTP routes share; built once by server.ts. */
+export interface EngineContext {
+  db: Db;
+  tasks: TaskStore;
+  filesDir: string;
+  jobTtlS: number;
+  now: () => Date;
+  /** Base of absolute media URLs; known only once the server has its port. */
+  publicUrl: () => string;
+  /** A task was admitted: wake the scheduler. */
+  onCreated: () => void;
+}
+
+/** Hono's typed context variables: the account the key belongs to. */
+export interface EngineEnv {
+  Variables: { account: AccountRow };
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import type { AccountSpec } from './accounts/accounts-file';
+import { devAccountSpec, readAccountsFile } from './accounts/accounts-file';
+import { syncAccounts } from './accounts/accounts-store';
+import { loadOrCreateDevKey } from './accounts/keys';
+import { createEngineApp } from './app';
+import { createDispatcher } from './callbacks/dispatcher';
+import type { EngineConfig } from './config';
+import type { EngineContext } from './context';
+import { createScheduler } from './tasks/scheduler';
+import type { Db } from './tasks/store';
+import { openDatabase, TaskStore } from './tasks/store';
+
+export interface RunningEngine {
+  /** `http://host:port` the engine listens on. */
+  url: string;
+  /** The dev account's key when no accounts file is configured, else null. */
+  apiKey: string | null;
+  stop(): Promise<void>;
+}
+
+/** Open keep-alive connections get this long to finish before they are cut. */
+const CLOSE_GRACE_MS = 3000;
+
+const logError = (err: unknown) => console.error('[engine]', err);
+
+function accountsOf(config: EngineConfig, dataDir: string) {
+  if (config.accountsFile) {
+    return { specs: readAccountsFile(config.accountsFile), apiKey: null };
+  }
+  const apiKey = loadOrCreateDevKey(dataDir);
+  const specs: AccountSpec[] = [devAccountSpec(apiKey)];
+  return { specs, apiKey };
+}
+
+/** A URL host for a bind address: wildcard binds are reached on loopback. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, config: EngineConfig) {
+  return new Promise<http.Server>((resolve, reject) => {
+    const server = serve({ fetch, port: config.port, hostname: config.host }, () => {
+      server.off('error', reject);
+      resolve(server as http.Server);
+    });
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+function prepare(config: EngineConfig) {
+  const dataDir = path.resolve(config.dataDir);
+  const filesDir = path.join(dataDir, 'files');
+  fs.mkdirSync(filesDir, { recursive: true });
+  const db: Db = openDatabase(dataDir);
+  try {
+    const { specs, apiKey } = accountsOf(config, dataDir);
+    syncAccounts(db, specs, new Date().toISOString());
+    return { db, filesDir, apiKey };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/** The scheduler and the callback dispatcher, wired so a finished attempt wakes the dispatcher. */
+function createLoops(config: EngineConfig, db: Db, filesDir: string, publicUrl: () => string) {
+  const tasks = new TaskStore(db);
+  const now = () => new Date();
+  const dispatcher = createDispatcher({ db, tasks, now, publicUrl, onError: logError });
+  const scheduler = createScheduler({
+    db,
+    tasks,
+    now,
+    filesDir,
+    taskMs: config.taskMs,
+    faultRate: config.faultRate,
+    random: Math.random,
+    onError: logError,
+    onAttemptEnd: () => dispatcher.notify(),
+  });
+  return { tasks, now, scheduler, dispatcher };
+}
+
+/** Starts the engine: store, accounts, HTTP server, scheduler and callback dispatcher. */
+export async function startEngine(config: EngineConfig): Promise<RunningEngine> {
+  const { db, filesDir, apiKey } = prepare(config);
+  let publicUrl = config.publicUrl ?? '';
+  const { tasks, now, scheduler, dispatcher } = createLoops(config, db, filesDir, () => publicUrl);
+  const ctx: EngineContext = {
+    db,
+    tasks,
+    filesDir,
+    jobTtlS: config.jobTtlS,
+    now,
+    publicUrl: () => publicUrl,
+    onCreated: () => scheduler.notify(),
+  };
+  let server: http.Server;
+  try {
+    server = await listen(createEngineApp(ctx, { onError: logError }).fetch, config);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${urlHost(config.host)}:${port}`;
+  publicUrl ||= url;
+  scheduler.start();
+  dispatcher.start();
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      await Promise.all([closeServer(server), scheduler.stop(), dispatcher.stop()]);
+      db.close();
+    })();
+    return stopping;
+  };
+  return { url, apiKey, stop };
+}

@@ -1,0 +1,68 @@
+import sharp from 'sharp';
+import type { UpscaleRequest } from '../../../contract/requests/upscale';
+import { costOf } from '../../accounts/costs';
+import type { UpscaleMode } from '../../media/upscale';
+import { renderUpscale } from '../../media/upscale';
+import { checkOutputSize, findParent, parentImage } from '../parent-rules';
+import { badRequest } from '../rejection';
+import type { StoredImageOutput } from '../stored-output';
+import { singleActions } from '../stored-output';
+import { imageFile, readMedia, writeMedia } from './media-files';
+import { isV5, speedFrom } from './prompt';
+import type { OperationImpl } from './types';
+
+/** Types 0 and 1 double each side; the deprecated v5 types are a plain 2x or 4x resize. */
+const FACTOR: Record<number, number> = { 0: 2, 1: 2, 2: 2, 3: 4 };
+const MODE: Record<number, UpscaleMode> = { 0: 'subtle', 1: 'creative' };
+
+async function resize(source: Buffer, factor: number) {
+  const meta = await sharp(source).metadata();
+  const width = meta.width * factor;
+  const height = meta.height * factor;
+  const image = await sharp(source).resize(width, height, { kernel: 'lanczos3' }).png().toBuffer();
+  return { image, width, height };
+}
+
+export const upscaleOperation: OperationImpl<UpscaleRequest> = {
+  plan(req, ctx) {
+    const parent = findParent(ctx.parents, req.jobId);
+    const image = parentImage(parent, 'upscale', req.imageNo);
+    if ((req.type === 2 || req.type === 3) && !isV5(parent.prompt)) {
+      throw badRequest(
+        `type: ${req.type} is a deprecated v5 mode, allowed only for parents made with --v 5, 5.1 or 5.2; use 0 (subtle) or 1 (creative)`,
+      );
+    }
+    const factor = FACTOR[req.type] ?? 2;
+    checkOutputSize(image.width * factor, image.height * factor);
+    return {
+      prompt: parent.prompt,
+      parentJobId: parent.jobId,
+      imageNo: req.imageNo,
+      cost: costOf({
+        operation: 'upscale',
+        speed: speedFrom(null, parent.prompt),
+        upscaleType: req.type,
+      }),
+    };
+  },
+  async run(task, req, ctx): Promise<StoredImageOutput> {
+    const parent = ctx.tasks.require(req.jobId);
+    const source = parent.output?.images[req.imageNo];
+    if (!parent.output || !source) throw new Error(`parent image ${req.imageNo} is missing`);
+    const png = await readMedia(ctx.filesDir, source.file);
+    const seed = Number(parent.output.seed) >>> 0;
+    const mode = MODE[req.type];
+    const result = mode
+      ? await renderUpscale(png, mode, seed)
+      : await resize(png, FACTOR[req.type] ?? 2);
+    const file = imageFile(task.jobId, 0);
+    await writeMedia(ctx.filesDir, file, result.image);
+    return {
+      kind: 'images',
+      grid: null,
+      images: [{ file, width: result.width, height: result.height }],
+      seed: parent.output.seed,
+      actions: singleActions(),
+    };
+  },
+};

@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { TaskResponse } from '../contract/task';
+import { taskResponseSchema } from '../contract/task';
+import type { z } from 'zod';
+import type { accountSpecSchema } from './accounts/accounts-file';
+import { auditLedger } from './accounts/ledger';
+import type { EngineConfigInput } from './config';
+import { engineConfigSchema } from './config';
+import type { RunningEngine } from './server';
+import { startEngine } from './server';
+
+/**
+ * Shared by the engine's tests: a real engine on 127.0.0.1, port 0, in its own temp
+ * data dir, and small helpers to talk to it over HTTP the way any client would.
+ */
+type TestAccount = z.input<typeof accountSpecSchema>;
+
+export interface TestEngineOptions extends Omit<EngineConfigInput, 'dataDir' | 'accountsFile'> {
+  dataDir?: string;
+  accounts?: TestAccount[];
+}
+
+export interface TestEngine {
+  engine: RunningEngine;
+  dataDir: string;
+  url: string;
+  /** The dev account's key, or the first listed account's. */
+  key: string;
+  post(
+    op: string,
+    body: unknown,
+    key?: string | null,
+  ): Promise<{ status: number; body: TaskResponse }>;
+  job(jobId: string): Promise<{ status: number; body: TaskResponse }>;
+  get(pathname: string, headers?: Record<string, string>): Promise<Response>;
+  waitFor(
+    jobId: string,
+    done: (t: TaskResponse) => boolean,
+    timeoutMs?: number,
+  ): Promise<TaskResponse>;
+  audit(): string[];
+  stop(): Promise<void>;
+}
+
+export const tempDir = (): Promise<string> => fs.mkdtemp(path.join(os.tmpdir(), 'engine-test-'));
+
+async function writeAccounts(dataDir: string, accounts: TestAccount[] | undefined) {
+  if (!accounts) return undefined;
+  const file = path.join(dataDir, 'accounts.json');
+  await fs.writeFile(file, JSON.stringify(accounts));
+  return file;
+}
+
+export async function startTestEngine(opts: TestEngineOptions = {}): Promise<TestEngine> {
+  const { accounts, ...rest } = opts;
+  const dataDir = opts.dataDir ?? (await tempDir());
+  const accountsFile = await writeAccounts(dataDir, accounts);
+  const config = engineConfigSchema.parse({ port: 0, taskMs: 50, ...rest, dataDir, accountsFile });
+  const engine = await startEngine(config);
+  const url = engine.url;
+  const key = engine.apiKey ?? accounts?.[0]?.apiKey ?? '';
+
+  const post: TestEngine['post'] = async (op, body, k = key) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (k !== null) headers['x-api-key'] = k;
+    const payload = typeof body === 'string' ? body : JSON.stringify(body);
+    const res = await fetch(`${url}/api/v1/${op}`, { method: 'POST', headers, body: payload });
+    return { status: res.status, body: taskResponseSchema.parse(await res.json()) };
+  };
+  const job: TestEngine['job'] = async (jobId) => {
+    const res = await fetch(`${url}/api/v1/job/${jobId}`);
+    return { status: res.status, body: taskResponseSchema.parse(await res.json()) };
+  };
+  const waitFor: TestEngine['waitFor'] = async (jobId, done, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { body } = await job(jobId);
+      if (done(body)) return body;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} stuck in ${body.status}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  const audit = () => {
+    // A second connection reads the WAL database while the engine writes it.
+    const db = new Database(path.join(dataDir, 'engine.sqlite'), { readonly: true });
+    try {
+      return auditLedger(db);
+    } finally {
+      db.close();
+    }
+  };
+  return {
+    engine,
+    dataDir,
+    url,
+    key,
+    post,
+    job,
+    get: (p, headers) => fetch(`${url}${p}`, { headers }),
+    waitFor,
+    audit,
+    stop: () => engine.stop(),
+  };
+}
+
+export const isFinal = (t: TaskResponse): boolean =>
+  t.status === 'completed' || t.status === 'failed';

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobEnvelopeSchema, jobListSchema, type Job } from './contract/studio-api';
+import { startStudio, type RunningStudio } from './main';
+
+const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+describe('the launcher: proxy in front of the embedded engine', () => {
+  let root: string;
+  let studio: RunningStudio;
+  const seen: string[] = [];
+
+  async function call(path: string, init?: RequestInit): Promise<Response> {
+    const res = await fetch(`${studio.url}${path}`, init);
+    seen.push(`${path} ${JSON.stringify([...res.headers])}`);
+    return res;
+  }
+
+  async function json(path: string, init?: RequestInit): Promise<unknown> {
+    const res = await call(path, init);
+    const text = await res.text();
+    seen.push(text);
+    expect(res.status, text).toBe(200);
+    return JSON.parse(text);
+  }
+
+  const create = async (body: unknown): Promise<Job> =>
+    jobEnvelopeSchema.parse(
+      await json('/studio-api/jobs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    ).job;
+
+  async function untilDone(id: string): Promise<Job[]> {
+    const states: Job[] = [];
+    for (let i = 0; i < 200; i++) {
+      const { job } = jobEnvelopeSchema.parse(await json(`/studio-api/jobs/${id}`));
+      states.push(job);
+      if (job.status === 'completed' || job.status === 'failed') return states;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`job ${id} did not finish`);
+  }
+
+  async function decoded(url: string) {
+    const res = await call(url);
+    expect(res.status).toBe(200);
+    return sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  }
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'studio-launcher-'));
+    studio = await startStudio({
+      PORT: '0',
+      STUDIO_DATA_DIR: join(root, 'studio'),
+      ENGINE_DATA_DIR: join(root, 'engine'),
+      ENGINE_TASK_MS: '300',
+      POLL_MS: '50',
+    });
+  });
+
+  afterAll(async () => {
+    await studio?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('runs a prompt to a 16:9 grid and upscales one image, with no UUID in what it answers', async () => {
+    const grid = await create({
+      operation: 'diffusion',
+      params: { text: 'a lighthouse in a storm --ar 16:9' },
+    });
+    expect(['pending', 'staged']).toContain(grid.status);
+    const states = await untilDone(grid.id);
+    const done = states.at(-1);
+    expect(done?.status).toBe('completed');
+    expect(states.map((s) => s.status)).toContain('processing');
+    expect(done?.output?.images).toHaveLength(4);
+    expect(done?.output?.actions.upscale).toEqual([0, 1, 2, 3]);
+    const image = done?.output?.images[1];
+    expect(image).toMatchObject({ width: 1024, height: 576 });
+    expect(await decoded(image?.url ?? '')).toMatchObject({ width: 1024, height: 576 });
+    expect(await decoded(done?.output?.grid?.url ?? '')).toMatchObject({ width: 2048, height: 1152 });
+
+    const up = await create({ operation: 'upscale', parentId: grid.id, params: { imageNo: 1 } });
+    expect(up.parentId).toBe(grid.id);
+    expect(up.parentIndex).toBe(1);
+    const upDone = (await untilDone(up.id)).at(-1);
+    expect(upDone?.status).toBe('completed');
+    expect(await decoded(upDone?.output?.images[0]?.url ?? '')).toMatchObject({
+      width: 2048,
+      height: 1152,
+    });
+
+    const list = jobListSchema.parse(await json('/studio-api/jobs'));
+    expect(list.jobs.map((j) => j.id)).toEqual([up.id, grid.id]);
+    expect(seen.join('\n')).not.toMatch(UUID_RE);
+  });
+
+  it('reports a rejected create in words that name the field', async () => {
+    const res = await call('/studio-api/jobs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'diffusion', params: { text: 'x --chaos 300' } }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { message: string } };
+    expect(body.error.message).toMatch(/--chaos/);
+    expect(body.error.message).toMatch(/0 to 100/);
+  });
+});
