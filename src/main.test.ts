@@ -84,7 +84,10 @@ describe('the launcher: proxy in front of the embedded engine', () => {
     const image = done?.output?.images[1];
     expect(image).toMatchObject({ width: 1024, height: 576 });
     expect(await decoded(image?.url ?? '')).toMatchObject({ width: 1024, height: 576 });
-    expect(await decoded(done?.output?.grid?.url ?? '')).toMatchObject({ width: 2048, height: 1152 });
+    expect(await decoded(done?.output?.grid?.url ?? '')).toMatchObject({
+      width: 2048,
+      height: 1152,
+    });
 
     const up = await create({ operation: 'upscale', parentId: grid.id, params: { imageNo: 1 } });
     expect(up.parentId).toBe(grid.id);

@@ -43,7 +43,7 @@ export const intChoice = <const T extends readonly [number, ...number[]]>(
     .refine((v): v is T[number] => values.includes(v), { error: `must be ${allowed}` });
 };
 
-export const text = (max = PROMPT_MAX) => {
+export const prompt = (max = PROMPT_MAX) => {
   const allowed = `a string of 1 to ${max} characters`;
   return z
     .string({ error: say(allowed) })
@@ -59,7 +59,6 @@ export const httpUrl = (max = URL_MAX) => {
     .regex(/^https?:\/\/[^\s]+$/i, { error: `must be ${allowed}` });
 };
 
-export const prompt = text;
 export const imgUrl = () => httpUrl(URL_MAX);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

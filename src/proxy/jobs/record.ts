@@ -16,7 +16,7 @@ interface Cost {
   unit: string;
 }
 
-export interface Dims {
+interface Dims {
   width: number;
   height: number;
 }
