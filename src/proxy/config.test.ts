@@ -51,9 +51,21 @@ describe('loadProxyConfig', () => {
     expect(loadProxyConfig(env, { upstreamApiKey: '' }).upstreamApiKey).toBe('sk-from-file');
   });
 
+  it('accepts the service base URL with or without its /api suffix', () => {
+    for (const url of [
+      'http://127.0.0.1:8090/api',
+      'http://127.0.0.1:8090/api/',
+      'http://127.0.0.1:8090',
+    ]) {
+      expect(loadProxyConfig({ UPSTREAM_URL: url, UPSTREAM_API_KEY: 'k' }).upstreamUrl).toBe(
+        'http://127.0.0.1:8090',
+      );
+    }
+  });
+
   it('lists every bad setting readably, without echoing the key', () => {
     const env = {
-      UPSTREAM_URL: 'http://127.0.0.1:8090/api',
+      UPSTREAM_URL: 'ftp://127.0.0.1:8090',
       UPSTREAM_API_KEY: 'sk-live-secret-value',
       UPSTREAM_API_KEY_FILE: '/nonexistent/key',
       PORT: 'eighty',
@@ -69,7 +81,7 @@ describe('loadProxyConfig', () => {
     for (const name of [
       'PORT:',
       'POLL_MS:',
-      'UPSTREAM_URL: must be the base URL without /api',
+      'UPSTREAM_URL: must be an http:// or https:// URL',
       'UPSTREAM_API_KEY_FILE: set either',
     ]) {
       expect(message).toContain(name);

@@ -19,10 +19,9 @@ export const proxyConfigSchema = z.object({
     .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/i, {
       error: 'must be an http:// or https:// URL, e.g. http://127.0.0.1:8090',
     })
-    .transform((u) => u.replace(/\/+$/, ''))
-    .refine((u) => !/\/api$/i.test(u), {
-      error: 'must be the base URL without /api (the proxy appends /api/v1/...)',
-    }),
+    // The service's documented base URL ends in /api; the proxy appends /api/v1/... itself,
+    // so either form is accepted.
+    .transform((u) => u.replace(/\/+$/, '').replace(/\/api$/i, '')),
   upstreamApiKey: z
     .string({ error: 'is required: set UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE' })
     .trim()
