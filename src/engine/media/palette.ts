@@ -107,7 +107,7 @@ function chooseHues(intent: ColourIntent, key: Key, g: Genome, weird: number): H
     g.range('pal.skyHue', -wobble, wobble);
   // Under a coloured dusk sky, unnamed land reads best as a cool violet silhouette, not mud.
   const skyOnlyLand =
-    key === 'dusk' ? sky + hueDelta(270, sky) * 0.6 : sky + g.range('pal.landShift', -25, 25);
+    key === 'dusk' ? towards(sky, 270, 0.6) : sky + g.range('pal.landShift', -25, 25);
   const landBase = intent.land?.hue ?? (intent.sky ? skyOnlyLand : themeLand);
   const accentBase = intent.accent?.hue ?? (intent.explicit ? sky + side * 32 : themeAccent);
   return {
@@ -116,6 +116,23 @@ function chooseHues(intent: ColourIntent, key: Key, g: Genome, weird: number): H
     accent: sameSide(sky, accentBase + g.range('pal.accentHue', -8, 8) + w * 160, intent.bands),
     sat: named ? named.sat / 0.7 : 1,
   };
+}
+
+const greenish = (h: number): boolean => {
+  const w = ((h % 360) + 360) % 360;
+  return w > 75 && w < 165;
+};
+
+/**
+ * Hue a fraction t of the way from one hue to another. Near-complementary pairs (blue sky, orange
+ * sun) are ambiguous; real skies blend them through violet and pink, never through green.
+ */
+function towards(from: number, to: number, t: number): number {
+  const short = hueDelta(to, from);
+  const long = short > 0 ? short - 360 : short + 360;
+  const viaGreen = (d: number): boolean => greenish(from + d / 2);
+  const avoid = !greenish(from) && !greenish(to) && viaGreen(short) && !viaGreen(long);
+  return from + (avoid ? long : short) * t;
 }
 
 /** --stylize 0..1000 → grade; saturation and contrast both rise monotonically with it. */
@@ -144,11 +161,11 @@ export function buildPalette(
   const c = (h: number, sm: number, l: number): Rgb => base(h, s * sm, l + dl);
   // Dusk lets the accent flood the horizon; other keys keep it a hint so the named colour dominates.
   const glowMix = key === 'dusk' ? 0.55 : 0.2;
-  const horizon = c(sky + hueDelta(accent, sky) * glowMix, 1.05, t.horizon);
+  const horizon = c(towards(sky, accent, glowMix), 1.05, t.horizon);
   // A dusk zenith cools toward violet (warm hues turn muddy when dark), unless a colour was named.
   const topHue =
     key === 'dusk' && !intent.explicit
-      ? sameSide(sky, sky + hueDelta(265, sky) * 0.4, intent.bands)
+      ? sameSide(sky, towards(sky, 265, 0.4), intent.bands)
       : sky + 8;
   const skyMid = c(sky, 1, t.mid);
   const haze = guard(mix(horizon, skyMid, 0.45));

@@ -18,7 +18,12 @@ export function structurePlans(p: PlanContext, terrain: Terrain): StructurePlan[
   if (has('lighthouse')) {
     out.push({
       kind: 'lighthouse',
-      u: side ? g.range('lh.u', 0.14, 0.3) : g.range('lh.u', 0.7, 0.86),
+      // Tiles keep its big rock off the wrap line, where a hard edge would read as a seam.
+      u: p.tile
+        ? g.range('lh.u', 0.35, 0.65)
+        : side
+          ? g.range('lh.u', 0.14, 0.3)
+          : g.range('lh.u', 0.7, 0.86),
       scale: g.range('lh.s', 0.9, 1.1),
       seed: g.seed('lh'),
     });
