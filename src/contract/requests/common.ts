@@ -38,9 +38,8 @@ export const intChoice = <const T extends readonly [number, ...number[]]>(
   meanings: readonly string[],
 ) => {
   const allowed = `one of ${values.map((v, i) => `${v} (${meanings[i] ?? v})`).join(', ')}`;
-  return z
-    .number({ error: say(allowed) })
-    .refine((v): v is T[number] => values.includes(v), { error: `must be ${allowed}` });
+  // A literal set (not a refined number) so the generated JSON Schema lists the values.
+  return z.literal(values, { error: say(allowed) });
 };
 
 export const prompt = (max = PROMPT_MAX) => {
@@ -61,7 +60,8 @@ export const httpUrl = (max = URL_MAX) => {
 
 export const imgUrl = () => httpUrl(URL_MAX);
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Case-insensitive by its classes rather than a flag, which JSON Schema patterns lack.
+const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const isUuid = (s: string): boolean => UUID_RE.test(s);
 export const jobId = () =>
   z
