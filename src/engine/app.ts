@@ -3,6 +3,7 @@ import { errorTaskResponse } from '../contract/errors';
 import type { EngineContext, EngineEnv } from './context';
 import { accountRoutes } from './routes/account';
 import { fileRoutes } from './routes/files';
+import { openApiRoutes } from './routes/openapi';
 import { taskRoutes } from './routes/tasks';
 
 export interface AppOptions {
@@ -18,6 +19,7 @@ export function createEngineApp(ctx: EngineContext, opts: AppOptions = {}): Hono
   app.route('/api/v1', taskRoutes(ctx));
   app.route('/api/account', accountRoutes(ctx));
   app.route('/files', fileRoutes(ctx));
+  app.route('/api', openApiRoutes());
 
   const isTaskPath = (p: string) => p.startsWith('/api/v1/');
   app.notFound((c) =>

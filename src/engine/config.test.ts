@@ -12,6 +12,8 @@ describe('loadEngineConfig', () => {
       taskMs: 4000,
       faultRate: 0,
       jobTtlS: 259200,
+      extendWindowS: 259200,
+      allowPrivateFetch: false,
     });
   });
 

@@ -29,6 +29,16 @@ export const engineConfigSchema = z.object({
   faultRate: num(0, 1, 0, false),
   /** How long a job can be read (and used as a parent) after it was created. */
   jobTtlS: num(1, 31_536_000, 259_200),
+  /** How long after its completion a video task can still be extended. */
+  extendWindowS: num(1, 31_536_000, 259_200),
+  /** `1` lets outbound fetches reach private, link-local and metadata addresses. */
+  allowPrivateFetch: z.preprocess(
+    (v) => (typeof v === 'boolean' ? (v ? '1' : '0') : unset(v)),
+    z
+      .enum(['0', '1'], { error: 'must be 0 or 1' })
+      .default('0')
+      .transform((v) => v === '1'),
+  ),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;
@@ -42,6 +52,8 @@ const ENV_NAMES = {
   taskMs: 'ENGINE_TASK_MS',
   faultRate: 'ENGINE_FAULT_RATE',
   jobTtlS: 'ENGINE_JOB_TTL_S',
+  extendWindowS: 'ENGINE_EXTEND_WINDOW_S',
+  allowPrivateFetch: 'ENGINE_ALLOW_PRIVATE_FETCH',
 } as const satisfies Record<keyof EngineConfig, string>;
 
 /** Reads the `ENGINE_*` settings; throws one Error listing every bad setting. */

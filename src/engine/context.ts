@@ -7,6 +7,8 @@ export interface EngineContext {
   tasks: TaskStore;
   filesDir: string;
   jobTtlS: number;
+  /** ENGINE_EXTEND_WINDOW_S: a video can be extended this long after it completed. */
+  extendWindowS: number;
   now: () => Date;
   /** Base of absolute media URLs; known only once the server has its port. */
   publicUrl: () => string;

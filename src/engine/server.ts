@@ -8,7 +8,8 @@ import { devAccountSpec, readAccountsFile } from './accounts/accounts-file';
 import { syncAccounts } from './accounts/accounts-store';
 import { loadOrCreateDevKey } from './accounts/keys';
 import { createEngineApp } from './app';
-import { createDispatcher } from './callbacks/dispatcher';
+import { buildRequest, createDispatcher } from './callbacks/dispatcher';
+import { createProgressNotifier } from './callbacks/progress';
 import type { EngineConfig } from './config';
 import type { EngineContext } from './context';
 import { createScheduler } from './tasks/scheduler';
@@ -85,6 +86,11 @@ function createLoops(config: EngineConfig, db: Db, filesDir: string, publicUrl: 
   const tasks = new TaskStore(db);
   const now = () => new Date();
   const dispatcher = createDispatcher({ db, tasks, now, publicUrl, onError: logError });
+  const progress = createProgressNotifier(
+    tasks,
+    (task) => buildRequest({ db, now, publicUrl }, task),
+    logError,
+  );
   const scheduler = createScheduler({
     db,
     tasks,
@@ -92,23 +98,31 @@ function createLoops(config: EngineConfig, db: Db, filesDir: string, publicUrl: 
     filesDir,
     taskMs: config.taskMs,
     faultRate: config.faultRate,
+    allowPrivateFetch: config.allowPrivateFetch,
     random: Math.random,
     onError: logError,
     onAttemptEnd: () => dispatcher.notify(),
+    onProgress: (jobId) => progress.notify(jobId),
   });
-  return { tasks, now, scheduler, dispatcher };
+  return { tasks, now, scheduler, dispatcher, progress };
 }
 
 /** Starts the engine: store, accounts, HTTP server, scheduler and callback dispatcher. */
 export async function startEngine(config: EngineConfig): Promise<RunningEngine> {
   const { db, filesDir, apiKey } = prepare(config);
   let publicUrl = config.publicUrl ?? '';
-  const { tasks, now, scheduler, dispatcher } = createLoops(config, db, filesDir, () => publicUrl);
+  const { tasks, now, scheduler, dispatcher, progress } = createLoops(
+    config,
+    db,
+    filesDir,
+    () => publicUrl,
+  );
   const ctx: EngineContext = {
     db,
     tasks,
     filesDir,
     jobTtlS: config.jobTtlS,
+    extendWindowS: config.extendWindowS,
     now,
     publicUrl: () => publicUrl,
     onCreated: () => scheduler.notify(),
@@ -130,6 +144,7 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
   const stop = () => {
     stopping ??= (async () => {
       await Promise.all([closeServer(server), scheduler.stop(), dispatcher.stop()]);
+      await progress.drain();
       db.close();
     })();
     return stopping;

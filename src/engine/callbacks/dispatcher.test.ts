@@ -12,15 +12,21 @@ interface Received {
   answered: number;
 }
 
-/** A callback receiver on 127.0.0.1 that answers each request with the next status given. */
+/**
+ * A callback receiver on 127.0.0.1 that answers each final delivery with the next status
+ * given; progress notices (an engine extension) are kept apart and answered 200.
+ */
 async function receiver(statuses: number[]) {
   const received: Received[] = [];
+  const progress: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const answered = statuses.shift() ?? 200;
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString(), answered });
+      const isProgress = req.headers['x-webhook-event'] === 'progress';
+      const answered = isProgress ? 200 : (statuses.shift() ?? 200);
+      const entry = { headers: req.headers, body: Buffer.concat(chunks).toString(), answered };
+      (isProgress ? progress : received).push(entry);
       res.writeHead(answered).end();
     });
   });
@@ -29,6 +35,7 @@ async function receiver(statuses: number[]) {
   return {
     url: `http://127.0.0.1:${port}/hooks/abc`,
     received,
+    progress,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -99,6 +106,27 @@ describe('callbacks', () => {
       await until(() => hook.received.length > 0, 5000);
       expect(hook.received[0]?.headers['x-webhook-signature']).toBeUndefined();
       expect(hook.received[0]?.headers['x-webhook-timestamp']).toMatch(/^\d+$/);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('also sends signed progress notices while the task runs, before the final one', async () => {
+    const hook = await receiver([]);
+    try {
+      const created = await t.post('diffusion', { text: 'a lantern', callback: hook.url });
+      await t.waitFor(created.body.job_id, isFinal);
+      await until(() => hook.received.length > 0, 5000);
+      const notices = hook.progress.map((r) => taskResponseSchema.parse(JSON.parse(r.body)));
+      expect(notices.length).toBeGreaterThan(0);
+      expect(notices[0]?.status).toBe('processing');
+      expect(notices.every((n) => n.job_id === created.body.job_id)).toBe(true);
+      expect(notices.every((n) => n.status === 'processing' || n.status === 'retry')).toBe(true);
+      const first = hook.progress[0];
+      const timestamp = String(first?.headers['x-webhook-timestamp']);
+      const signature = String(first?.headers['x-webhook-signature']);
+      expect(verifySignature(SECRET, timestamp, first?.body ?? '', signature)).toBe(true);
+      expect(JSON.parse(hook.received[0]?.body ?? '{}')).toMatchObject({ status: 'completed' });
     } finally {
       await hook.close();
     }

@@ -59,8 +59,13 @@ async function post(
   }
 }
 
+export type CallbackRequestBuilder = (task: TaskRow) => { body: string; headers: Headers };
+
 /** The POST of one delivery: the TaskResponse as it is now, timestamped and maybe signed. */
-function buildRequest(deps: DispatcherDeps, task: TaskRow): { body: string; headers: Headers } {
+export function buildRequest(
+  deps: Pick<DispatcherDeps, 'db' | 'now' | 'publicUrl'>,
+  task: TaskRow,
+): { body: string; headers: Headers } {
   const body = JSON.stringify(toTaskResponse(task, deps.publicUrl()));
   const timestamp = String(Math.floor(deps.now().getTime() / 1000));
   const headers = new Headers({

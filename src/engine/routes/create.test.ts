@@ -51,10 +51,10 @@ describe('create validation', () => {
     expect(await available(KEY)).toBe(before);
   });
 
-  it('validates operations it cannot run yet, then answers 501; enhance-upscale is 503', async () => {
+  it('refuses malformed URLs at create; enhance-upscale is 503', async () => {
     await rejects('blend', { imgUrls: ['https://a.example/x.png'] }, 400, /^imgUrls: .*2 to 5/);
-    const urls = ['https://a.example/1.png', 'https://a.example/2.png'];
-    await rejects('blend', { imgUrls: urls }, 501, /^blend is not implemented by this engine yet$/);
+    const urls = ['https://a.example/1.png', 'http://[oops/2.png'];
+    await rejects('blend', { imgUrls: urls }, 400, /^imgUrls\.1: must be a valid http/);
     await rejects('enhance-upscale', { image_url: 'https://a.example/x.png' }, 503, /suspended/);
     await rejects('no-such-thing', {}, 404, /no operation/);
   });

@@ -5,6 +5,7 @@ import type { MachineDeps } from './state-machine';
 import { complete, fail, fault, interrupt, logLine } from './state-machine';
 import type { StoredOutput } from './stored-output';
 import type { TaskRow, TaskStore } from './store';
+import { TaskInputError } from './task-input-error';
 
 /** Attempts per task before a transient fault becomes a failure. */
 const MAX_ATTEMPTS = 3;
@@ -19,6 +20,10 @@ export interface AttemptDeps extends MachineDeps {
   taskMs: number;
   faultRate: number;
   random: () => number;
+  /** ENGINE_ALLOW_PRIVATE_FETCH: outbound fetches may reach private addresses. */
+  allowPrivateFetch?: boolean;
+  /** Called after each in-flight change a callback receiver may want to hear of. */
+  onProgress?: (jobId: string) => void;
 }
 
 /** Resolves after `ms`, or at once when the signal aborts (never rejects). */
@@ -39,7 +44,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 function startProgress(deps: AttemptDeps, jobId: string): () => void {
   const timers = PROGRESS_STEPS.map((pct) =>
     setTimeout(
-      () => deps.tasks.appendProgress(jobId, logLine(deps.now(), `progress ${pct}%`)),
+      () => {
+        deps.tasks.appendProgress(jobId, logLine(deps.now(), `progress ${pct}%`));
+        deps.onProgress?.(jobId);
+      },
       (deps.taskMs * pct) / 100,
     ),
   );
@@ -54,7 +62,12 @@ async function work(deps: AttemptDeps, task: TaskRow, signal: AbortSignal): Prom
     await sleep(deps.taskMs / 2, signal);
     throw new Error('the image service did not answer (simulated by ENGINE_FAULT_RATE)');
   }
-  const ctx: RunContext = { tasks: deps.tasks, filesDir: deps.filesDir };
+  const ctx: RunContext = {
+    tasks: deps.tasks,
+    filesDir: deps.filesDir,
+    allowPrivateFetch: deps.allowPrivateFetch ?? false,
+    signal,
+  };
   const [output] = await Promise.all([op.run(task, ctx), sleep(deps.taskMs, signal)]);
   return output;
 }
@@ -65,13 +78,16 @@ async function work(deps: AttemptDeps, task: TaskRow, signal: AbortSignal): Prom
  * interrupt when the engine is stopping.
  */
 export async function runAttempt(deps: AttemptDeps, task: TaskRow, signal: AbortSignal) {
+  deps.onProgress?.(task.jobId);
   const stopProgress = startProgress(deps, task.jobId);
   let output: StoredOutput | null = null;
   let problem: string | null = null;
+  let badInput = false;
   try {
     output = await work(deps, task, signal);
   } catch (err) {
     problem = err instanceof Error ? err.message : String(err);
+    badInput = err instanceof TaskInputError;
   } finally {
     stopProgress();
   }
@@ -80,6 +96,9 @@ export async function runAttempt(deps: AttemptDeps, task: TaskRow, signal: Abort
   } else if (output) {
     deps.tasks.appendLog(task.jobId, logLine(deps.now(), 'progress 100%'));
     complete(deps, task.jobId, output);
+  } else if (badInput) {
+    // Trying again would fetch the same refused URL: fail now, with the reason.
+    fail(deps, task.jobId, { code: 400, message: problem ?? '', raw_message: problem ?? '' });
   } else if (task.attempts < MAX_ATTEMPTS) {
     fault(deps, task.jobId, problem ?? 'unknown error', RETRY_DELAY_MS);
   } else {

@@ -16,6 +16,7 @@ import type { TaskRow, TaskStore } from './store';
 export interface CreateDeps extends MachineDeps {
   tasks: TaskStore;
   jobTtlS: number;
+  extendWindowS: number;
 }
 
 interface Accepted {
@@ -46,7 +47,13 @@ function accept(deps: CreateDeps, account: AccountRow, name: OperationName, raw:
   }
   const parsed = op.parse(body);
   if (!parsed.ok) throw badRequest(formatIssues(parsed.error));
-  const parents = { tasks: deps.tasks, accountId: account.id, ttlS: deps.jobTtlS, now: deps.now() };
+  const parents = {
+    tasks: deps.tasks,
+    accountId: account.id,
+    ttlS: deps.jobTtlS,
+    extendWindowS: deps.extendWindowS,
+    now: deps.now(),
+  };
   return { input: parsed.input, plan: parsed.plan({ account, parents }) };
 }
 

@@ -1,6 +1,7 @@
 import type { IndexedAction } from '../../contract/task';
 import { Rejection, badRequest } from './rejection';
 import type { StoredImage } from './stored-output';
+import { imageOutputOf } from './stored-output';
 import type { TaskRow, TaskStore } from './store';
 
 /** No output image may be wider or taller than this. */
@@ -13,6 +14,8 @@ export interface ParentQuery {
   tasks: TaskStore;
   accountId: number;
   ttlS: number;
+  /** ENGINE_EXTEND_WINDOW_S: how long after completion a video can be extended. */
+  extendWindowS: number;
   now: Date;
 }
 
@@ -36,11 +39,16 @@ export function findParent(q: ParentQuery, jobId: string): TaskRow {
  * real images, and the action must be listed for that index in `available_actions`.
  */
 export function parentImage(parent: TaskRow, action: IndexedAction, imageNo: number): StoredImage {
-  const images = parent.output?.kind === 'images' ? parent.output.images : [];
-  if (images.length === 0) throw badRequest(`${action} is unsupported for this image`);
+  const output = imageOutputOf(parent.output);
+  if (!output || output.images.length === 0) {
+    throw badRequest(
+      `jobId: ${action} needs an image task; a ${parent.taskType} task has no images`,
+    );
+  }
+  const images = output.images;
   const image = images[imageNo];
   if (!image) throw badRequest(`imageNo: must be between 0 and ${images.length - 1}`);
-  const allowed = parent.output?.actions[action] ?? [];
+  const allowed = output.actions[action] ?? [];
   if (!allowed.includes(imageNo)) throw badRequest(`${action} is unsupported for this image`);
   return image;
 }

@@ -1,4 +1,10 @@
-import type { AvailableActions, ImageOutput, TaskOutput } from '../../contract/task';
+import type {
+  AvailableActions,
+  ImageOutput,
+  TaskOutput,
+  TextOutput,
+  VideoOutput,
+} from '../../contract/task';
 
 /**
  * A task's result as the store keeps it: media as file names relative to the files
@@ -20,8 +26,35 @@ export interface StoredImageOutput {
   actions: AvailableActions;
 }
 
-/** Video and text kinds join this union with the operations that make them. */
-export type StoredOutput = StoredImageOutput;
+/** Prompt suggestions of describe and shorten: text only, no media files. */
+export interface StoredTextOutput {
+  kind: 'text';
+  prompts: string[];
+  promptEn: string;
+  description: string;
+  finalPrompt: string;
+}
+
+/** One MP4 clip; its size and length let follow-ups check what they would make. */
+export interface StoredVideo {
+  file: string;
+  width: number;
+  height: number;
+  durationS: number;
+}
+
+/** Clips of video-diffusion and extend-video (4) or video-upscale (1). */
+export interface StoredVideoOutput {
+  kind: 'videos';
+  videos: StoredVideo[];
+  seed: string;
+}
+
+export type StoredOutput = StoredImageOutput | StoredTextOutput | StoredVideoOutput;
+
+/** The image result of a task, or null when it made none (text, video, not yet done). */
+export const imageOutputOf = (o: StoredOutput | null): StoredImageOutput | null =>
+  o?.kind === 'images' ? o : null;
 
 const GRID_ACTIONS = [
   'upscale',
@@ -58,6 +91,14 @@ const fileUrl = (publicUrl: string, file: string): string => `${publicUrl}/files
 
 /** The contract's output, with absolute URLs built from the current public URL. */
 export function toTaskOutput(stored: StoredOutput, publicUrl: string): TaskOutput {
+  if (stored.kind === 'text') {
+    const { kind: _kind, ...text } = stored;
+    return text satisfies TextOutput;
+  }
+  if (stored.kind === 'videos') {
+    const video_urls = stored.videos.map((v) => fileUrl(publicUrl, v.file));
+    return { video_urls, seed: stored.seed } satisfies VideoOutput;
+  }
   const urls = stored.images.map((img) => fileUrl(publicUrl, img.file));
   const main = stored.grid ? fileUrl(publicUrl, stored.grid.file) : (urls[0] ?? '');
   const out: ImageOutput = {

@@ -23,7 +23,7 @@ const DRAFT_COUNT = 8;
 const DRAFT_LONG_SIDE = 512;
 
 /** The renderer's input for a prompt; the seed comes from `--seed` or the job id. */
-function diffusionSpecOf(p: ParsedPrompt, jobId: string): DiffusionSpec {
+export function diffusionSpecOf(p: ParsedPrompt, jobId: string): DiffusionSpec {
   const draft = isDraft(p);
   return {
     text: p.text.trim(),

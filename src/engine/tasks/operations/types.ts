@@ -6,7 +6,7 @@ import type { ParentQuery } from '../parent-rules';
 import type { StoredOutput } from '../stored-output';
 import type { TaskRow, TaskStore } from '../store';
 
-interface PlanContext {
+export interface PlanContext {
   account: AccountRow;
   parents: ParentQuery;
 }
@@ -23,6 +23,10 @@ export interface Plan {
 export interface RunContext {
   tasks: TaskStore;
   filesDir: string;
+  /** ENGINE_ALLOW_PRIVATE_FETCH: outbound fetches may reach private addresses. */
+  allowPrivateFetch: boolean;
+  /** Aborts when the engine stops: long work (video encoders) ends at once. */
+  signal?: AbortSignal;
 }
 
 /**

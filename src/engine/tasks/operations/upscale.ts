@@ -6,7 +6,7 @@ import { renderUpscale } from '../../media/upscale';
 import { checkOutputSize, findParent, parentImage } from '../parent-rules';
 import { badRequest } from '../rejection';
 import type { StoredImageOutput } from '../stored-output';
-import { singleActions } from '../stored-output';
+import { imageOutputOf, singleActions } from '../stored-output';
 import { imageFile, readMedia, writeMedia } from './media-files';
 import { isV5, speedFrom } from './prompt';
 import type { OperationImpl } from './types';
@@ -46,11 +46,11 @@ export const upscaleOperation: OperationImpl<UpscaleRequest> = {
     };
   },
   async run(task, req, ctx): Promise<StoredImageOutput> {
-    const parent = ctx.tasks.require(req.jobId);
-    const source = parent.output?.images[req.imageNo];
-    if (!parent.output || !source) throw new Error(`parent image ${req.imageNo} is missing`);
+    const parent = imageOutputOf(ctx.tasks.require(req.jobId).output);
+    const source = parent?.images[req.imageNo];
+    if (!parent || !source) throw new Error(`parent image ${req.imageNo} is missing`);
     const png = await readMedia(ctx.filesDir, source.file);
-    const seed = Number(parent.output.seed) >>> 0;
+    const seed = Number(parent.seed) >>> 0;
     const mode = MODE[req.type];
     const result = mode
       ? await renderUpscale(png, mode, seed)
@@ -61,7 +61,7 @@ export const upscaleOperation: OperationImpl<UpscaleRequest> = {
       kind: 'images',
       grid: null,
       images: [{ file, width: result.width, height: result.height }],
-      seed: parent.output.seed,
+      seed: parent.seed,
       actions: singleActions(),
     };
   },

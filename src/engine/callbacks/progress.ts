@@ -1,0 +1,51 @@
+import type { TaskStore } from '../tasks/store';
+import type { CallbackRequestBuilder } from './dispatcher';
+
+/** A progress notice not answered within this time is simply dropped. */
+const PROGRESS_TIMEOUT_MS = 3000;
+
+/**
+ * Extension: while a task runs, the engine also POSTs its in-flight TaskResponse
+ * (`processing`, `retry`, each `progress N%`) to the task's callback, marked
+ * `x-webhook-event: progress`. Best effort and never retried: the final TaskResponse still
+ * goes through the outbox, at least once. A client of the hosted service, which sends only
+ * the final one, loses nothing; a client of the engine sees progress without polling.
+ */
+export function createProgressNotifier(
+  tasks: TaskStore,
+  buildRequest: CallbackRequestBuilder,
+  onError: (err: unknown) => void,
+) {
+  const inFlight = new Set<Promise<void>>();
+
+  async function send(url: string, body: string, headers: Headers): Promise<void> {
+    try {
+      const signal = AbortSignal.timeout(PROGRESS_TIMEOUT_MS);
+      const res = await fetch(url, { method: 'POST', body, headers, signal, redirect: 'manual' });
+      await res.body?.cancel();
+    } catch {
+      // A lost notice costs nothing: the next one, or the final callback, carries the state.
+    }
+  }
+
+  return {
+    notify(jobId: string): void {
+      try {
+        const task = tasks.get(jobId);
+        if (!task?.callback) return;
+        const { body, headers } = buildRequest(task);
+        headers.set('x-webhook-event', 'progress');
+        const done: Promise<void> = send(task.callback, body, headers).finally(() =>
+          inFlight.delete(done),
+        );
+        inFlight.add(done);
+      } catch (err) {
+        onError(err);
+      }
+    },
+    /** Waits for notices under way, so a stop leaves no request behind. */
+    async drain(): Promise<void> {
+      await Promise.all(inFlight);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small HTTP server on 127.0.0.1 for tests of outbound fetches: each path answers a
+ * fixed body, a redirect, or never answers. Requests are counted per path.
+ */
+export type Route =
+  { body: Buffer; type?: string } | { redirect: string; status?: number } | { hang: true };
+
+export interface ImageServer {
+  url: string;
+  hits: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startImageServer(routes: Record<string, Route>): Promise<ImageServer> {
+  const hits = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const path = req.url ?? '/';
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const route = routes[path];
+    if (!route) {
+      res.writeHead(404).end('not found');
+    } else if ('body' in route) {
+      res.writeHead(200, { 'content-type': route.type ?? 'image/png' }).end(route.body);
+    } else if ('redirect' in route) {
+      res.writeHead(route.status ?? 302, { location: route.redirect }).end();
+    }
+    // A hanging route is left open until the client gives up.
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,53 @@
+import type { FetchedImage } from '../../fetch/fetch-image';
+import { fetchImage } from '../../fetch/fetch-image';
+import { FetchError } from '../../fetch/guarded-get';
+import type { RawImage } from '../../media/finish';
+import type { Size } from '../../media/raster';
+import { loadRgb } from '../../media/raster';
+import { badRequest } from '../rejection';
+import { TaskInputError } from '../task-input-error';
+import type { RunContext } from './types';
+
+/**
+ * Refuses at create a URL that cannot even be parsed (the contract's pattern lets
+ * `http://[oops` through). Where it points is checked when it is fetched, after DNS.
+ */
+export function checkFetchUrl(field: string, url: string): void {
+  if (!URL.canParse(url)) throw badRequest(`${field}: must be a valid http:// or https:// URL`);
+}
+
+const inputError = (field: string, url: string, err: unknown): TaskInputError => {
+  const why = err instanceof Error ? err.message : String(err);
+  return new TaskInputError(`${field}: could not use ${url}: ${why}`);
+};
+
+/** Fetches an input image through the guard; any refusal fails the task, naming the field. */
+export async function fetchInput(
+  ctx: RunContext,
+  field: string,
+  url: string,
+): Promise<FetchedImage> {
+  try {
+    return await fetchImage(url, { allowPrivate: ctx.allowPrivateFetch });
+  } catch (err) {
+    if (err instanceof FetchError) throw inputError(field, url, err);
+    throw err;
+  }
+}
+
+/** Fetches and decodes an input image to RGB, optionally resized. */
+export async function fetchRgb(
+  ctx: RunContext,
+  field: string,
+  url: string,
+  size?: (fetched: FetchedImage) => Size,
+  fit: 'fill' | 'cover' = 'fill',
+): Promise<RawImage> {
+  const fetched = await fetchInput(ctx, field, url);
+  try {
+    return await loadRgb(fetched.data, size?.(fetched), fit);
+  } catch (err) {
+    // The header was readable but the pixels are not (a truncated file, say).
+    throw inputError(field, url, err);
+  }
+}
