@@ -78,6 +78,8 @@ describe('the launcher: proxy in front of the embedded engine', () => {
     const states = await untilDone(grid.id);
     const done = states.at(-1);
     expect(done?.status).toBe('completed');
+    // The embedded engine calls the proxy back, progress included: status arrives by push.
+    expect(await json('/studio-api/status')).toMatchObject({ push: { mode: 'callbacks' } });
     expect(states.map((s) => s.status)).toContain('processing');
     expect(done?.output?.images).toHaveLength(4);
     expect(done?.output?.actions.upscale).toEqual([0, 1, 2, 3]);

@@ -55,6 +55,15 @@ export const jobSchema = z.object({
   cost: z.object({ frozen: z.number(), consumed: z.number(), unit: z.string() }),
   output: jobOutputSchema.nullable(),
   error: studioErrorSchema.nullable(),
+  /** Marked by the user (`PUT`/`DELETE /studio-api/jobs/:id/favourite`); always sent. */
+  favourite: z.boolean().optional(),
+  /**
+   * Why no follow-up (upscale, variation, video, ...) can be made from this job, to show
+   * beside disabled actions; null when they can. Set when the image service no longer has
+   * the job (it keeps jobs a few days); its outputs stay viewable from the studio's cache.
+   * Always sent.
+   */
+  followUpBlocked: z.string().nullable().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -64,10 +73,48 @@ export const jobListSchema = z.object({
 });
 export type JobList = z.infer<typeof jobListSchema>;
 
+/** A comma-separated query value: `status=completed,failed`. */
+const csv = <T extends z.ZodType<unknown, string>>(item: T, what: string) =>
+  z
+    .string()
+    .transform((v) => v.split(',').filter((x) => x !== ''))
+    .pipe(
+      z
+        .array(item, { error: `must be a comma-separated list of ${what}` })
+        .min(1)
+        .max(20),
+    );
+
+/**
+ * A day (`2026-01-31`, a whole day in UTC) or an instant (ISO 8601 with a zone). `from`
+ * includes its day or instant; `to` includes a whole day, or ends just before an instant.
+ */
+const dayOrInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/, {
+    error: 'must be a date (2026-01-31) or a date and time with a zone (2026-01-31T12:00:00Z)',
+  })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be a real date' });
+
+/**
+ * `GET /studio-api/jobs`: newest first, in pages; every filter is optional and they
+ * combine. `q` searches the prompts (whole words, each a prefix: `lig sto` finds
+ * "lighthouse in a storm").
+ */
 export const jobListQuerySchema = z.object({
   cursor: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  operation: csv(taskTypeSchema, 'task types (diffusion, upscale, ...)').optional(),
+  status: csv(taskStatusSchema, 'statuses (pending, completed, ...)').optional(),
+  from: dayOrInstant.optional(),
+  to: dayOrInstant.optional(),
+  q: z.string().trim().min(1).max(200, { error: 'must be at most 200 characters' }).optional(),
+  favourite: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
+export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 
 /**
  * A create from the browser: the operation, the parent's handle for follow-ups, and the
@@ -99,3 +146,63 @@ export const accountSummarySchema = z.object({
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 export const accountEnvelopeSchema = z.object({ account: accountSummarySchema });
+
+/**
+ * How job status reaches the studio (`GET /studio-api/status`, and the `status` event).
+ * With `callbacks` the upstream calls the proxy back when a job finishes; with `polling`
+ * the proxy reads running jobs itself (slower to notice, more upstream requests).
+ */
+export const pushStatusSchema = z.object({
+  mode: z.enum(['callbacks', 'polling']),
+  /** Why callbacks are not used, in words for the operator; null when they are. */
+  reason: z.string().nullable(),
+});
+export type PushStatus = z.infer<typeof pushStatusSchema>;
+
+/** What `POST /studio-api/uploads` accepts right now. */
+export const uploadsStatusSchema = z.object({
+  /** False when the upstream could not fetch an upload (see `reason`). */
+  enabled: z.boolean(),
+  reason: z.string().nullable(),
+  maxBytes: z.number().int(),
+  maxPixels: z.number().int(),
+  types: z.array(z.string()),
+});
+export type UploadsStatus = z.infer<typeof uploadsStatusSchema>;
+
+export const studioStatusSchema = z.object({
+  push: pushStatusSchema,
+  uploads: uploadsStatusSchema,
+});
+export type StudioStatus = z.infer<typeof studioStatusSchema>;
+
+/**
+ * An uploaded image, re-encoded without metadata (`POST /studio-api/uploads`, multipart
+ * field `file` or the raw bytes as the body). `url` is the public address to put into a
+ * create's params (`imgUrl`, `imgUrls`, a video prompt, `--sref`...): the upstream fetches
+ * it. `previewUrl` is the same file on the studio's own origin, for showing it.
+ */
+export const uploadSchema = z.object({
+  id: handleSchema,
+  url: z.string(),
+  previewUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  type: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']),
+});
+export type Upload = z.infer<typeof uploadSchema>;
+export const uploadEnvelopeSchema = z.object({ upload: uploadSchema });
+
+/**
+ * `GET /studio-api/jobs/:id/lineage`: the jobs this one derives from, the root first (a
+ * deleted one is skipped), and the jobs made from it, oldest first.
+ */
+export const lineageSchema = z.object({
+  ancestors: z.array(jobSchema),
+  children: z.array(jobSchema),
+});
+export type Lineage = z.infer<typeof lineageSchema>;
+
+/** `DELETE /studio-api/jobs/:id`: the job is gone from the studio (not from the upstream). */
+export const deletedEnvelopeSchema = z.object({ deleted: handleSchema });

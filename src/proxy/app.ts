@@ -1,12 +1,28 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { StudioStatus } from '../contract/studio-api';
 import type { AccountService } from './account/summary';
+import type { SessionCookie } from './auth/cookie';
+import { requireSession } from './auth/guard';
+import { securityHeaders } from './auth/headers';
+import { sameOriginWrites } from './auth/origin';
+import type { SessionStore } from './auth/sessions';
+import type { EventHub } from './events/hub';
 import type { CreateDeps } from './jobs/create';
+import type { JobUpdater } from './jobs/updater';
 import type { MediaCache } from './media/cache';
+import type { CallbackLinks } from './push/links';
+import type { Reachability } from './push/reachability';
+import type { UploadStore } from './store/uploads';
 import { accountRoutes } from './routes/account';
+import { bodyLimits } from './routes/body-limits';
+import { eventsRoutes } from './routes/events';
+import { historyRoutes } from './routes/history';
+import { hooksRoutes } from './routes/hooks';
 import { jobsRoutes } from './routes/jobs';
+import { loginRoutes } from './routes/login';
+import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
+import { studioErrorHandler } from './routes/on-error';
 import { spaRoutes } from './routes/spa';
 import { StudioHttpError, studioError } from './studio-error';
 
@@ -14,16 +30,38 @@ interface AppDeps extends CreateDeps {
   media: MediaCache;
   account: AccountService;
   webDir: string;
+  hub: EventHub;
+  status: () => StudioStatus;
+  updater: JobUpdater;
+  reach: Reachability;
+  links: CallbackLinks;
+  webhookSecret: string | undefined;
+  instance: string;
+  publicUrl: () => string;
+  uploads: UploadStore;
+  uploadLimits: { maxBytes: number; maxPixels: number };
+  /** Set when STUDIO_PASSWORD is: sign-in and sessions. */
+  auth: { password: string; sessions: SessionStore; cookie: SessionCookie } | null;
 }
-
-const status = (n: number) => n as ContentfulStatusCode;
 
 /** The studio's same-origin server: browser API, media, health and the SPA. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
+  app.use(securityHeaders(deps.publicUrl));
+  app.use(bodyLimits());
+  app.use(sameOriginWrites(deps.publicUrl));
+  if (deps.auth) {
+    app.use(requireSession(deps.auth.sessions, deps.auth.cookie));
+    app.route('/', loginRoutes({ ...deps.auth, log: deps.log }));
+  }
   app.get('/healthz', (c) => c.json({ ok: true }));
+  app.route('/hooks', hooksRoutes(deps));
+  app.route('/studio-api', eventsRoutes(deps.hub, deps.status));
   app.route('/studio-api/jobs', jobsRoutes(deps));
+  app.route('/studio-api/jobs', historyRoutes(deps));
+  app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
+  app.route('/u', publicUploadRoutes(deps.uploads));
   app.route('/studio-api/account', accountRoutes(deps.account));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
@@ -34,20 +72,6 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.route('/', spaRoutes(deps.webDir));
 
-  app.onError((err, c) => {
-    if (err instanceof StudioHttpError)
-      return c.json({ error: err.error }, status(err.error.status));
-    if (err instanceof HTTPException) {
-      // Hono's own 4xx, such as a body that is not JSON.
-      const message = deps.redact(err.message || 'The request could not be read.');
-      return c.json(
-        { error: studioError(err.status, 'invalid_request', message) },
-        status(err.status),
-      );
-    }
-    deps.log.error('request failed', { path: c.req.path, err });
-    const error = studioError(500, 'internal', 'The studio hit an unexpected error.', 'Try again.');
-    return c.json({ error }, 500);
-  });
+  app.onError(studioErrorHandler(deps.redact, deps.log));
   return app;
 }

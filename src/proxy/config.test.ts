@@ -16,6 +16,14 @@ describe('loadProxyConfig', () => {
       dataDir: './data/studio',
       webDir: './dist/web',
       pollMs: 700,
+      callbacks: 'auto',
+      hookWaitMs: 10_000,
+      uploadMaxMb: 20,
+      uploadMaxMp: 40,
+      mediaCacheMb: 2048,
+      uploadsMb: 2048,
+      upstreamJobTtlH: 72,
+      upstreamTimeoutMs: 15_000,
     });
   });
 

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
+const intSetting = (min: number, max: number, fallback: number) => {
+  const allowed = { error: `must be an integer between ${min} and ${max}` };
+  return z.coerce
+    .number(allowed)
+    .int(allowed)
+    .min(min, allowed)
+    .max(max, allowed)
+    .default(fallback);
+};
+
 /**
  * The proxy's settings, parsed once at start-up. This is the only file that reads the
  * upstream API key, so there is one place to audit for where the secret comes from.
@@ -34,6 +44,46 @@ export const proxyConfigSchema = z.object({
     .min(20, { error: 'must be an integer between 20 and 60000' })
     .max(60_000, { error: 'must be an integer between 20 and 60000' })
     .default(700),
+  /**
+   * The proxy's address as the upstream sees it: callbacks and upload URLs are built on it.
+   * Unset means the proxy's own loopback URL, right for an upstream on this machine.
+   */
+  publicUrl: z
+    .string()
+    .max(900, { error: 'must be at most 900 characters (callback URLs are limited to 1024)' })
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, {
+      error: 'must be an http:// or https:// URL without query, e.g. https://studio.example.com',
+    })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  /** `off`: never ask the upstream for callbacks; the poller follows every job. */
+  callbacks: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
+  /** When set, a callback must carry a valid `x-webhook-signature` made with it. */
+  upstreamWebhookSecret: z.string().min(1).optional(),
+  /**
+   * How long the poller leaves a job that has a callback alone before its first read: the
+   * callback normally arrives first and the read is never made.
+   */
+  hookWaitMs: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be an integer between 50 and 600000' })
+    .min(50, { error: 'must be an integer between 50 and 600000' })
+    .max(600_000, { error: 'must be an integer between 50 and 600000' })
+    .default(10_000),
+  uploadMaxMb: intSetting(1, 1024, 20),
+  uploadMaxMp: intSetting(1, 500, 40),
+  mediaCacheMb: intSetting(16, 10_000_000, 2048),
+  uploadsMb: intSetting(16, 10_000_000, 2048),
+  /** How long the upstream keeps a job (about 3 days on the hosted service). */
+  upstreamJobTtlH: intSetting(1, 24 * 365, 72),
+  /** Timeout of one upstream read; a create gets twice as long. */
+  upstreamTimeoutMs: intSetting(100, 600_000, 15_000),
+  /** Required to listen on anything but loopback: the sign-in password of the studio. */
+  studioPassword: z
+    .string()
+    .min(8, { error: 'must be at least 8 characters' })
+    .max(1024, { error: 'must be at most 1024 characters' })
+    .optional(),
 });
 export type ProxyConfig = z.infer<typeof proxyConfigSchema>;
 
@@ -48,7 +98,21 @@ const ENV_NAMES: Record<Key, string> = {
   dataDir: 'STUDIO_DATA_DIR',
   webDir: 'STUDIO_WEB_DIR',
   pollMs: 'POLL_MS',
+  publicUrl: 'PUBLIC_URL',
+  callbacks: 'STUDIO_CALLBACKS',
+  upstreamWebhookSecret: 'UPSTREAM_WEBHOOK_SECRET',
+  hookWaitMs: 'HOOK_WAIT_MS',
+  uploadMaxMb: 'STUDIO_UPLOAD_MAX_MB',
+  uploadMaxMp: 'STUDIO_UPLOAD_MAX_MP',
+  studioPassword: 'STUDIO_PASSWORD',
+  mediaCacheMb: 'STUDIO_MEDIA_CACHE_MB',
+  uploadsMb: 'STUDIO_UPLOADS_MB',
+  upstreamJobTtlH: 'UPSTREAM_JOB_TTL_H',
+  upstreamTimeoutMs: 'UPSTREAM_TIMEOUT_MS',
 };
+
+/** Secrets that may also come from a file named by `<NAME>_FILE` (Docker secrets). */
+const SECRET_KEYS = new Set<Key>(['upstreamApiKey', 'studioPassword']);
 
 /** Unset and empty are the same: `FOO= cmd` must not turn a default into a bad value. */
 const envValue = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
@@ -56,14 +120,12 @@ const envValue = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
   return v === undefined || v.trim() === '' ? undefined : v;
 };
 
-/** The key from UPSTREAM_API_KEY or the file named by UPSTREAM_API_KEY_FILE. */
-function readApiKey(env: NodeJS.ProcessEnv, problems: string[]): string | undefined {
-  const direct = envValue(env, 'UPSTREAM_API_KEY');
-  const file = envValue(env, 'UPSTREAM_API_KEY_FILE');
+/** A secret from NAME or the file named by NAME_FILE. */
+function readSecret(env: NodeJS.ProcessEnv, name: string, problems: string[]): string | undefined {
+  const direct = envValue(env, name);
+  const file = envValue(env, `${name}_FILE`);
   if (direct !== undefined && file !== undefined) {
-    problems.push(
-      'UPSTREAM_API_KEY_FILE: set either UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE, not both',
-    );
+    problems.push(`${name}_FILE: set either ${name} or ${name}_FILE, not both`);
     return undefined;
   }
   if (file === undefined) return direct;
@@ -71,11 +133,23 @@ function readApiKey(env: NodeJS.ProcessEnv, problems: string[]): string | undefi
     return readFileSync(file, 'utf8').trim();
   } catch (e) {
     const reason = e instanceof Error && 'code' in e ? String(e.code) : 'unreadable';
-    problems.push(
-      `UPSTREAM_API_KEY_FILE: cannot read the file ${JSON.stringify(file)} (${reason})`,
-    );
+    problems.push(`${name}_FILE: cannot read the file ${JSON.stringify(file)} (${reason})`);
     return undefined;
   }
+}
+
+const LOOPBACK_BIND = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
+
+/**
+ * Listening beyond this machine without a password would hand the upstream key's spending
+ * power to anyone on the network, so it is refused. Null when the settings are safe.
+ * @public (startProxy checks configs that a launcher built by hand, too)
+ */
+export function exposureProblem(
+  config: Pick<ProxyConfig, 'host' | 'studioPassword'>,
+): string | null {
+  if (LOOPBACK_BIND.test(config.host) || config.studioPassword !== undefined) return null;
+  return `HOST: ${config.host} is not a loopback address, so anyone who can reach it could use the studio and spend the account's credits. Set STUDIO_PASSWORD (or STUDIO_PASSWORD_FILE) to require a sign-in, or listen on HOST=127.0.0.1.`;
 }
 
 /**
@@ -92,11 +166,11 @@ export function loadProxyConfig(
   ) as Partial<ProxyConfig>;
   const problems: string[] = [];
   const raw: Record<string, unknown> = {};
-  for (const [key, name] of Object.entries(ENV_NAMES)) {
-    if (key !== 'upstreamApiKey') raw[key] = envValue(env, name);
+  for (const [key, name] of Object.entries(ENV_NAMES) as [Key, string][]) {
+    // A launcher's value wins, and then the secret's file is not even read.
+    if (!SECRET_KEYS.has(key)) raw[key] = envValue(env, name);
+    else if (overrides[key] === undefined) raw[key] = readSecret(env, name, problems);
   }
-  raw.upstreamApiKey =
-    overrides.upstreamApiKey !== undefined ? undefined : readApiKey(env, problems);
   Object.assign(raw, overrides);
   const parsed = proxyConfigSchema.safeParse(raw);
   if (!parsed.success) {
@@ -106,6 +180,8 @@ export function loadProxyConfig(
       problems.push(`${name}: ${issue.message}`);
     }
   }
+  const exposed = parsed.success ? exposureProblem(parsed.data) : null;
+  if (exposed) problems.push(exposed);
   if (problems.length > 0 || !parsed.success) {
     throw new Error(
       `Invalid studio proxy settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`,

@@ -1,19 +1,34 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import type { StudioEvent } from '../contract/events';
+import type { StudioStatus } from '../contract/studio-api';
 import { AccountService } from './account/summary';
 import { createApp } from './app';
-import type { ProxyConfig } from './config';
+import { SessionCookie } from './auth/cookie';
+import { SessionStore } from './auth/sessions';
+import { exposureProblem, type ProxyConfig } from './config';
+import { EventHub } from './events/hub';
+import { toJob } from './jobs/to-job';
+import { JobUpdater } from './jobs/updater';
 import { createLogger, createRedactor } from './log';
 import { MediaCache } from './media/cache';
+import { CallbackLinks } from './push/links';
+import { Reachability, assessReachability } from './push/reachability';
 import { openDatabase } from './store/db';
-import { JobStore } from './store/jobs';
+import { JobStore, type JobChange } from './store/jobs';
+import { MediaIndex } from './store/media-index';
+import { UploadStore } from './store/uploads';
+import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
 import { UpstreamPoller } from './upstream/poller';
 
 export interface RunningProxy {
   url: string;
+  /** Where the upstream reaches the proxy: PUBLIC_URL, or `url` by default. */
+  publicUrl: string;
   stop(): Promise<void>;
 }
 
@@ -48,56 +63,158 @@ function close(server: Server): Promise<void> {
 }
 
 /** The address to print and to call: a wildcard bind is reachable on loopback. */
-function publicUrl(host: string, port: number): string {
+function loopbackUrl(host: string, port: number): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
 }
 
-/** Starts the studio proxy: store, upstream client, poller and the HTTP server. */
-export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
-  const redact = createRedactor([config.upstreamApiKey]);
+const MB = 1024 * 1024;
+
+/** The stores and the upstream client, on STUDIO_DATA_DIR. */
+function openStores(config: ProxyConfig) {
+  const secrets = [config.upstreamApiKey, config.upstreamWebhookSecret, config.studioPassword];
+  const redact = createRedactor(secrets.filter((x): x is string => x !== undefined));
   const log = createLogger(redact);
   const dataDir = path.resolve(config.dataDir);
   const db = openDatabase(dataDir);
-  const store = new JobStore(db);
+  const ttlMs = config.upstreamJobTtlH * 60 * 60 * 1000;
   const upstream = new UpstreamClient({
     baseUrl: config.upstreamUrl,
     apiKey: config.upstreamApiKey,
     redact,
+    readTimeoutMs: config.upstreamTimeoutMs,
   });
-  const media = new MediaCache(path.join(dataDir, 'media'), upstream);
-  const poller = new UpstreamPoller({ store, upstream, media, redact, log, pollMs: config.pollMs });
-  const account = new AccountService(upstream);
-  const app = createApp({
-    store,
-    upstream,
-    poller,
-    media,
-    account,
+  const index = new MediaIndex(db, ttlMs);
+  const mediaDir = path.join(dataDir, 'media');
+  return {
     redact,
     log,
-    webDir: config.webDir,
-  });
+    db,
+    upstream,
+    store: new JobStore(db, ttlMs),
+    media: new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log),
+    uploads: new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB),
+  };
+}
 
+const uploadLimits = (config: ProxyConfig) => ({
+  maxBytes: config.uploadMaxMb * MB,
+  maxPixels: config.uploadMaxMp * 1_000_000,
+});
+
+/** Everything the proxy runs, built before it listens. */
+function wire(config: ProxyConfig, publicUrl: () => string) {
+  const s = openStores(config);
+  const status = (): StudioStatus => ({
+    push: reach.status(),
+    uploads: {
+      enabled: reach.uploadsBlocked === null,
+      reason: reach.uploadsBlocked,
+      ...uploadLimits(config),
+      types: [...UPLOAD_TYPES],
+    },
+  });
+  const hub = new EventHub(() => [{ event: 'status', data: status() }]);
+  const reach = new Reachability(() => hub.announce({ event: 'status', data: status() }));
+  const shutdown = new AbortController();
+  const updater = new JobUpdater({ ...s, signal: shutdown.signal });
+  const poller = new UpstreamPoller({
+    ...s,
+    updater,
+    reach,
+    pollMs: config.pollMs,
+    hookWaitMs: config.hookWaitMs,
+  });
+  s.store.watch((change) => hub.publish(eventOf(s.store, change)));
+  const links = new CallbackLinks(publicUrl, reach);
+  return { ...s, shutdown, hub, reach, links, updater, poller, status };
+}
+
+/** The event for a change; a job that vanished meanwhile is announced as removed. */
+function eventOf(store: JobStore, change: JobChange): StudioEvent {
+  const job = change.type === 'job' ? store.get(change.handle) : null;
+  return job
+    ? { event: 'job', data: { job: toJob(job) } }
+    : { event: 'job-removed', data: { id: change.handle } };
+}
+
+type Wired = ReturnType<typeof wire>;
+
+function buildApp(config: ProxyConfig, w: Wired, publicUrl: () => string, instance: string) {
+  const auth = config.studioPassword
+    ? {
+        password: config.studioPassword,
+        sessions: new SessionStore(w.db),
+        cookie: new SessionCookie(config.publicUrl?.startsWith('https://') ?? false),
+      }
+    : null;
+  return createApp({
+    ...w,
+    account: new AccountService(w.upstream),
+    webDir: config.webDir,
+    webhookSecret: config.upstreamWebhookSecret,
+    instance,
+    publicUrl,
+    auth,
+    uploadLimits: uploadLimits(config),
+  });
+}
+
+/** Checks PUBLIC_URL (the server must be listening), says what it found, starts polling. */
+async function begin(
+  config: ProxyConfig,
+  w: Wired,
+  url: string,
+  publicUrl: string,
+  instance: string,
+) {
+  const found = await assessReachability({
+    publicUrl,
+    upstreamUrl: config.upstreamUrl,
+    instance,
+    callbacks: config.callbacks,
+  });
+  w.reach.settle(found);
+  // A choice of the operator is news; a PUBLIC_URL that does not work is a warning.
+  const say = config.callbacks === 'off' ? w.log.info : w.log.warn;
+  if (found.reason) say('callbacks', { mode: found.mode, reason: found.reason });
+  w.poller.start();
+  w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode });
+}
+
+/** Starts the studio proxy: store, upstream client, poller, event hub and HTTP server. */
+export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
+  const exposed = exposureProblem(config);
+  if (exposed) throw new Error(`The studio refuses to start: ${exposed}`);
+  let publicUrl = config.publicUrl ?? '';
+  const w = wire(config, () => publicUrl);
+  const instance = randomBytes(12).toString('base64url');
+  const app = buildApp(config, w, () => publicUrl, instance);
   let listening: { server: Server; port: number };
   try {
+    await w.media.reindex();
     listening = await listen(app, config.port, config.host);
   } catch (err) {
-    db.close();
+    w.hub.close();
+    w.db.close();
     throw new Error(`The studio cannot listen on ${config.host}:${config.port}: ${String(err)}`, {
       cause: err,
     });
   }
-  poller.start();
-  const url = publicUrl(config.host, listening.port);
-  log.info('studio proxy listening', { url });
+  const url = loopbackUrl(config.host, listening.port);
+  publicUrl ||= url;
+  await begin(config, w, url, publicUrl, instance);
 
   let stopping: Promise<void> | null = null;
   const stop = async () => {
+    // Event streams first: they never end by themselves and would hold the drain open.
+    w.hub.close();
     await close(listening.server);
-    await poller.stop();
-    db.close();
-    log.info('studio proxy stopped');
+    w.shutdown.abort();
+    await w.poller.stop();
+    await w.updater.drain();
+    w.db.close();
+    w.log.info('studio proxy stopped');
   };
-  return { url, stop: () => (stopping ??= stop()) };
+  return { url, publicUrl, stop: () => (stopping ??= stop()) };
 }

@@ -4,20 +4,35 @@ import { OPERATIONS, type ParentKind } from '../../contract/operations';
 import type { CreateJob } from '../../contract/studio-api';
 import { isImageOutput, isVideoOutput, type TaskResponse } from '../../contract/task';
 import type { Logger, Redactor } from '../log';
+import type { CallbackLink, CallbackLinks } from '../push/links';
 import type { JobStore } from '../store/jobs';
+import type { UploadStore } from '../store/uploads';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError, toStudioError } from '../upstream/errors';
 import { newHandle } from './handle';
 import { promptOf, stateFromTask, type JobRecord } from './record';
+import { EXPIRED_PARENT } from './to-job';
 
 export interface CreateDeps {
   store: JobStore;
   upstream: Pick<UpstreamClient, 'createTask'>;
-  poller: { notify(): void };
+  poller: { jobCreated(handle: string, hooked: boolean): void };
+  links: Pick<CallbackLinks, 'next' | 'during'>;
+  uploads: Pick<UploadStore, 'linkJob'>;
   redact: Redactor;
   log: Logger;
 }
+
+const parentExpired = () =>
+  new StudioHttpError(
+    studioError(
+      410,
+      'parent_expired',
+      EXPIRED_PARENT,
+      'Create the image again, or upload it and use an operation that takes an image URL.',
+    ),
+  );
 
 const PARENT_OUTPUT: Record<ParentKind, 'image' | 'video' | null> = {
   none: null,
@@ -39,6 +54,7 @@ function checkParent(input: CreateJob, parent: JobRecord | null): void {
   if (parent.status !== 'completed') {
     throw invalidRequest('parentId: the parent job has not completed yet');
   }
+  if (parent.upstreamExpired) throw parentExpired();
   const needs = PARENT_OUTPUT[kind];
   const out = parent.output;
   const has = out !== null && (needs === 'image' ? isImageOutput(out) : isVideoOutput(out));
@@ -47,15 +63,24 @@ function checkParent(input: CreateJob, parent: JobRecord | null): void {
   }
 }
 
-/** The body for the upstream: the browser's fields plus the parent's upstream id. */
-function upstreamBody(input: CreateJob, parent: JobRecord | null, redact: Redactor) {
+/** The body for the upstream: the browser's fields, the parent's id and our callback. */
+function upstreamBody(
+  input: CreateJob,
+  parent: JobRecord | null,
+  link: CallbackLink | null,
+  redact: Redactor,
+) {
   for (const field of ['jobId', 'callback'] as const) {
     if (field in input.params) {
       const why = field === 'jobId' ? 'name the parent job with parentId' : 'the studio sets it';
       throw invalidRequest(`params.${field}: must not be given (${why})`);
     }
   }
-  const body = { ...input.params, ...(parent ? { jobId: parent.upstreamId } : {}) };
+  const body = {
+    ...input.params,
+    ...(parent ? { jobId: parent.upstreamId } : {}),
+    ...(link ? { callback: link.url } : {}),
+  };
   const schema: z.ZodType<Record<string, unknown>> = OPERATIONS[input.operation].schema;
   const parsed = schema.safeParse(body);
   // Redacted: a message must never carry the parent's UUID back to the browser.
@@ -69,11 +94,21 @@ const indexOf = (body: Record<string, unknown>): number | null => {
 };
 
 /** Sends one create upstream; no retry, since a lost answer may still have made a task. */
-async function sendCreate(deps: CreateDeps, input: CreateJob, body: Record<string, unknown>) {
+async function sendCreate(
+  deps: CreateDeps,
+  input: CreateJob,
+  body: Record<string, unknown>,
+  parent: JobRecord | null,
+) {
   let task: TaskResponse;
   try {
     task = await deps.upstream.createTask(input.operation, body);
   } catch (err) {
+    // A follow-up refused as not found: the parent is gone upstream (past its TTL).
+    if (err instanceof UpstreamError && err.status === 404 && parent) {
+      deps.store.markUpstreamGone(parent.handle);
+      throw parentExpired();
+    }
     if (err instanceof UpstreamError) {
       deps.log.warn('create refused', { operation: input.operation, status: err.status, err });
       throw new StudioHttpError(toStudioError(err));
@@ -97,22 +132,26 @@ export async function createJob(deps: CreateDeps, input: CreateJob): Promise<Job
     );
   }
   checkParent(input, parent);
-  const body = upstreamBody(input, parent, deps.redact);
-  const task = await sendCreate(deps, input, body);
-  const state = stateFromTask(task, null, deps.redact);
-  const record = deps.store.insert({
-    handle: newHandle(),
-    upstreamId: task.job_id,
-    parentHandle: parent?.handle ?? null,
-    parentIndex: parent ? indexOf(body) : null,
-    operation: task.task_type || OPERATIONS[input.operation].taskType,
-    prompt: promptOf(body) ?? promptOf(task.input) ?? parent?.prompt ?? '',
-    createdAt: task.meta?.created_at ?? new Date().toISOString(),
-    dims: {},
-    task,
-    ...state,
+  const link = deps.links.next();
+  const body = upstreamBody(input, parent, link, deps.redact);
+  const record = await deps.links.during(link?.token ?? null, async () => {
+    const task = await sendCreate(deps, input, body, parent);
+    return deps.store.insert({
+      handle: newHandle(),
+      upstreamId: task.job_id,
+      parentHandle: parent?.handle ?? null,
+      parentIndex: parent ? indexOf(body) : null,
+      operation: task.task_type || OPERATIONS[input.operation].taskType,
+      prompt: promptOf(body) ?? promptOf(task.input) ?? parent?.prompt ?? '',
+      createdAt: task.meta?.created_at ?? new Date().toISOString(),
+      dims: {},
+      task,
+      hookToken: link?.token ?? null,
+      ...stateFromTask(task, null, deps.redact),
+    });
   });
-  deps.poller.notify();
+  deps.uploads.linkJob(record.handle, body);
+  deps.poller.jobCreated(record.handle, link !== null);
   deps.log.info('job created', { handle: record.handle, operation: record.operation });
   return record;
 }

@@ -21,6 +21,8 @@ function recordOf(name: string, dims: JobRecord['dims'] = {}): JobRecord {
     prompt: promptOf(task.input) ?? 'a prompt',
     createdAt: task.meta?.created_at ?? '',
     dims,
+    favourite: false,
+    upstreamExpired: false,
     ...stateFromTask(task, null, redact),
   };
 }

@@ -47,6 +47,9 @@ export interface JobRecord extends JobState {
   prompt: string;
   createdAt: string;
   dims: MediaDims;
+  favourite: boolean;
+  /** The upstream no longer has the job: no follow-ups, no media beyond the cache. */
+  upstreamExpired: boolean;
 }
 
 const NO_COST: Cost = { frozen: 0, consumed: 0, unit: 'credit' };

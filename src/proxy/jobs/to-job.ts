@@ -50,6 +50,10 @@ function toOutput(handle: string, output: TaskOutput, dims: MediaDims): JobOutpu
   };
 }
 
+/** Why an expired job takes no follow-ups; the same words as the refusal of one. */
+export const EXPIRED_PARENT =
+  'The image service no longer has this job (it keeps jobs for a few days), so no follow-up can be made from it. Its outputs stay viewable here; to work on one, download it and upload it as a new image.';
+
 /** The browser's view of a job: handles and same-origin media paths only. */
 export function toJob(rec: JobRecord): Job {
   return {
@@ -66,5 +70,7 @@ export function toJob(rec: JobRecord): Job {
     cost: rec.cost,
     output: rec.output === null ? null : toOutput(rec.handle, rec.output, rec.dims),
     error: rec.error,
+    favourite: rec.favourite,
+    followUpBlocked: rec.status === 'completed' && rec.upstreamExpired ? EXPIRED_PARENT : null,
   };
 }

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { MediaDims } from '../jobs/record';
+import type { Logger } from '../log';
+import type { MediaIndex } from '../store/media-index';
 import type { UpstreamClient } from '../upstream/client';
 import { mediaTypeOf } from './sniff';
 
@@ -45,16 +47,23 @@ async function measure(file: string, contentType: string) {
  */
 export class MediaCache {
   private readonly inFlight = new Map<string, Promise<CachedMedia>>();
+  private evicting: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dir: string,
     private readonly upstream: MediaFetcher,
+    private readonly index: MediaIndex,
+    private readonly capBytes: number,
+    private readonly log: Logger,
   ) {}
 
   /** The cached file, downloading it once however many requests ask at the same time. */
   async get(handle: string, key: string, url: string, signal?: AbortSignal): Promise<CachedMedia> {
     const cached = await this.lookup(handle, key);
-    if (cached) return cached;
+    if (cached) {
+      this.index.touch(handle, key);
+      return cached;
+    }
     const id = `${handle}/${key}`;
     let pending = this.inFlight.get(id);
     if (!pending) {
@@ -86,6 +95,27 @@ export class MediaCache {
     };
     await Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, worker));
     return { dims, failed };
+  }
+
+  /** Drops every cached file of a job (the job was deleted). */
+  async removeJob(handle: string): Promise<void> {
+    this.index.forgetJob(handle);
+    await rm(path.join(this.dir, handle), { recursive: true, force: true });
+  }
+
+  /** Indexes files cached before the index existed (a studio updated in place). */
+  async reindex(): Promise<void> {
+    if (!this.index.isEmpty()) return;
+    const handles = await readdir(this.dir).catch(() => [] as string[]);
+    for (const handle of handles) {
+      const files = await readdir(path.join(this.dir, handle)).catch(() => [] as string[]);
+      for (const file of files.filter((f) => f.endsWith('.json'))) {
+        const key = file.slice(0, -'.json'.length);
+        const found = await this.lookup(handle, key);
+        if (found) this.index.record(handle, key, found.size);
+      }
+    }
+    await this.evict(null);
   }
 
   private paths(handle: string, key: string) {
@@ -136,6 +166,39 @@ export class MediaCache {
     const etag = `"${hash.digest('base64url').slice(0, 27)}"`;
     const meta: MediaMeta = { contentType, etag, size, ...(await measure(p.data, contentType)) };
     await writeFile(p.meta, JSON.stringify(meta));
+    this.index.record(handle, key, size);
+    await this.evict(`${handle}/${key}`);
     return { ...meta, file: p.data };
+  }
+
+  /** Evicts until the cache fits STUDIO_MEDIA_CACHE_MB; one pass at a time. */
+  private evict(keep: string | null): Promise<void> {
+    const run = this.evicting.then(() => this.evictNow(keep));
+    this.evicting = run.catch((err: unknown) => this.log.error('media eviction failed', { err }));
+    return this.evicting;
+  }
+
+  private async evictNow(keep: string | null): Promise<void> {
+    let total = this.index.totalBytes();
+    let evicted = 0;
+    while (total > this.capBytes) {
+      const batch = this.index
+        .candidates(64)
+        .filter(
+          (f) => `${f.handle}/${f.key}` !== keep && !this.inFlight.has(`${f.handle}/${f.key}`),
+        );
+      if (batch.length === 0) break;
+      for (const f of batch) {
+        if (total <= this.capBytes) break;
+        const p = this.paths(f.handle, f.key);
+        // The meta file first: without it the file counts as not cached.
+        await rm(p.meta, { force: true });
+        await rm(p.data, { force: true });
+        this.index.forget(f.handle, f.key);
+        total -= f.bytes;
+        evicted++;
+      }
+    }
+    if (evicted > 0) this.log.info('media cache evicted', { files: evicted, bytes: total });
   }
 }

@@ -6,14 +6,37 @@ import {
   handleSchema,
   jobListQuerySchema,
   type JobList,
+  type JobListQuery,
 } from '../../contract/studio-api';
 import { createJob, type CreateDeps } from '../jobs/create';
 import { IdempotentCreates } from '../jobs/idempotency';
 import { toJob } from '../jobs/to-job';
+import type { HistoryFilter } from '../store/history';
 import { invalidRequest, jobNotFound } from '../studio-error';
 import { jsonBodyLimit, rejectInvalid, rejectUnknownJob } from './validate';
 
 const CURSOR_RE = /^\d{1,15}$/;
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The query as a store filter; a day given as `to` includes the whole day. */
+function historyFilter(q: JobListQuery): HistoryFilter {
+  if (q.cursor !== undefined && !CURSOR_RE.test(q.cursor)) {
+    throw invalidRequest('cursor: must be the nextCursor of an earlier page');
+  }
+  const toMs = q.to === undefined ? undefined : Date.parse(q.to) + (DAY_RE.test(q.to) ? DAY_MS : 0);
+  return {
+    // The cursor is a sequence number, so new jobs arriving never shift a page.
+    beforeSeq: q.cursor === undefined ? null : Number(q.cursor),
+    limit: q.limit,
+    ...(q.operation ? { operations: q.operation } : {}),
+    ...(q.status ? { statuses: q.status } : {}),
+    ...(q.from !== undefined ? { fromMs: Date.parse(q.from) } : {}),
+    ...(toMs !== undefined ? { toMs } : {}),
+    ...(q.favourite !== undefined ? { favourite: q.favourite } : {}),
+    ...(q.q !== undefined ? { search: q.q } : {}),
+  };
+}
 const idParam = z.object({ id: handleSchema });
 
 /** `/studio-api/jobs`: the history (newest first), one job, and creating jobs. */
@@ -22,12 +45,8 @@ export function jobsRoutes(deps: CreateDeps): Hono {
   const idempotent = new IdempotentCreates(deps.store);
 
   app.get('/', zValidator('query', jobListQuerySchema, rejectInvalid(deps.redact)), (c) => {
-    const { cursor, limit } = c.req.valid('query');
-    if (cursor !== undefined && !CURSOR_RE.test(cursor)) {
-      throw invalidRequest('cursor: must be the nextCursor of an earlier page');
-    }
-    // The cursor is a sequence number, so new jobs arriving never shift a page.
-    const page = deps.store.list(cursor === undefined ? null : Number(cursor), limit);
+    const query = c.req.valid('query');
+    const page = deps.store.list(historyFilter(query));
     const last = page.jobs.at(-1);
     const body: JobList = {
       jobs: page.jobs.map(toJob),

@@ -12,6 +12,15 @@ const KEY_RE = /^(grid|\d{1,3})$/;
 const noMedia = () =>
   new StudioHttpError(studioError(404, 'not_found', 'No such media in this studio.'));
 
+const mediaGone = () =>
+  new StudioHttpError(
+    studioError(
+      410,
+      'media_gone',
+      'This file is no longer available: the image service no longer has the job, and the studio had not kept a copy.',
+    ),
+  );
+
 /** `/media/<handle>/<n|grid>`: job outputs from the disk cache, fetched upstream once. */
 export function mediaRoutes(store: JobStore, media: MediaCache): Hono {
   const app = new Hono();
@@ -25,11 +34,12 @@ export function mediaRoutes(store: JobStore, media: MediaCache): Hono {
     try {
       file = await media.get(job.handle, key, url);
     } catch (err) {
-      if (err instanceof UpstreamError) {
-        throw err.status === 404 || err.status === 410
-          ? noMedia()
-          : new StudioHttpError(toStudioError(err));
+      if (err instanceof UpstreamError && (err.status === 404 || err.status === 410)) {
+        // Not cached (or evicted to make room) and gone upstream: it cannot come back.
+        store.markUpstreamGone(job.handle);
+        throw mediaGone();
       }
+      if (err instanceof UpstreamError) throw new StudioHttpError(toStudioError(err));
       throw err;
     }
     if (!job.dims[key] && file.width !== null && file.height !== null) {

@@ -23,7 +23,7 @@ export const rejectUnknownJob = (result: { success: boolean }): void => {
   if (!result.success) throw jobNotFound();
 };
 
-/** JSON bodies of the studio API are small; anything large is a mistake or an attack. */
+/** Request bodies of the studio are small; anything large is a mistake or an attack. */
 export const jsonBodyLimit = (maxBytes: number): MiddlewareHandler =>
   bodyLimit({
     maxSize: maxBytes,

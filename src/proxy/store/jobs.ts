@@ -1,99 +1,62 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { studioErrorSchema } from '../../contract/studio-api';
-import {
-  taskOutputSchema,
-  taskStatusSchema,
-  taskTypeSchema,
-  type TaskResponse,
-} from '../../contract/task';
+import type { TaskResponse } from '../../contract/task';
 import { acceptsUpdate, type JobRecord, type JobState, type MediaDims } from '../jobs/record';
+import { type HistoryFilter, lineageOf, listJobs } from './history';
+import { JOB_COLUMNS, createdMs, stateParams, toRecord } from './rows';
 
-const dimsSchema = z.record(
-  z.string(),
-  z.object({ width: z.number().int(), height: z.number().int() }),
-);
+type NewJob = Omit<JobRecord, 'seq' | 'favourite' | 'upstreamExpired'> & {
+  task: TaskResponse;
+  /** The secret part of the job's callback URL, when the create asked for a callback. */
+  hookToken?: string | null;
+};
 
-/** A row as better-sqlite3 returns it; every column is parsed before it is trusted. */
-const rowSchema = z.object({
-  handle: z.string(),
-  seq: z.number().int(),
-  upstream_id: z.string(),
-  parent_handle: z.string().nullable(),
-  parent_index: z.number().int().nullable(),
-  operation: taskTypeSchema,
-  prompt: z.string(),
-  status: taskStatusSchema,
-  progress: z.number(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  ended_at: z.string().nullable(),
-  cost_frozen: z.number(),
-  cost_consumed: z.number(),
-  cost_unit: z.string(),
-  output_json: z.string().nullable(),
-  dims_json: z.string(),
-  error_json: z.string().nullable(),
-});
-type Row = z.infer<typeof rowSchema>;
-
-const parseJson = <T>(schema: z.ZodType<T>, text: string | null): T | null =>
-  text === null ? null : schema.parse(JSON.parse(text));
-
-function toRecord(row: Row): JobRecord {
-  return {
-    handle: row.handle,
-    seq: row.seq,
-    upstreamId: row.upstream_id,
-    parentHandle: row.parent_handle,
-    parentIndex: row.parent_index,
-    operation: row.operation,
-    prompt: row.prompt,
-    status: row.status,
-    progress: row.progress,
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    cost: { frozen: row.cost_frozen, consumed: row.cost_consumed, unit: row.cost_unit },
-    output: parseJson(taskOutputSchema, row.output_json),
-    dims: parseJson(dimsSchema, row.dims_json) ?? {},
-    error: parseJson(studioErrorSchema, row.error_json),
-  };
-}
-
-const stateParams = (s: JobState) => ({
-  status: s.status,
-  progress: s.progress,
-  started_at: s.startedAt,
-  ended_at: s.endedAt,
-  cost_frozen: s.cost.frozen,
-  cost_consumed: s.cost.consumed,
-  cost_unit: s.cost.unit,
-  output_json: s.output === null ? null : JSON.stringify(s.output),
-  error_json: s.error === null ? null : JSON.stringify(s.error),
-});
-
-type NewJob = Omit<JobRecord, 'seq'> & { task: TaskResponse };
-
-interface ActiveJob {
+export interface ActiveJob {
   handle: string;
   upstreamId: string;
+  /** A callback was requested, so the poller only has to stand in when it is late. */
+  hooked: boolean;
 }
+
+/** What changed, for the event stream: a job to send again, or one that is gone. */
+export type JobChange = { type: 'job'; handle: string } | { type: 'removed'; handle: string };
+type ChangeListener = (change: JobChange) => void;
 
 /** The studio's history of jobs. Synchronous: better-sqlite3 calls are short and local. */
 export class JobStore {
-  constructor(private readonly db: Database.Database) {}
+  private readonly listeners = new Set<ChangeListener>();
+
+  /** `upstreamTtlMs`: how long the upstream keeps a job after it was created. */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly upstreamTtlMs = 72 * 60 * 60 * 1000,
+  ) {}
+
+  private expiredBefore(): number {
+    return Date.now() - this.upstreamTtlMs;
+  }
+
+  /** Calls `fn` after every change to a job, whatever code path made it. */
+  watch(fn: ChangeListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private changed(change: JobChange): void {
+    for (const fn of this.listeners) fn(change);
+  }
 
   /** Stores a new job with the next sequence number; the newest job has the highest. */
   insert(job: NewJob): JobRecord {
     const insert = this.db.prepare(`
       INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
         status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
-        cost_unit, output_json, dims_json, error_json, task_json, updated_at)
+        cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
+        created_ms, added_ms)
       VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
         @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
         @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
-        @dims_json, @error_json, @task_json, @updated_at)`);
+        @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms)`);
     insert.run({
       handle: job.handle,
       upstream_id: job.upstreamId,
@@ -105,38 +68,112 @@ export class JobStore {
       dims_json: JSON.stringify(job.dims),
       task_json: JSON.stringify(job.task),
       updated_at: new Date().toISOString(),
+      hook_token: job.hookToken ?? null,
+      created_ms: createdMs(job.createdAt),
+      added_ms: Date.now(),
       ...stateParams(job),
     });
     const stored = this.get(job.handle);
     if (!stored) throw new Error('job vanished right after insert');
+    this.changed({ type: 'job', handle: job.handle });
     return stored;
   }
 
-  get(handle: string): JobRecord | null {
-    const row: unknown = this.db.prepare('SELECT * FROM jobs WHERE handle = ?').get(handle);
-    return row === undefined ? null : toRecord(rowSchema.parse(row));
+  /** The job whose callback URL carries this token. */
+  findByHook(token: string): JobRecord | null {
+    const row: unknown = this.db
+      .prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE hook_token = ?`)
+      .get(token);
+    return row === undefined ? null : toRecord(row, this.expiredBefore());
   }
 
-  /** Newest first; `beforeSeq` continues after the last job of the previous page. */
-  list(beforeSeq: number | null, limit: number): { jobs: JobRecord[]; more: boolean } {
-    const rows = this.db
-      .prepare('SELECT * FROM jobs WHERE seq < ? ORDER BY seq DESC LIMIT ?')
-      .all(beforeSeq ?? Number.MAX_SAFE_INTEGER, limit + 1);
-    const jobs = rows.slice(0, limit).map((r) => toRecord(rowSchema.parse(r)));
-    return { jobs, more: rows.length > limit };
+  /** A job of the history; a deleted one is gone. */
+  get(handle: string): JobRecord | null {
+    const row: unknown = this.db
+      .prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE handle = ? AND deleted_at IS NULL`)
+      .get(handle);
+    return row === undefined ? null : toRecord(row, this.expiredBefore());
+  }
+
+  /** One page of the history, newest first. */
+  list(filter: HistoryFilter): { jobs: JobRecord[]; more: boolean } {
+    return listJobs(this.db, filter, this.expiredBefore());
+  }
+
+  lineage(handle: string): { ancestors: JobRecord[]; children: JobRecord[] } {
+    return lineageOf(this.db, handle, this.expiredBefore());
+  }
+
+  /** The upstream answered 404 for the job: it is gone there for good. */
+  markUpstreamGone(handle: string): void {
+    const { changes } = this.db
+      .prepare('UPDATE jobs SET upstream_gone = 1 WHERE handle = ? AND upstream_gone = 0')
+      .run(handle);
+    if (changes > 0) this.changed({ type: 'job', handle });
+  }
+
+  /** Marks or unmarks a job; false when there is no such job. */
+  setFavourite(handle: string, on: boolean): boolean {
+    const { changes } = this.db
+      .prepare('UPDATE jobs SET favourite = ? WHERE handle = ? AND deleted_at IS NULL')
+      .run(on ? 1 : 0, handle);
+    if (changes > 0) this.changed({ type: 'job', handle });
+    return changes > 0;
+  }
+
+  /**
+   * Deletes a finished job from the history (the upstream keeps its own copy). A job with
+   * children keeps an empty row, so that their lineage still holds; a parent that was
+   * kept only for this job goes with it.
+   */
+  remove(handle: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM idempotency_keys WHERE handle = ?').run(handle);
+      this.db.prepare('DELETE FROM job_uploads WHERE handle = ?').run(handle);
+      for (let h: string | null = handle; h !== null;) h = this.removeOne(h, h === handle);
+    })();
+    this.changed({ type: 'removed', handle });
+  }
+
+  /** Removes one row or empties it; returns a deleted parent that may go too. */
+  private removeOne(handle: string, asked: boolean): string | null {
+    const row = z
+      .object({ parent_handle: z.string().nullable(), deleted_at: z.string().nullable() })
+      .optional()
+      .parse(
+        this.db.prepare('SELECT parent_handle, deleted_at FROM jobs WHERE handle = ?').get(handle),
+      );
+    if (!row || (!asked && row.deleted_at === null)) return null;
+    const hasChildren =
+      this.db.prepare('SELECT 1 FROM jobs WHERE parent_handle = ? LIMIT 1').get(handle) !==
+      undefined;
+    if (hasChildren) {
+      this.db
+        .prepare(
+          `UPDATE jobs SET deleted_at = COALESCE(deleted_at, ?), prompt = '', output_json = NULL,
+             task_json = NULL, error_json = NULL, dims_json = '{}', hook_token = NULL,
+             upstream_id = '', favourite = 0
+           WHERE handle = ?`,
+        )
+        .run(new Date().toISOString(), handle);
+      return null;
+    }
+    this.db.prepare('DELETE FROM jobs WHERE handle = ?').run(handle);
+    return row.parent_handle;
   }
 
   /** Jobs the upstream is still working on, oldest first. */
   active(): ActiveJob[] {
     const rows = this.db
       .prepare(
-        "SELECT handle, upstream_id FROM jobs WHERE status NOT IN ('completed', 'failed') ORDER BY seq",
+        `SELECT handle, upstream_id, hook_token IS NOT NULL AS hooked FROM jobs
+         WHERE status NOT IN ('completed', 'failed') ORDER BY seq`,
       )
       .all();
     return z
-      .array(z.object({ handle: z.string(), upstream_id: z.string() }))
+      .array(z.object({ handle: z.string(), upstream_id: z.string(), hooked: z.number() }))
       .parse(rows)
-      .map((r) => ({ handle: r.handle, upstreamId: r.upstream_id }));
+      .map((r) => ({ handle: r.handle, upstreamId: r.upstream_id, hooked: r.hooked === 1 }));
   }
 
   /**
@@ -167,6 +204,7 @@ export class JobStore {
         dims_json: JSON.stringify({ ...current.dims, ...dims }),
         updated_at: new Date().toISOString(),
       });
+    this.changed({ type: 'job', handle });
     return true;
   }
 
@@ -177,6 +215,7 @@ export class JobStore {
     this.db
       .prepare('UPDATE jobs SET dims_json = ? WHERE handle = ?')
       .run(JSON.stringify({ ...current.dims, ...dims }), handle);
+    this.changed({ type: 'job', handle });
   }
 
   findIdempotent(key: string): { fingerprint: string; handle: string } | null {

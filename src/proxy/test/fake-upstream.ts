@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import sharp from 'sharp';
-import { fixture } from './fixtures';
+import { accountBody, errorTask } from './fake-bodies';
+
+export { errorTask };
 
 /** A one-shot answer for the next create: status, JSON body, extra headers. */
 export interface CannedAnswer {
@@ -19,6 +21,14 @@ interface FakeTask {
   operation: string;
   input: Record<string, unknown>;
   reads: number;
+  /** Finished by time (tasks created with a callback), not by reads. */
+  done: boolean;
+}
+
+/** One callback POST the fake made, and what came of it. */
+export interface Delivery {
+  url: string;
+  status: number | null;
 }
 
 export const FAKE_KEY = 'sk-test-0123456789abcdef';
@@ -59,8 +69,24 @@ export class FakeUpstream {
   nextCreate: CannedAnswer | null = null;
   /** Status for the next job reads (e.g. 500 twice), consumed one per read. */
   readFailures: number[] = [];
+  /** Extra latency of the next job reads, one per read (timeouts). */
+  readDelays: number[] = [];
+  /** Latency of every create. */
+  createDelayMs = 0;
   /** Reads that return `processing` before completing; tests of backoff raise it. */
   readsToComplete = 3;
+  /**
+   * A task created with a callback completes this long after its create, whether read or
+   * not, and is then POSTed to the callback like the engine does (unless turned off).
+   */
+  callbackAfterMs = 80;
+  deliverCallbacks = true;
+  /** Signs callbacks like the engine does for an account with a webhook secret. */
+  webhookSecret: string | null = null;
+  /** Seconds added to the callback timestamp (a replay or a bad clock). */
+  callbackClockSkewS = 0;
+  readonly deliveries: Delivery[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
   private server: ReturnType<typeof serve> | null = null;
   private media = new Map<string, Buffer>();
 
@@ -82,6 +108,7 @@ export class FakeUpstream {
 
   /** Abrupt on purpose: the tests of an unreachable upstream stop it mid-run. */
   stop(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
     const server = this.server as Server | null;
     if (!server) return Promise.resolve();
     return new Promise((resolve) => {
@@ -94,27 +121,36 @@ export class FakeUpstream {
     return [...this.tasks.keys()];
   }
 
+  private async create(c: Context): Promise<Response> {
+    const body = (await c.req.json()) as Record<string, unknown>;
+    const key = c.req.header('x-api-key') ?? null;
+    const operation = c.req.param('op') ?? '';
+    this.creates.push({ operation, body, key });
+    if (this.createDelayMs > 0) await new Promise((r) => setTimeout(r, this.createDelayMs));
+    const canned = this.nextCreate;
+    this.nextCreate = null;
+    if (canned) return c.json(canned.body, canned.status as ContentfulStatusCode, canned.headers);
+    if (key !== FAKE_KEY) return c.json(errorTask(401, 'invalid api key'), 401);
+    // Like the service for a parent past its TTL: a follow-up of an unknown job is a 404.
+    if (typeof body.jobId === 'string' && !this.tasks.has(body.jobId)) {
+      return c.json(errorTask(404, `jobId: no task ${body.jobId} found`), 404);
+    }
+    const task: FakeTask = { id: randomUUID(), operation, input: body, reads: 0, done: false };
+    this.tasks.set(task.id, task);
+    if (typeof body.callback === 'string' && body.callback !== '') {
+      const url = body.callback;
+      this.later(() => this.finish(task, url));
+    }
+    return c.json(this.render(task));
+  }
+
   private app(): Hono {
     const app = new Hono();
-    app.post('/api/v1/:op', async (c) => {
-      const body = (await c.req.json()) as Record<string, unknown>;
-      const key = c.req.header('x-api-key') ?? null;
-      this.creates.push({ operation: c.req.param('op'), body, key });
-      const canned = this.nextCreate;
-      this.nextCreate = null;
-      if (canned) return c.json(canned.body, canned.status as ContentfulStatusCode, canned.headers);
-      if (key !== FAKE_KEY) return c.json(errorTask(401, 'invalid api key'), 401);
-      const task: FakeTask = {
-        id: randomUUID(),
-        operation: c.req.param('op'),
-        input: body,
-        reads: 0,
-      };
-      this.tasks.set(task.id, task);
-      return c.json(this.render(task));
-    });
+    app.post('/api/v1/:op', (c) => this.create(c));
     app.get('/api/v1/job/:id', async (c) => {
       this.jobReads++;
+      const delay = this.readDelays.shift();
+      if (delay) await new Promise((r) => setTimeout(r, delay));
       this.concurrentReads++;
       this.maxConcurrentReads = Math.max(this.maxConcurrentReads, this.concurrentReads);
       // A little latency, so that reads can overlap.
@@ -149,9 +185,46 @@ export class FakeUpstream {
     return app;
   }
 
+  /** The reads of the task with this upstream id. */
+  readsOf(id: string): number {
+    return this.tasks.get(id)?.reads ?? 0;
+  }
+
+  private later(fn: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void fn();
+    }, this.callbackAfterMs);
+    this.timers.add(timer);
+  }
+
+  private async finish(task: FakeTask, url: string): Promise<void> {
+    task.done = true;
+    if (!this.deliverCallbacks) return;
+    const body = JSON.stringify(this.render(task));
+    const timestamp = String(Math.floor(Date.now() / 1000) + this.callbackClockSkewS);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-webhook-timestamp': timestamp,
+    };
+    if (this.webhookSecret) {
+      const mac = createHmac('sha256', this.webhookSecret).update(`${timestamp}.${body}`);
+      headers['x-webhook-signature'] = `sha256=${mac.digest('hex')}`;
+    }
+    const delivery: Delivery = { url, status: null };
+    this.deliveries.push(delivery);
+    try {
+      const res = await fetch(url, { method: 'POST', body, headers });
+      await res.body?.cancel();
+      delivery.status = res.status;
+    } catch {
+      // Unreachable: the status stays null, as for the engine's failed attempts.
+    }
+  }
+
   private render(task: FakeTask): Record<string, unknown> {
-    const done = task.reads >= this.readsToComplete;
-    const status = task.reads === 0 ? 'pending' : done ? 'completed' : 'processing';
+    const done = task.done || task.reads >= this.readsToComplete;
+    const status = done ? 'completed' : task.reads === 0 ? 'pending' : 'processing';
     const progress = task.reads === 1 ? 30 : 70;
     return {
       job_id: task.id,
@@ -190,40 +263,4 @@ export class FakeUpstream {
       available_actions: { upscale: [0, 1, 2, 3], variation: [0, 1, 2, 3], reroll: true },
     };
   }
-}
-
-/** A rejection in the TaskResponse shape, as the service sends for task endpoints. */
-export function errorTask(code: number, message: string): Record<string, unknown> {
-  return {
-    job_id: '',
-    model: '',
-    task_type: '',
-    status: 'failed',
-    config: { service_mode: '', webhook_config: { endpoint: '', secret: '' } },
-    input: null,
-    output: null,
-    meta: null,
-    detail: null,
-    logs: null,
-    error: { code, raw_message: '', message, detail: null },
-  };
-}
-
-function accountBody(what: string, created: number): unknown {
-  if (what === 'balance') return fixture('account-balance');
-  const data =
-    what === 'info'
-      ? {
-          id: 1,
-          name: 'Studio Tester',
-          is_enable: true,
-          plan: 'pro',
-          type: 'user',
-          max_concurrent_task_count: 6,
-          wallet: { point_remain: 1048, point_frozen: 80, point_used: 920 },
-          credit_pack_info: { total_credits: 80000, available_credits: 71000, frozen_credits: 0 },
-          api_keys: null,
-        }
-      : { account_id: 1, total_active: created, concurrent_limit: 6, tasks: [] };
-  return { code: 200, data, message: 'success' };
 }

@@ -5,6 +5,7 @@ import { expect, vi } from 'vitest';
 import { loadProxyConfig, type ProxyConfig } from '../config';
 import { startProxy, type RunningProxy } from '../server';
 import { FAKE_KEY, FakeUpstream } from './fake-upstream';
+import { SseClient } from './sse-client';
 
 export interface Recorded {
   url: string;
@@ -23,6 +24,7 @@ const UUID_DASHED = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export class Stack {
   readonly seen: Recorded[] = [];
   readonly logs: string[] = [];
+  readonly streams: SseClient[] = [];
   proxy!: RunningProxy;
 
   private constructor(
@@ -48,7 +50,14 @@ export class Stack {
         STUDIO_DATA_DIR: this.dataDir,
         STUDIO_WEB_DIR: path.join(this.dataDir, 'no-web'),
       },
-      { upstreamUrl: this.fake.url, upstreamApiKey: FAKE_KEY, pollMs: 30, ...this.overrides },
+      {
+        upstreamUrl: this.fake.url,
+        upstreamApiKey: FAKE_KEY,
+        pollMs: 30,
+        // Most tests follow jobs through the poller; the push tests turn callbacks on.
+        callbacks: 'off',
+        ...this.overrides,
+      },
     );
   }
 
@@ -82,7 +91,7 @@ export class Stack {
     init?: RequestInit,
   ): Promise<{ status: number; body: T; rec: Recorded }> {
     const rec = await this.call(urlPath, init);
-    return { status: rec.status, body: JSON.parse(rec.text) as T, rec };
+    return { status: rec.status, body: JSON.parse(rec.bytes.toString('utf8')) as T, rec };
   }
 
   post<T = Record<string, unknown>>(
@@ -97,10 +106,18 @@ export class Stack {
     });
   }
 
+  /** An event stream of the proxy; its text joins the leak scan. */
+  async events(headers: Record<string, string> = {}): Promise<SseClient> {
+    const client = await SseClient.open(`${this.proxy.url}/studio-api/events`, headers);
+    this.streams.push(client);
+    return client;
+  }
+
   /** No upstream job UUID, no UUID-shaped string and no key in anything the test saw. */
   expectNoLeaks(): void {
-    const secrets = [FAKE_KEY, ...this.fake.jobIds()];
+    const secrets = [FAKE_KEY, ...this.fake.jobIds(), this.overrides.studioPassword ?? FAKE_KEY];
     const places = [
+      ...this.streams.map((s) => ({ where: 'event stream', text: s.raw })),
       ...this.seen.flatMap((r) => [
         { where: `body of ${r.url}`, text: r.text },
         ...[...r.headers].map(([k, v]) => ({ where: `header ${k} of ${r.url}`, text: v })),
@@ -115,6 +132,7 @@ export class Stack {
   }
 
   async stop(): Promise<void> {
+    await Promise.all(this.streams.map((s) => s.close()));
     await this.proxy.stop();
     await this.fake.stop();
     vi.restoreAllMocks();

@@ -5,15 +5,15 @@ import type { Redactor } from '../log';
 import { UpstreamError } from './errors';
 import { withRetry } from './retry';
 
-const CREATE_TIMEOUT_MS = 30_000;
 const READ_TIMEOUT_MS = 15_000;
-const MEDIA_TIMEOUT_MS = 120_000;
 
 interface UpstreamClientOptions {
   /** Base URL without `/api`. */
   baseUrl: string;
   apiKey: string;
   redact: Redactor;
+  /** Timeout of one read; a create gets twice as long, media eight times. */
+  readTimeoutMs?: number;
   /** Attempts for idempotent reads (1 = no retry). */
   readAttempts?: number;
   retryBaseMs?: number;
@@ -55,15 +55,17 @@ function messageOf(text: string): string {
 export class UpstreamClient {
   private readonly readAttempts: number;
   private readonly retryBaseMs: number;
+  private readonly readTimeoutMs: number;
 
   constructor(private readonly opts: UpstreamClientOptions) {
     this.readAttempts = opts.readAttempts ?? 3;
     this.retryBaseMs = opts.retryBaseMs ?? 250;
+    this.readTimeoutMs = opts.readTimeoutMs ?? READ_TIMEOUT_MS;
   }
 
   /** One POST, never retried: a lost answer must not become a second, charged task. */
   async createTask(operation: OperationName, body: Record<string, unknown>): Promise<TaskResponse> {
-    const res = await this.send(`/api/v1/${operation}`, CREATE_TIMEOUT_MS, {
+    const res = await this.send(`/api/v1/${operation}`, this.readTimeoutMs * 2, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': this.opts.apiKey },
       body: JSON.stringify(body),
@@ -80,7 +82,7 @@ export class UpstreamClient {
   getTask(jobId: string, signal?: AbortSignal): Promise<TaskResponse> {
     const path = `/api/v1/job/${encodeURIComponent(jobId)}`;
     return this.read(signal, async () =>
-      this.readTask(await this.send(path, READ_TIMEOUT_MS, {}, signal)),
+      this.readTask(await this.send(path, this.readTimeoutMs, {}, signal)),
     );
   }
 
@@ -88,7 +90,7 @@ export class UpstreamClient {
   getAccount(path: AccountPath, signal?: AbortSignal): Promise<unknown> {
     return this.read(signal, async () => {
       const headers = { 'x-api-key': this.opts.apiKey };
-      const res = await this.send(`/api/account/${path}`, READ_TIMEOUT_MS, { headers }, signal);
+      const res = await this.send(`/api/account/${path}`, this.readTimeoutMs, { headers }, signal);
       if (!res.ok) throw await this.failure(res);
       return this.json(res);
     });
@@ -98,7 +100,7 @@ export class UpstreamClient {
   fetchMedia(url: string, signal?: AbortSignal): Promise<Response> {
     const absolute = new URL(url, `${this.opts.baseUrl}/`).toString();
     return this.read(signal, async () => {
-      const res = await this.sendTo(absolute, MEDIA_TIMEOUT_MS, {}, signal);
+      const res = await this.sendTo(absolute, this.readTimeoutMs * 8, {}, signal);
       if (!res.ok) throw await this.failure(res);
       return res;
     });

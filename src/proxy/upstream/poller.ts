@@ -1,25 +1,30 @@
-import { isTerminal, type TaskResponse } from '../../contract/task';
-import { expiredState, stateFromTask, type JobRecord } from '../jobs/record';
-import { mediaEntries } from '../jobs/to-job';
-import type { Logger, Redactor } from '../log';
-import type { MediaCache } from '../media/cache';
-import type { JobStore } from '../store/jobs';
+import type { TaskResponse } from '../../contract/task';
+import { expiredState } from '../jobs/record';
+import type { JobUpdater } from '../jobs/updater';
+import type { Logger } from '../log';
+import type { Reachability } from '../push/reachability';
+import type { ActiveJob, JobStore } from '../store/jobs';
 import type { UpstreamClient } from './client';
 import { UpstreamError } from './errors';
 
 const MAX_INTERVAL_MS = 5000;
 const GROWTH = 1.5;
+/** A job with a callback is only a safety net: read rarely, and more rarely as it runs on. */
+const HOOKED_GROWTH = 2;
+const HOOKED_MAX_INTERVAL_MS = 5 * 60_000;
 const DEFAULT_MAX_IN_FLIGHT = 4;
 const EXPIRY_GRACE_MS = 60_000;
 
 interface PollerDeps {
   store: JobStore;
   upstream: Pick<UpstreamClient, 'getTask'>;
-  media: Pick<MediaCache, 'cacheAll'>;
-  redact: Redactor;
+  updater: Pick<JobUpdater, 'apply'>;
+  reach: Pick<Reachability, 'trusted' | 'hookMissed'>;
   log: Logger;
   /** Base interval for a job whose state just changed. */
   pollMs: number;
+  /** First read of a job whose callback is trusted to come. */
+  hookWaitMs: number;
   maxInFlight?: number;
 }
 
@@ -63,6 +68,18 @@ export class UpstreamPoller {
     this.loop = null;
   }
 
+  /**
+   * A job was just created. With a callback that can be trusted to come, its first read
+   * waits HOOK_WAIT_MS, by when the callback has normally made the read unnecessary.
+   */
+  jobCreated(handle: string, hooked: boolean): void {
+    if (hooked && this.deps.reach.trusted) {
+      const wait = this.deps.hookWaitMs;
+      this.schedule.set(handle, { dueAt: Date.now() + wait, intervalMs: wait, fingerprint: '' });
+    }
+    this.notify();
+  }
+
   /** Cuts the current wait short: a job was just created or something else changed. */
   notify(): void {
     const wake = this.wake;
@@ -95,7 +112,7 @@ export class UpstreamPoller {
       }
       // Full: the next read to finish calls notify(), which runs this again.
       if (this.reads.size >= max) continue;
-      const read = this.poll(job.handle, job.upstreamId).finally(() => {
+      const read = this.poll(job).finally(() => {
         this.reads.delete(job.handle);
         this.notify();
       });
@@ -122,41 +139,30 @@ export class UpstreamPoller {
     });
   }
 
-  private async poll(handle: string, upstreamId: string): Promise<void> {
+  private async poll(job: ActiveJob): Promise<void> {
     const signal = this.abort.signal;
     try {
-      const task = await this.deps.upstream.getTask(upstreamId, signal);
-      await this.apply(handle, task);
+      const task = await this.deps.upstream.getTask(job.upstreamId, signal);
+      await this.apply(job, task);
     } catch (err) {
       if (signal.aborted) return;
-      if (err instanceof UpstreamError && err.status === 404) return this.expire(handle);
-      this.backOff(handle, null);
-      this.deps.log.warn('job read failed', { handle, err });
+      if (err instanceof UpstreamError && err.status === 404) return this.expire(job.handle);
+      this.backOff(job, null);
+      this.deps.log.warn('job read failed', { handle: job.handle, err });
     }
   }
 
-  private async apply(handle: string, task: TaskResponse): Promise<void> {
-    const current = this.deps.store.get(handle);
-    if (!current) return;
-    const state = stateFromTask(task, current, this.deps.redact);
-    if (!isTerminal(state.status)) {
-      this.backOff(handle, fingerprintOf(task));
-      this.deps.store.applyState(handle, state, task);
-      return;
+  private async apply(job: ActiveJob, task: TaskResponse): Promise<void> {
+    const applied = await this.deps.updater.apply(job.handle, task);
+    if (!applied.terminal) return this.backOff(job, fingerprintOf(task));
+    this.schedule.delete(job.handle);
+    if (applied.changed && job.hooked && this.deps.reach.trusted) {
+      // The job finished and its callback did not say so: stop relying on callbacks, and
+      // read the other jobs that were waiting for theirs.
+      this.deps.reach.hookMissed();
+      this.deps.log.warn('a callback did not arrive; polling running jobs', { handle: job.handle });
+      this.schedule.clear();
     }
-    // Media first, so the job shows as completed with its sizes known (right aspect ratio).
-    const dims = await this.cacheMedia(current, state.output);
-    this.deps.store.applyState(handle, state, task, dims);
-    this.schedule.delete(handle);
-    this.deps.log.info('job finished', { handle, status: state.status });
-  }
-
-  private async cacheMedia(job: JobRecord, output: JobRecord['output']) {
-    const entries = mediaEntries(output);
-    if (entries.length === 0) return {};
-    const { dims, failed } = await this.deps.media.cacheAll(job.handle, entries, this.abort.signal);
-    if (failed > 0) this.deps.log.warn('media not cached', { handle: job.handle, failed });
-    return dims;
   }
 
   private expire(handle: string): void {
@@ -164,7 +170,7 @@ export class UpstreamPoller {
     if (!current) return;
     // A 404 for a job created moments ago is more likely a lagging replica than expiry.
     if (Date.now() - Date.parse(current.createdAt) < EXPIRY_GRACE_MS) {
-      this.backOff(handle, null);
+      this.backOff({ handle, upstreamId: current.upstreamId, hooked: false }, null);
       return;
     }
     this.deps.store.applyState(handle, expiredState(current), null);
@@ -172,18 +178,24 @@ export class UpstreamPoller {
     this.deps.log.warn('job expired upstream', { handle });
   }
 
-  /** Same answer as last time: wait longer (×1.5 up to 5 s). A change: back to the base. */
-  private backOff(handle: string, fingerprint: string | null): void {
-    const prev = this.schedule.get(handle);
-    const base = this.deps.pollMs;
+  /**
+   * Same answer as last time: wait longer (×1.5 up to 5 s). A change: back to the base. A
+   * job whose callback is trusted waits from HOOK_WAIT_MS, doubling up to 5 minutes.
+   */
+  private backOff(job: ActiveJob, fingerprint: string | null): void {
+    const prev = this.schedule.get(job.handle);
+    const relaxed = job.hooked && this.deps.reach.trusted;
+    const base = relaxed ? this.deps.hookWaitMs : this.deps.pollMs;
     const changed = fingerprint !== null && fingerprint !== prev?.fingerprint;
-    const intervalMs =
-      changed || !prev ? base : Math.min(prev.intervalMs * GROWTH, MAX_INTERVAL_MS);
-    const next = {
+    const intervalMs = relaxed
+      ? Math.min(Math.max(base, (prev?.intervalMs ?? 0) * HOOKED_GROWTH), HOOKED_MAX_INTERVAL_MS)
+      : changed || !prev
+        ? base
+        : Math.min(prev.intervalMs * GROWTH, MAX_INTERVAL_MS);
+    this.schedule.set(job.handle, {
       dueAt: Date.now() + intervalMs,
       intervalMs,
       fingerprint: fingerprint ?? prev?.fingerprint ?? '',
-    };
-    this.schedule.set(handle, next);
+    });
   }
 }

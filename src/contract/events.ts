@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { handleSchema, jobSchema, studioStatusSchema } from './studio-api';
+
+/**
+ * The studio's Server-Sent Events (`GET /studio-api/events`, `text/event-stream`). Each
+ * message has an `event:` name and one line of JSON `data:`; the browser applies `job`
+ * and `job-removed` to its cache, and refetches everything after `reset`.
+ *
+ * Messages that belong to the history carry an `id:`. A reconnecting EventSource sends it
+ * back as `Last-Event-ID` and the proxy replays what was missed from a bounded buffer; when
+ * it cannot (the buffer moved on, or the proxy restarted) it sends `reset` instead.
+ */
+
+/** A job was created or changed (status, progress, output, favourite, sizes). */
+export const jobEventSchema = z.object({ job: jobSchema });
+export type JobEvent = z.infer<typeof jobEventSchema>;
+
+/** A job was deleted from the studio's history. */
+export const jobRemovedEventSchema = z.object({ id: handleSchema });
+export type JobRemovedEvent = z.infer<typeof jobRemovedEventSchema>;
+
+/** Events were missed and cannot be replayed: refetch the lists and jobs on screen. */
+export const resetEventSchema = z.object({ reason: z.string() });
+export type ResetEvent = z.infer<typeof resetEventSchema>;
+
+/**
+ * Sent first on every connection (and again if it changes): how job status reaches the
+ * studio and whether uploads can be used. Same shape as `GET /studio-api/status`.
+ */
+export const statusEventSchema = studioStatusSchema;
+
+export const STUDIO_EVENTS = {
+  job: jobEventSchema,
+  'job-removed': jobRemovedEventSchema,
+  reset: resetEventSchema,
+  status: statusEventSchema,
+} as const;
+export type StudioEventName = keyof typeof STUDIO_EVENTS;
+
+export type StudioEvent =
+  | { event: 'job'; data: JobEvent }
+  | { event: 'job-removed'; data: JobRemovedEvent }
+  | { event: 'reset'; data: ResetEvent }
+  | { event: 'status'; data: z.infer<typeof statusEventSchema> };
+
+const isEventName = (name: string): name is StudioEventName => Object.hasOwn(STUDIO_EVENTS, name);
+
+/**
+ * Parses one received message (`MessageEvent.type` and `.data`); null for an unknown
+ * event name or data that does not match, so a newer proxy never crashes an older page.
+ */
+export function parseStudioEvent(name: string, data: string): StudioEvent | null {
+  if (!isEventName(name)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = STUDIO_EVENTS[name].safeParse(json);
+  return parsed.success ? ({ event: name, data: parsed.data } as StudioEvent) : null;
+}

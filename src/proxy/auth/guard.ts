@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from 'hono';
+import { studioError } from '../studio-error';
+import type { SessionCookie } from './cookie';
+import type { SessionStore } from './sessions';
+
+/**
+ * What needs no session: the upstream's two ways in (a callback token, an upload token,
+ * both unguessable and good for nothing else), the health check, and signing in.
+ */
+const OPEN = [/^\/healthz$/, /^\/hooks\//, /^\/u\//, /^\/login$/, /^\/logout$/];
+
+const API = /^\/(studio-api|media)(\/|$)/;
+
+/**
+ * With a password set, every other route needs a session: the API and media answer 401
+ * (the SPA shows the sign-in link), pages redirect to /login and come back after.
+ */
+export function requireSession(sessions: SessionStore, cookie: SessionCookie): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path;
+    if (OPEN.some((re) => re.test(path)) || sessions.valid(cookie.read(c))) return next();
+    const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !API.test(path);
+    if (page) {
+      const url = new URL(c.req.url);
+      return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+    }
+    const error = studioError(
+      401,
+      'unauthenticated',
+      'Sign in to use the studio.',
+      'Open /login and enter the studio password.',
+    );
+    return c.json({ error }, 401);
+  };
+}

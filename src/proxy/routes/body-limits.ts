@@ -1,0 +1,22 @@
+import type { MiddlewareHandler } from 'hono';
+import { jsonBodyLimit } from './validate';
+
+const KB = 1024;
+
+/**
+ * A size limit for every request body, by route: a callback may be largish, a job create
+ * small, and anything else (sign-in, favourites, deletes) tiny. Routes can be stricter.
+ */
+export function bodyLimits(): MiddlewareHandler {
+  const hook = jsonBodyLimit(1024 * KB);
+  const create = jsonBodyLimit(256 * KB);
+  const small = jsonBodyLimit(16 * KB);
+  return (c, next) => {
+    const path = c.req.path;
+    // The upload route has its own limit, whose message names STUDIO_UPLOAD_MAX_MB.
+    if (path === '/studio-api/uploads' || path === '/studio-api/uploads/') return next();
+    if (path.startsWith('/hooks/')) return hook(c, next);
+    if (path === '/studio-api/jobs' || path === '/studio-api/jobs/') return create(c, next);
+    return small(c, next);
+  };
+}

@@ -1,0 +1,65 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isTerminal } from '../../contract/task';
+import { handleSchema, type Lineage } from '../../contract/studio-api';
+import { toJob } from '../jobs/to-job';
+import type { Logger } from '../log';
+import type { MediaCache } from '../media/cache';
+import type { JobStore } from '../store/jobs';
+import { StudioHttpError, jobNotFound, studioError } from '../studio-error';
+import { rejectUnknownJob } from './validate';
+
+interface HistoryDeps {
+  store: JobStore;
+  media: Pick<MediaCache, 'removeJob'>;
+  log: Logger;
+}
+
+const idParam = z.object({ id: handleSchema });
+
+/** `/studio-api/jobs/:id/...`: favourites, deletion and lineage. */
+export function historyRoutes(deps: HistoryDeps): Hono {
+  const app = new Hono();
+  const param = zValidator('param', idParam, rejectUnknownJob);
+
+  const favourite = (on: boolean) =>
+    app[on ? 'put' : 'delete']('/:id/favourite', param, (c) => {
+      const { id } = c.req.valid('param');
+      if (!deps.store.setFavourite(id, on)) throw jobNotFound();
+      const job = deps.store.get(id);
+      if (!job) throw jobNotFound();
+      return c.json({ job: toJob(job) });
+    });
+  favourite(true);
+  favourite(false);
+
+  app.delete('/:id', param, async (c) => {
+    const { id } = c.req.valid('param');
+    const job = deps.store.get(id);
+    if (!job) throw jobNotFound();
+    if (!isTerminal(job.status)) {
+      throw new StudioHttpError(
+        studioError(
+          409,
+          'job_running',
+          'This job is still running, so it cannot be deleted yet.',
+          'Delete it once it has finished.',
+        ),
+      );
+    }
+    deps.store.remove(id);
+    await deps.media.removeJob(id);
+    deps.log.info('job deleted', { handle: id });
+    return c.json({ deleted: id });
+  });
+
+  app.get('/:id/lineage', param, (c) => {
+    const { id } = c.req.valid('param');
+    if (!deps.store.get(id)) throw jobNotFound();
+    const { ancestors, children } = deps.store.lineage(id);
+    const body: Lineage = { ancestors: ancestors.map(toJob), children: children.map(toJob) };
+    return c.json(body);
+  });
+  return app;
+}

@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import { taskResponseSchema, type TaskResponse } from '../../contract/task';
+import type { JobRecord } from '../jobs/record';
+import type { JobUpdater } from '../jobs/updater';
+import type { Logger } from '../log';
+import type { CallbackLinks } from '../push/links';
+import type { Reachability } from '../push/reachability';
+import { TOKEN_RE, refuseCallback } from '../push/signature';
+import type { JobStore } from '../store/jobs';
+import { studioError } from '../studio-error';
+import { jsonBodyLimit } from './validate';
+
+/** A TaskResponse with 24 image URLs and long prompts is far below this. */
+const MAX_CALLBACK_BYTES = 1024 * 1024;
+
+interface HookDeps {
+  store: JobStore;
+  links: Pick<CallbackLinks, 'settled'>;
+  updater: Pick<JobUpdater, 'applySoon'>;
+  reach: Pick<Reachability, 'hookReceived'>;
+  log: Logger;
+  webhookSecret: string | undefined;
+  /** This process's id, answered at /hooks/probe so the start-up check knows it is us. */
+  instance: string;
+}
+
+const refuse = (status: number, code: string, message: string) =>
+  Response.json({ error: studioError(status, code, message) }, { status });
+
+function parseTask(text: string): TaskResponse | null {
+  try {
+    const parsed = taskResponseSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+async function jobOf(deps: HookDeps, token: string): Promise<JobRecord | null> {
+  const stored = deps.store.findByHook(token);
+  if (stored) return stored;
+  const creating = deps.links.settled(token);
+  if (!creating) return null;
+  await creating;
+  return deps.store.findByHook(token);
+}
+
+/**
+ * `/hooks/<token>`: the upstream's callbacks. Reachable without a session (the upstream has
+ * none), so the token is the credential; answered quickly, the media is cached after.
+ * Messages say nothing about the job: the caller may be anyone.
+ */
+export function hooksRoutes(deps: HookDeps): Hono {
+  const app = new Hono();
+  app.get('/probe', (c) => c.text(deps.instance));
+  app.post('/:token', jsonBodyLimit(MAX_CALLBACK_BYTES), async (c) => {
+    const token = c.req.param('token');
+    if (!TOKEN_RE.test(token)) return refuse(404, 'not_found', 'No such callback.');
+    const body = await c.req.text();
+    const headers = {
+      timestamp: c.req.header('x-webhook-timestamp'),
+      signature: c.req.header('x-webhook-signature'),
+    };
+    const why = refuseCallback(deps.webhookSecret, headers, body);
+    if (why !== null) {
+      deps.log.warn('callback refused', { why });
+      return refuse(401, 'unauthorized', `Callback refused: ${why}.`);
+    }
+    const job = await jobOf(deps, token);
+    if (!job) return refuse(404, 'not_found', 'No such callback.');
+    const task = parseTask(body);
+    if (task === null || task.job_id !== job.upstreamId) {
+      deps.log.warn('callback body refused', { handle: job.handle });
+      return refuse(400, 'invalid_request', 'The callback body is not this job’s task.');
+    }
+    deps.reach.hookReceived();
+    deps.updater.applySoon(job.handle, task, () => undefined);
+    return c.json({ ok: true });
+  });
+  return app;
+}

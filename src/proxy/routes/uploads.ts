@@ -1,0 +1,125 @@
+import { stat } from 'node:fs/promises';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Upload } from '../../contract/studio-api';
+import type { Logger } from '../log';
+import { mediaResponse } from '../media/serve';
+import type { Reachability } from '../push/reachability';
+import type { UploadRecord, UploadStore } from '../store/uploads';
+import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
+import { normaliseImage } from '../uploads/normalise';
+
+export interface UploadDeps {
+  uploads: UploadStore;
+  reach: Pick<Reachability, 'uploadsBlocked'>;
+  publicUrl: () => string;
+  log: Logger;
+  maxBytes: number;
+  maxPixels: number;
+}
+
+/** Room for the multipart envelope around the file itself. */
+const MULTIPART_SLACK = 64 * 1024;
+const FILE_RE = /^([A-Za-z0-9_-]{22})\.(png|jpg|webp|gif)$/;
+
+const publicPath = (rec: Pick<UploadRecord, 'token' | 'ext'>) => `/u/${rec.token}.${rec.ext}`;
+
+const toUpload = (rec: UploadRecord, publicUrl: string): Upload => ({
+  id: rec.id,
+  url: `${publicUrl}${publicPath(rec)}`,
+  previewUrl: publicPath(rec),
+  width: rec.width,
+  height: rec.height,
+  bytes: rec.bytes,
+  type: rec.type,
+});
+
+/** The file of a multipart form (field `file`), or the raw body. */
+async function readUpload(c: Context): Promise<Buffer> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const form = await c.req.parseBody();
+    const file = form.file;
+    if (!(file instanceof File)) {
+      throw invalidRequest('file: is required (the image, as the multipart field "file")');
+    }
+    return Buffer.from(await file.arrayBuffer());
+  }
+  const data = Buffer.from(await c.req.arrayBuffer());
+  if (data.length === 0) throw invalidRequest('The request has no image in its body.');
+  return data;
+}
+
+/** `POST /studio-api/uploads`: checks, cleans and stores one image. */
+export function uploadRoutes(deps: UploadDeps): Hono {
+  const app = new Hono();
+  const mb = deps.maxBytes / (1024 * 1024);
+  const tooLarge = () =>
+    new StudioHttpError(
+      studioError(
+        413,
+        'too_large',
+        `The file is larger than the upload limit of ${mb} MB (STUDIO_UPLOAD_MAX_MB).`,
+        'Scale the image down or save it with more compression, then upload it again.',
+      ),
+    );
+  app.post(
+    '/',
+    async (_c, next) => {
+      const blocked = deps.reach.uploadsBlocked;
+      if (blocked) {
+        const hint = 'The operator can set PUBLIC_URL to an address the image service can reach.';
+        throw new StudioHttpError(studioError(409, 'uploads_unavailable', blocked, hint));
+      }
+      await next();
+    },
+    bodyLimit({
+      maxSize: deps.maxBytes + MULTIPART_SLACK,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
+    async (c) => {
+      const data = await readUpload(c);
+      if (data.length > deps.maxBytes) throw tooLarge();
+      const image = await normaliseImage(data, deps.maxPixels);
+      const rec = await deps.uploads.save(image);
+      deps.log.info('upload stored', { id: rec.id, type: rec.type, bytes: rec.bytes });
+      return c.json({ upload: toUpload(rec, deps.publicUrl()) });
+    },
+  );
+  return app;
+}
+
+/**
+ * `/u/<token>.<ext>`: uploads for the upstream to fetch, without a session. The token (128
+ * random bits) is the only way to name one, so the URL is useless to anyone not given it.
+ */
+export function publicUploadRoutes(uploads: UploadStore): Hono {
+  const app = new Hono();
+  app.get('/:file', async (c) => {
+    const m = FILE_RE.exec(c.req.param('file'));
+    const rec = m?.[1] ? uploads.byToken(m[1]) : null;
+    const size =
+      rec && rec.ext === m?.[2] ? (await stat(uploads.fileOf(rec)).catch(() => null))?.size : null;
+    if (!rec || size == null) {
+      return c.json({ error: studioError(404, 'not_found', 'No such upload.') }, 404);
+    }
+    uploads.touch(rec);
+    const file = {
+      file: uploads.fileOf(rec),
+      contentType: rec.type,
+      etag: `"u-${rec.id}"`,
+      size,
+      width: rec.width,
+      height: rec.height,
+    };
+    return mediaResponse(file, {
+      method: c.req.method,
+      ifNoneMatch: c.req.header('if-none-match'),
+      range: c.req.header('range'),
+    });
+  });
+  return app;
+}

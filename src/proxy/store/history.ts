@@ -1,0 +1,111 @@
+import type Database from 'better-sqlite3';
+import type { TaskStatus, TaskType } from '../../contract/task';
+import type { JobRecord } from '../jobs/record';
+import { JOB_COLUMNS, toRecord } from './rows';
+
+export interface HistoryFilter {
+  /** Continue after the last job of the previous page (its `seq`). */
+  beforeSeq: number | null;
+  limit: number;
+  operations?: readonly TaskType[];
+  statuses?: readonly TaskStatus[];
+  /** Creation time, inclusive, in ms. */
+  fromMs?: number;
+  /** Creation time, exclusive, in ms. */
+  toMs?: number;
+  favourite?: boolean;
+  search?: string;
+}
+
+const MAX_TERMS = 12;
+
+/**
+ * The user's words as an FTS5 query: each word a quoted prefix, all required. Quoting
+ * means nothing typed can be read as FTS syntax (NEAR, column filters, `*`, `"`).
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms = words.slice(0, MAX_TERMS).map((w) => `"${w}"*`);
+  return terms.length === 0 ? null : terms.join(' ');
+}
+
+/** The WHERE clause and parameters for a filter; only fixed SQL, values bound. */
+function where(f: HistoryFilter): { sql: string; params: Record<string, unknown> } {
+  const parts = ['deleted_at IS NULL', 'seq < @before'];
+  const params: Record<string, unknown> = { before: f.beforeSeq ?? Number.MAX_SAFE_INTEGER };
+  const list = (name: string, column: string, values: readonly string[] | undefined) => {
+    if (!values?.length) return;
+    const keys = values.map((v, i) => {
+      params[`${name}${i}`] = v;
+      return `@${name}${i}`;
+    });
+    parts.push(`${column} IN (${keys.join(', ')})`);
+  };
+  list('op', 'operation', f.operations);
+  list('st', 'status', f.statuses);
+  if (f.fromMs !== undefined) {
+    parts.push('created_ms >= @from');
+    params.from = f.fromMs;
+  }
+  if (f.toMs !== undefined) {
+    parts.push('created_ms < @to');
+    params.to = f.toMs;
+  }
+  if (f.favourite !== undefined) parts.push(`favourite = ${f.favourite ? 1 : 0}`);
+  const match = f.search === undefined ? null : ftsQuery(f.search);
+  if (match !== null) {
+    parts.push('seq IN (SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH @match)');
+    params.match = match;
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+/** One page of the history, newest first, and whether more follow. */
+export function listJobs(
+  db: Database.Database,
+  f: HistoryFilter,
+  expiredBeforeMs: number,
+): { jobs: JobRecord[]; more: boolean } {
+  const { sql, params } = where(f);
+  const rows = db
+    .prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE ${sql} ORDER BY seq DESC LIMIT @limit`)
+    .all({ ...params, limit: f.limit + 1 });
+  const jobs = rows.slice(0, f.limit).map((r) => toRecord(r, expiredBeforeMs));
+  return { jobs, more: rows.length > f.limit };
+}
+
+/** Chains deeper than this are not made by people; the bound also stops any cycle. */
+const MAX_DEPTH = 500;
+
+/**
+ * The jobs a job derives from, root first, walking through deleted ones (they keep their
+ * row while they have children) without returning them; and its direct children.
+ */
+export function lineageOf(
+  db: Database.Database,
+  handle: string,
+  expiredBeforeMs: number,
+): { ancestors: JobRecord[]; children: JobRecord[] } {
+  const ancestors = db
+    .prepare(
+      `WITH RECURSIVE up(h, p, depth) AS (
+         SELECT handle, parent_handle, 0 FROM jobs WHERE handle = @handle
+         UNION ALL
+         SELECT j.handle, j.parent_handle, up.depth + 1
+         FROM jobs j JOIN up ON j.handle = up.p
+         WHERE up.depth < ${MAX_DEPTH}
+       )
+       SELECT ${JOB_COLUMNS} FROM up JOIN jobs ON jobs.handle = up.h
+       WHERE up.depth > 0 AND jobs.deleted_at IS NULL
+       ORDER BY up.depth DESC`,
+    )
+    .all({ handle });
+  const children = db
+    .prepare(
+      `SELECT ${JOB_COLUMNS} FROM jobs
+       WHERE parent_handle = ? AND deleted_at IS NULL ORDER BY seq`,
+    )
+    .all(handle);
+  const record = (r: unknown) => toRecord(r, expiredBeforeMs);
+  return { ancestors: ancestors.map(record), children: children.map(record) };
+}
