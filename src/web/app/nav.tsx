@@ -10,6 +10,18 @@ const ITEMS: { route: Route; label: string; icon: ReactNode }[] = [
     icon: <path d="M10 3.5v13M3.5 10h13" strokeLinecap="round" />,
   },
   {
+    route: 'tools',
+    label: 'Tools',
+    icon: (
+      <>
+        <path d="M4 5.5h12M4 10h12M4 14.5h12" strokeLinecap="round" />
+        <circle cx="7" cy="5.5" r="1.6" className="fill-zinc-950" />
+        <circle cx="13" cy="10" r="1.6" className="fill-zinc-950" />
+        <circle cx="9" cy="14.5" r="1.6" className="fill-zinc-950" />
+      </>
+    ),
+  },
+  {
     route: 'library',
     label: 'Library',
     icon: (

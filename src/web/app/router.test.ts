@@ -6,6 +6,7 @@ describe('routeFromHash', () => {
     ['', 'create'],
     ['#/', 'create'],
     ['#/library', 'library'],
+    ['#/tools', 'tools'],
     ['#/account', 'account'],
     ['#/account?tab=x', 'account'],
     ['#/nowhere', 'create'],

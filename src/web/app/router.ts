@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-const ROUTES = ['create', 'library', 'account'] as const;
+const ROUTES = ['create', 'tools', 'library', 'account'] as const;
 export type Route = (typeof ROUTES)[number];
 
 export const routeHref = (route: Route): string => `#/${route}`;

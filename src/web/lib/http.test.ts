@@ -35,6 +35,16 @@ describe('requestJson', () => {
     });
   });
 
+  it('sends a FormData body as is, leaving its multipart type to fetch', async () => {
+    const fetchFn = stubFetch(async () => jsonResponse({ job: makeJob() }));
+    const form = new FormData();
+    form.append('file', new Blob(['png'], { type: 'image/png' }), 'a.png');
+    await requestJson('/studio-api/uploads', jobEnvelopeSchema, { method: 'POST', body: form });
+    const [, init] = fetchFn.mock.calls[0] ?? [];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('turns a malformed 2xx body into a ResponseShapeError naming the field', async () => {
     stubFetch(async () => jsonResponse({ job: { ...makeJob(), status: 'done' } }));
     const err = await requestJson('/studio-api/jobs/x', jobEnvelopeSchema).catch((e) => e);

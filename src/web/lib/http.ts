@@ -58,16 +58,24 @@ export async function requestJson<T>(
   return parsed.data;
 }
 
+/** JSON for data; a FormData (an upload) goes as is, and fetch sets its multipart type. */
+function bodyInit(body: unknown): { body?: BodyInit; type?: string } {
+  if (body === undefined) return {};
+  if (body instanceof FormData) return { body };
+  return { body: JSON.stringify(body), type: 'application/json' };
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const { method = 'GET', body, headers = {}, signal } = options;
+  const { method = 'GET', headers = {}, signal } = options;
+  const { body, type } = bodyInit(options.body);
   const init: RequestInit = {
     method,
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(type ? { 'Content-Type': type } : {}),
       ...headers,
     },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(body === undefined ? {} : { body }),
     ...(signal ? { signal } : {}),
   };
   try {

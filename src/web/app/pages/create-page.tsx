@@ -1,11 +1,13 @@
 import { PromptBox } from '../../features/create/components/prompt-box';
 import { JobFeed } from '../../features/jobs/components/job-feed';
 import { useCreateJob } from '../../features/jobs/hooks/use-create-job';
+import { usePromptHandoff } from '../use-prompt-handoff';
 import { Page } from './page';
 
 /** The create feature writes prompts, the jobs feature runs them: composed here. */
 export function CreatePage() {
   const create = useCreateJob();
+  const onUsePrompt = usePromptHandoff();
   return (
     <Page title="Create">
       <PromptBox
@@ -18,7 +20,10 @@ export function CreatePage() {
         <h2 id="recent-heading" className="text-sm font-medium text-zinc-400">
           Recent jobs
         </h2>
-        <JobFeed emptyText="No jobs yet. Describe an image above and press Generate." />
+        <JobFeed
+          emptyText="No jobs yet. Describe an image above and press Generate."
+          onUsePrompt={onUsePrompt}
+        />
       </section>
     </Page>
   );

@@ -1,14 +1,16 @@
+import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/cn';
+import type { ValueFlag } from '../stores/prompt-edits';
 import { ASPECT_CHOICES, VERSION_CHOICES, promptState } from '../stores/prompt-edits';
 import { usePromptActions } from '../stores/prompt-store';
 
-const fieldClass =
+export const fieldClass =
   'h-7 rounded-md border border-zinc-700 bg-zinc-800 px-2 text-xs text-zinc-100 hover:border-zinc-600';
 
 /** Helpers that write --flags into the prompt; the prompt text stays the only truth. */
 export function FlagHelpers({ prompt }: { prompt: string }) {
   const state = promptState(prompt);
-  const { versionChosen, numberFlagChanged } = usePromptActions();
+  const { versionChosen, flagValueChanged, turboToggled } = usePromptActions();
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
       <AspectChips current={state.aspect} />
@@ -32,16 +34,21 @@ export function FlagHelpers({ prompt }: { prompt: string }) {
         name="stylize"
         max={1000}
         value={state.stylize}
-        onChange={numberFlagChanged}
+        onChange={flagValueChanged}
       />
       <NumberFlag
         label="Chaos"
         name="chaos"
         max={100}
         value={state.chaos}
-        onChange={numberFlagChanged}
+        onChange={flagValueChanged}
       />
-      <TurboSwitch on={state.turbo} />
+      <Switch
+        label="Turbo"
+        checked={state.turbo}
+        onChange={turboToggled}
+        title="Turbo mode: faster, double cost"
+      />
     </div>
   );
 }
@@ -72,13 +79,14 @@ function AspectChips({ current }: { current: string | null }) {
 
 interface NumberFlagProps {
   label: string;
-  name: 'stylize' | 'chaos';
+  name: ValueFlag;
   max: number;
   value: string;
-  onChange: (name: 'stylize' | 'chaos', value: string) => void;
+  onChange: (name: ValueFlag, value: string) => void;
+  width?: string;
 }
 
-function NumberFlag({ label, name, max, value, onChange }: NumberFlagProps) {
+export function NumberFlag({ label, name, max, value, onChange, width = 'w-16' }: NumberFlagProps) {
   return (
     <label className="flex items-center gap-1.5 text-xs text-zinc-400">
       {label}
@@ -91,38 +99,8 @@ function NumberFlag({ label, name, max, value, onChange }: NumberFlagProps) {
         placeholder="–"
         value={value}
         onChange={(e) => onChange(name, e.target.value)}
-        className={cn(fieldClass, 'w-16 tabular-nums')}
+        className={cn(fieldClass, width, 'tabular-nums')}
       />
     </label>
-  );
-}
-
-function TurboSwitch({ on }: { on: boolean }) {
-  const { turboToggled } = usePromptActions();
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={on}
-      title="Turbo mode: faster, double cost"
-      onClick={() => turboToggled(!on)}
-      className="flex items-center gap-1.5 text-xs text-zinc-400 hover:text-zinc-200"
-    >
-      <span
-        aria-hidden="true"
-        className={cn(
-          'relative h-4 w-7 rounded-full transition-colors',
-          on ? 'bg-indigo-500' : 'bg-zinc-700',
-        )}
-      >
-        <span
-          className={cn(
-            'absolute top-0.5 left-0 size-3 rounded-full bg-white transition-transform',
-            on ? 'translate-x-3.5' : 'translate-x-0.5',
-          )}
-        />
-      </span>
-      Turbo
-    </button>
   );
 }

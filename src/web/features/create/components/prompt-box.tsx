@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { cn } from '../../../lib/cn';
 import { describeError } from '../../../lib/describe-error';
+import { diffusionCost, formatCostEstimate } from '../../../lib/costs';
 import { formatNumber } from '../../../lib/format';
 import { PROMPT_MAX, promptState } from '../stores/prompt-edits';
 import { usePrompt, usePromptActions } from '../stores/prompt-store';
 import { FlagHelpers } from './flag-helpers';
+import { MoreOptions } from './more-options';
 
 interface PromptBoxProps {
   /** Receives the trimmed prompt; the app layer turns it into a create. */
@@ -22,6 +25,7 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
   const { promptChanged } = usePromptActions();
   const state = promptState(prompt);
   const invalid = state.problems.length > 0;
+  const [moreOpen, setMoreOpen] = useState(false);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -52,20 +56,32 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
           className="block w-full resize-y bg-transparent px-4 pt-3 pb-2 text-[15px] leading-relaxed text-zinc-100 placeholder:text-zinc-500 focus:outline-none"
         />
         <div className="flex items-center justify-between gap-3 border-t border-zinc-800 px-3 py-2">
-          <FlagHelpers prompt={prompt} />
+          <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+            <FlagHelpers prompt={prompt} />
+            <MoreToggle open={moreOpen} onToggle={() => setMoreOpen(!moreOpen)} />
+          </div>
           <div className="flex shrink-0 items-center gap-3">
             <CharCount length={state.length} />
+            <span
+              id="prompt-cost"
+              title="Estimated: 80 fast, 160 turbo, half for a draft batch"
+              className="text-xs text-zinc-400 tabular-nums"
+            >
+              {formatCostEstimate(diffusionCost(prompt))}
+            </span>
             <Button
               type="submit"
               variant="primary"
               disabled={!state.canSubmit || pending}
               aria-busy={pending}
+              aria-describedby="prompt-cost"
             >
               {pending ? <Spinner /> : null}
               Generate
             </Button>
           </div>
         </div>
+        <MoreOptions id="prompt-more-options" state={state} hidden={!moreOpen} />
       </div>
       <ul id="prompt-problems" aria-live="polite" className="space-y-1 text-sm text-amber-300">
         {state.problems.map((p) => (
@@ -74,6 +90,30 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
       </ul>
       {error ? <CreateError error={error} onDismiss={onDismissError} /> : null}
     </form>
+  );
+}
+
+function MoreToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls="prompt-more-options"
+      onClick={onToggle}
+      className="flex h-7 items-center gap-1 rounded-md px-2 text-xs text-zinc-400 hover:bg-zinc-800 hover:text-zinc-200"
+    >
+      More options
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className={cn(
+          'size-3.5 fill-none stroke-current stroke-2 transition-transform',
+          open && 'rotate-180',
+        )}
+      >
+        <path d="m5 8 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
   );
 }
 

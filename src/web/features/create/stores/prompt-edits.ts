@@ -34,19 +34,49 @@ export const withAspect = (prompt: string, ratio: string): string =>
 export const withVersion = (prompt: string, version: string): string =>
   edit(prompt, (p) => (version === '' ? removeFlag(p, 'v') : setFlag(p, 'v', version)));
 
-/** An emptied number field removes its flag instead of leaving `--stylize` with no value. */
-export const withNumberFlag = (prompt: string, name: string, value: string): string =>
+/** An emptied field removes its flag instead of leaving `--stylize` with no value. */
+export const withFlagValue = (prompt: string, name: string, value: string): string =>
   edit(prompt, (p) => (value.trim() === '' ? removeFlag(p, name) : setFlag(p, name, value.trim())));
+
+/** A flag without a value (`--tile`, `--draft`): present or not. */
+export const withSwitch = (prompt: string, name: string, on: boolean): string =>
+  edit(prompt, (p) => (on ? setFlag(p, name, '') : removeFlag(p, name)));
+
+/** `--style raw` on; off removes it, but leaves another style the person typed alone. */
+export const withStyleRaw = (prompt: string, on: boolean): string =>
+  edit(prompt, (p) => {
+    if (on) return setFlag(p, 'style', 'raw');
+    return getFlag(p, 'style')?.value === 'raw' ? removeFlag(p, 'style') : p;
+  });
 
 /** Turbo on also drops `--fast`, which the service refuses together with `--turbo`. */
 export const withTurbo = (prompt: string, on: boolean): string =>
   edit(prompt, (p) => (on ? setFlag(removeFlag(p, 'fast'), 'turbo', '') : removeFlag(p, 'turbo')));
+
+export const QUALITY_CHOICES = ['.5', '1', '2'] as const;
+const nijiSpec = FLAG_SPECS.find((s) => s.name === 'niji');
+export const NIJI_CHOICES: readonly string[] = nijiSpec?.kind === 'choice' ? nijiSpec.values : [];
+
+/** Flags whose value the helpers edit as text ('' removes the flag). */
+export type ValueFlag = 'stylize' | 'chaos' | 'seed' | 'weird' | 'q' | 'no' | 'niji';
+/** Flags without a value that the helpers switch on and off. */
+export type SwitchFlag = 'tile' | 'draft';
 
 export interface PromptState {
   aspect: string | null;
   version: string;
   stylize: string;
   chaos: string;
+  seed: string;
+  weird: string;
+  quality: string;
+  no: string;
+  niji: string;
+  styleRaw: boolean;
+  tile: boolean;
+  draft: boolean;
+  /** `--draft` only works with `--v 7`. */
+  draftAllowed: boolean;
   turbo: boolean;
   length: number;
   /** Everything that stops a submit, one sentence each. */
@@ -64,11 +94,22 @@ export function promptState(prompt: string): PromptState {
   if (prompt.length > PROMPT_MAX) {
     problems.push(`The prompt is ${prompt.length} characters; the limit is ${PROMPT_MAX}`);
   }
+  const value = (name: string) => getFlag(parsed, name)?.value ?? '';
+  const version = value('v');
   return {
     aspect: getFlag(parsed, 'ar')?.value ?? null,
-    version: getFlag(parsed, 'v')?.value ?? '',
-    stylize: getFlag(parsed, 'stylize')?.value ?? '',
-    chaos: getFlag(parsed, 'chaos')?.value ?? '',
+    version,
+    stylize: value('stylize'),
+    chaos: value('chaos'),
+    seed: value('seed'),
+    weird: value('weird'),
+    quality: value('q'),
+    no: value('no'),
+    niji: value('niji'),
+    styleRaw: value('style') === 'raw',
+    tile: hasFlag(parsed, 'tile'),
+    draft: hasFlag(parsed, 'draft'),
+    draftAllowed: version === '7',
     turbo: hasFlag(parsed, 'turbo'),
     length: prompt.length,
     problems,

@@ -1,27 +1,49 @@
 import type { Job } from '../../../../contract/studio-api';
 import { isTerminal } from '../../../../contract/task';
-import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { cn } from '../../../lib/cn';
+import { describeError } from '../../../lib/describe-error';
+import { FEATURES } from '../../../lib/feature-flags';
+import { useCreateParams } from '../hooks/use-create-params';
+import { useJobActions } from '../hooks/use-job-actions';
 import { useIsHighlighted } from '../stores/highlight-store';
-import { jobLabel } from '../utils/job-view';
+import { imageActionPlan } from '../utils/action-plan';
+import { jobTitle } from '../utils/job-title';
+import { jobLabel, mediaLayout } from '../utils/job-view';
+import type { MediaLayout } from '../utils/job-view';
+import { ActionDialogs } from './action-dialogs';
+import { GridActions } from './grid-actions';
 import { jobDomId } from './job-dom-id';
 import { JobLineage } from './job-lineage';
 import { JobMedia } from './job-media';
 import { JobMeta } from './job-meta';
 import { PromptText } from './prompt-text';
 import { StatusBadge } from './status-badge';
-import { UpscaleActions } from './upscale-actions';
 
 interface JobCardProps {
   job: Job;
   /** The parent job, when this is a follow-up and the feed holds it. */
   parent: Job | undefined;
+  onUsePrompt: ((prompt: string) => void) | undefined;
 }
 
-export function JobCard({ job, parent }: JobCardProps) {
+const imageCount = (layout: MediaLayout): number =>
+  layout.kind === 'grid' || layout.kind === 'batch'
+    ? layout.images.length
+    : layout.kind === 'single'
+      ? 1
+      : 0;
+
+export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
   const highlighted = useIsHighlighted(job.id);
+  const params = useCreateParams(job.id);
+  const actions = useJobActions(job);
+  const layout = mediaLayout(job);
+  const count = imageCount(layout);
+  const plan =
+    count > 0 && job.output ? imageActionPlan(job.output.actions, count, FEATURES) : null;
   const { parentId } = job;
   return (
     <article
@@ -30,23 +52,27 @@ export function JobCard({ job, parent }: JobCardProps) {
       tabIndex={-1}
       aria-label={jobLabel(job)}
       className={cn(
-        'space-y-3 rounded-lg border bg-zinc-900/60 p-4 transition-shadow',
+        'min-w-0 space-y-3 rounded-lg border bg-zinc-900/60 p-4 transition-shadow',
         highlighted ? 'border-indigo-400 ring-2 ring-indigo-400/60' : 'border-zinc-800',
       )}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Badge>{job.operation}</Badge>
-        <StatusBadge status={job.status} />
+        <h3 className="text-sm font-medium text-zinc-100">{jobTitle(job, params)}</h3>
         {parentId !== null ? <JobLineage job={{ ...job, parentId }} parent={parent} /> : null}
+        <StatusBadge status={job.status} />
         <div className="ml-auto">
           <JobMeta job={job} />
         </div>
       </header>
       {isTerminal(job.status) ? null : <ProgressBar value={job.progress} label="Progress" />}
       {job.prompt.trim() ? <PromptText prompt={job.prompt} /> : null}
-      <JobMedia job={job} />
+      <JobMedia job={job} layout={layout} plan={plan} actions={actions} onUsePrompt={onUsePrompt} />
       {job.status === 'failed' ? <JobFailure job={job} /> : null}
-      <UpscaleActions job={job} />
+      {plan ? <GridActions plan={plan} actions={actions} /> : null}
+      {actions.error ? (
+        <ActionError error={actions.error} onDismiss={actions.dismissError} />
+      ) : null}
+      <ActionDialogs job={job} actions={actions} />
     </article>
   );
 }
@@ -57,6 +83,21 @@ function JobFailure({ job }: { job: Job }) {
       live={false}
       title={job.error?.message || 'The job failed'}
       hint={job.error?.hint ?? 'Any credits held for it were returned.'}
+    />
+  );
+}
+
+function ActionError({ error, onDismiss }: { error: unknown; onDismiss: () => void }) {
+  const { title, hint } = describeError(error);
+  return (
+    <ErrorBanner
+      title={title}
+      hint={hint}
+      action={
+        <Button size="sm" variant="ghost" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      }
     />
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Job } from '../../../../contract/studio-api';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
+import { cn } from '../../../lib/cn';
 import { describeError } from '../../../lib/describe-error';
 import { jobQueries } from '../api/job-queries';
 import { JobCard } from './job-card';
@@ -10,10 +11,21 @@ import { Lightbox } from './lightbox';
 interface JobFeedProps {
   /** Shown when there are no jobs yet; each page says what to do next. */
   emptyText?: string;
+  /** Show only the newest this many (a compact feed beside a form). */
+  maxJobs?: number;
+  /** Puts a prompt into the prompt box: "Use prompt" on describe and shorten results. */
+  onUsePrompt?: (prompt: string) => void;
+  /** The feed's accessible name. */
+  label?: string;
 }
 
 /** The jobs, newest first, polled while any is still running (see jobQueries.list). */
-export function JobFeed({ emptyText = 'No jobs yet.' }: JobFeedProps) {
+export function JobFeed({
+  emptyText = 'No jobs yet.',
+  maxJobs,
+  onUsePrompt,
+  label = 'Jobs',
+}: JobFeedProps) {
   const list = useQuery(jobQueries.list());
 
   if (list.isPending) return <FeedSkeleton />;
@@ -32,8 +44,8 @@ export function JobFeed({ emptyText = 'No jobs yet.' }: JobFeedProps) {
     );
   }
 
-  const { jobs } = list.data;
-  const byId = new Map<string, Job>(jobs.map((j) => [j.id, j]));
+  const jobs = maxJobs === undefined ? list.data.jobs : list.data.jobs.slice(0, maxJobs);
+  const byId = new Map<string, Job>(list.data.jobs.map((j) => [j.id, j]));
   return (
     <div className="space-y-3">
       {list.isError ? (
@@ -42,12 +54,17 @@ export function JobFeed({ emptyText = 'No jobs yet.' }: JobFeedProps) {
           hint={`Refreshing failed: ${describeError(list.error).title}`}
         />
       ) : null}
-      <div role="feed" aria-label="Jobs" className="grid grid-cols-1 gap-4 2xl:grid-cols-2">
+      <div
+        role="feed"
+        aria-label={label}
+        className={cn('grid grid-cols-1 gap-4', maxJobs === undefined && '2xl:grid-cols-2')}
+      >
         {jobs.map((job) => (
           <JobCard
             key={job.id}
             job={job}
             parent={job.parentId ? byId.get(job.parentId) : undefined}
+            onUsePrompt={onUsePrompt}
           />
         ))}
       </div>

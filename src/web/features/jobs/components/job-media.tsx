@@ -1,92 +1,121 @@
 import type { Job, MediaItem } from '../../../../contract/studio-api';
 import { isTerminal } from '../../../../contract/task';
-import { useLightboxActions } from '../stores/lightbox-store';
-import type { Dims } from '../utils/job-view';
-import { imageAlt, mediaDims, mediaLayout, promptDims } from '../utils/job-view';
+import type { JobActions } from '../hooks/use-job-actions';
+import type { ImageActionPlan } from '../utils/action-plan';
+import type { MediaLayout } from '../utils/job-view';
+import { mediaDims, promptDims } from '../utils/job-view';
+import { ImageTile } from './image-tile';
+import { MAX_PLACEHOLDER_HEIGHT, maxWidthFor } from './media-size';
+import { PromptList } from './prompt-list';
+import { VideoClips } from './video-clips';
 
-/** Tallest a job's media may be in the feed, so tall aspect ratios do not fill the page. */
-const MAX_MEDIA_HEIGHT = '30rem';
-/** A running job only needs to hint at the shape to come. */
-const MAX_PLACEHOLDER_HEIGHT = '10rem';
-
-/** Caps the width so that, at this aspect ratio, the height stays under the limit. */
-const maxWidthFor = (
-  { width, height }: Dims,
-  cols: number,
-  rows: number,
-  maxHeight = MAX_MEDIA_HEIGHT,
-) => ({
-  maxWidth: `calc(${maxHeight} * ${(width * cols) / (height * rows)})`,
-});
-
-export function JobMedia({ job }: { job: Job }) {
-  const layout = mediaLayout(job);
-  if (layout.kind === 'grid') return <ImageGrid job={job} images={layout.images} />;
-  if (layout.kind === 'single') return <SingleImage job={job} image={layout.image} />;
-  if (!isTerminal(job.status)) return <MediaPlaceholder prompt={job.prompt} />;
-  return null;
+interface JobMediaProps {
+  job: Job;
+  layout: MediaLayout;
+  /** The image actions; null for jobs without images. */
+  plan: ImageActionPlan | null;
+  actions: JobActions;
+  onUsePrompt: ((prompt: string) => void) | undefined;
 }
 
-function ImageGrid({ job, images }: { job: Job; images: MediaItem[] }) {
+/** A job's output in the form that suits it, or a placeholder of its shape while it runs. */
+export function JobMedia({ job, layout, plan, actions, onUsePrompt }: JobMediaProps) {
+  const tiles = { job, plan, actions };
+  switch (layout.kind) {
+    case 'grid':
+      return <ImageGrid {...tiles} images={layout.images} />;
+    case 'batch':
+      return <BatchGrid {...tiles} images={layout.images} />;
+    case 'single':
+      return <SingleImage {...tiles} image={layout.image} />;
+    case 'videos':
+      return <VideoClips job={job} videos={layout.videos} actions={actions} />;
+    case 'prompts':
+      return <PromptList prompts={layout.prompts} onUsePrompt={onUsePrompt} />;
+    default:
+      return isTerminal(job.status) ? null : <MediaPlaceholder job={job} />;
+  }
+}
+
+interface TilesProps {
+  job: Job;
+  plan: ImageActionPlan | null;
+  actions: JobActions;
+}
+
+function ImageGrid({ job, plan, actions, images }: TilesProps & { images: MediaItem[] }) {
   const [first] = images;
   if (!first) return null;
-  const cols = images.length > 4 ? 4 : 2;
-  const rows = Math.ceil(images.length / cols);
+  const rows = Math.ceil(images.length / 2);
   return (
     <div
-      className={`grid gap-1 overflow-hidden rounded-md ${cols === 4 ? 'grid-cols-4' : 'grid-cols-2'}`}
-      style={maxWidthFor(mediaDims(first, job.prompt), cols, rows)}
+      className="grid grid-cols-2 gap-1 overflow-hidden rounded-md"
+      style={maxWidthFor(mediaDims(first, job.prompt), 2, rows)}
     >
       {images.map((image, i) => (
-        <ImageButton key={image.url} job={job} image={image} index={i} />
+        <ImageTile
+          key={image.url}
+          job={job}
+          image={image}
+          index={i}
+          capabilities={plan?.menus[i] ?? []}
+          actions={actions}
+        />
       ))}
     </div>
   );
 }
 
-function SingleImage({ job, image }: { job: Job; image: MediaItem }) {
+/** A draft batch: up to 24 small images, as many per row as the width allows. */
+function BatchGrid({ job, plan, actions, images }: TilesProps & { images: MediaItem[] }) {
+  return (
+    <div className="grid max-w-4xl grid-cols-3 gap-1 overflow-hidden rounded-md sm:grid-cols-4 lg:grid-cols-6">
+      {images.map((image, i) => (
+        <ImageTile
+          key={image.url}
+          job={job}
+          image={image}
+          index={i}
+          capabilities={plan?.menus[i] ?? []}
+          actions={actions}
+        />
+      ))}
+    </div>
+  );
+}
+
+function SingleImage({ job, plan, actions, image }: TilesProps & { image: MediaItem }) {
   return (
     <div
       className="overflow-hidden rounded-md"
       style={maxWidthFor(mediaDims(image, job.prompt), 1, 1)}
     >
-      <ImageButton job={job} image={image} index={0} />
+      <ImageTile
+        job={job}
+        image={image}
+        index={0}
+        capabilities={plan?.menus[0] ?? []}
+        actions={actions}
+        transparent={job.operation === 'remove_background'}
+      />
     </div>
   );
 }
 
-interface ImageButtonProps {
-  job: Job;
-  image: MediaItem;
-  index: number;
-}
+const TEXT_OPERATIONS: readonly Job['operation'][] = ['describe', 'shorten'];
 
-/** The button's accessible name is the image's alt text ("Image 2 of …"). */
-function ImageButton({ job, image, index }: ImageButtonProps) {
-  const { lightboxOpened } = useLightboxActions();
-  const { width, height } = mediaDims(image, job.prompt);
-  return (
-    <button
-      type="button"
-      onClick={() => lightboxOpened(job.id, index)}
-      className="group block cursor-zoom-in focus-visible:outline-offset-[-2px]"
-    >
-      <img
-        src={image.url}
-        width={width}
-        height={height}
-        alt={imageAlt(index, job.prompt)}
-        loading="lazy"
-        decoding="async"
-        className="block h-auto w-full bg-zinc-800 transition-opacity group-hover:opacity-90"
-      />
-    </button>
-  );
-}
-
-/** Holds the shape the prompt asked for while the job runs, so the feed does not jump. */
-function MediaPlaceholder({ prompt }: { prompt: string }) {
-  const dims = promptDims(prompt);
+/** Holds the shape of the coming output while the job runs, so the feed does not jump. */
+function MediaPlaceholder({ job }: { job: Job }) {
+  if (TEXT_OPERATIONS.includes(job.operation)) {
+    return (
+      <div aria-hidden="true" className="space-y-2">
+        {['w-11/12', 'w-9/12', 'w-10/12'].map((w) => (
+          <div key={w} className={`h-3 animate-pulse rounded bg-zinc-800/70 ${w}`} />
+        ))}
+      </div>
+    );
+  }
+  const dims = promptDims(job.prompt);
   return (
     <div
       aria-hidden="true"

@@ -27,5 +27,7 @@ export function useCreateJob() {
     error: mutation.error,
     reset: mutation.reset,
     variables: mutation.variables,
+    /** The job the last submit created, once the server answered. */
+    created: mutation.data ?? null,
   };
 }

@@ -8,7 +8,7 @@ import {
   mediaDims,
   mediaLayout,
   promptDims,
-  upscaleIndexes,
+  videoLabel,
   viewableImages,
 } from './job-view';
 
@@ -46,22 +46,35 @@ describe('mediaLayout', () => {
     expect(mediaLayout(job)).toEqual({ kind: 'single', image });
   });
 
+  it('shows more than four images as a batch of thumbnails', () => {
+    const images = Array.from({ length: 24 }, (_, n) => ({
+      url: `/m/d/${n}`,
+      width: 64,
+      height: 64,
+    }));
+    const job = makeJob({ prompt: 'x --v 7 --draft', output: { ...makeJob().output!, images } });
+    expect(mediaLayout(job)).toEqual({ kind: 'batch', images });
+    expect(viewableImages(job)).toHaveLength(24);
+  });
+
+  it('shows clips and text prompts before any image', () => {
+    const videos = [0, 1, 2, 3].map((n) => ({ url: `/m/v/${n}`, width: 854, height: 480 }));
+    const base = { ...makeJob().output!, grid: null, images: [] };
+    expect(mediaLayout(makeJob({ output: { ...base, videos } }))).toEqual({
+      kind: 'videos',
+      videos,
+    });
+    const prompts = ['a cat', 'a small cat'];
+    expect(mediaLayout(makeJob({ output: { ...base, prompts } }))).toEqual({
+      kind: 'prompts',
+      prompts,
+    });
+    expect(viewableImages(makeJob({ output: { ...base, prompts } }))).toEqual([]);
+  });
+
   it('shows nothing before completion', () => {
     expect(mediaLayout(makeJob({ status: 'processing' })).kind).toBe('none');
     expect(mediaLayout(makeJob({ output: null })).kind).toBe('none');
-  });
-});
-
-describe('upscaleIndexes', () => {
-  it('lists only what actions.upscale lists, in order', () => {
-    const output = makeJob().output!;
-    expect(
-      upscaleIndexes(makeJob({ output: { ...output, actions: { upscale: [3, 0] } } })),
-    ).toEqual([0, 3]);
-    expect(upscaleIndexes(makeJob({ output: { ...output, actions: { variation: [0] } } }))).toEqual(
-      [],
-    );
-    expect(upscaleIndexes(makeJob({ status: 'processing' }))).toEqual([]);
   });
 });
 
@@ -73,12 +86,22 @@ describe('labels', () => {
     expect(lineageLabel({ ...job, operation: 'pan' }, 'diffusion')).toBe(
       'from diffusion · image 2',
     );
+    expect(lineageLabel({ ...job, operation: 'variation' }, 'diffusion')).toBe(
+      'from diffusion · V2',
+    );
+    expect(lineageLabel({ ...job, operation: 'extend_video' }, 'video_diffusion')).toBe(
+      'from video_diffusion · clip 2',
+    );
+    expect(lineageLabel({ ...job, parentIndex: null, operation: 'reroll' }, 'diffusion')).toBe(
+      'from diffusion',
+    );
   });
 
   it('name cards and images for assistive tech', () => {
     expect(jobLabel(makeJob({ prompt: ' a cat ' }))).toBe('Job diffusion: a cat');
     expect(jobLabel(makeJob({ operation: 'upscale', prompt: '' }))).toBe('Job upscale');
     expect(imageAlt(0, 'a cat')).toBe('Image 1 of a cat');
+    expect(videoLabel(2, '')).toBe('Video 3 of this job');
   });
 
   it('say what a job costs at each stage', () => {

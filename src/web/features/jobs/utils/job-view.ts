@@ -31,13 +31,27 @@ export function mediaDims(item: MediaItem, prompt: string): Dims {
 }
 
 export type MediaLayout =
-  { kind: 'grid'; images: MediaItem[] } | { kind: 'single'; image: MediaItem } | { kind: 'none' };
+  | { kind: 'grid'; images: MediaItem[] }
+  | { kind: 'batch'; images: MediaItem[] }
+  | { kind: 'single'; image: MediaItem }
+  | { kind: 'videos'; videos: MediaItem[] }
+  | { kind: 'prompts'; prompts: string[] }
+  | { kind: 'none' };
 
-/** A grid of images shows as 2×2; one image (an upscale) or only a composite, large. */
+/** More images than a grid holds: a `--draft` batch of up to 24 thumbnails. */
+const BATCH_FROM = 5;
+
+/**
+ * How a finished job's output shows: clips, text prompts, a 2×2 grid, a batch of
+ * thumbnails, or one image (an upscale, or only a composite) large.
+ */
 export function mediaLayout(job: Job): MediaLayout {
   const output = job.status === 'completed' ? job.output : null;
   if (!output) return { kind: 'none' };
+  if (output.videos.length > 0) return { kind: 'videos', videos: output.videos };
+  if (output.prompts.length > 0) return { kind: 'prompts', prompts: output.prompts };
   const [first] = output.images;
+  if (output.images.length >= BATCH_FROM) return { kind: 'batch', images: output.images };
   if (output.images.length > 1) return { kind: 'grid', images: output.images };
   if (first) return { kind: 'single', image: first };
   if (output.grid) return { kind: 'single', image: output.grid };
@@ -47,25 +61,23 @@ export function mediaLayout(job: Job): MediaLayout {
 /** The images a lightbox steps through for a job. */
 export function viewableImages(job: Job): MediaItem[] {
   const layout = mediaLayout(job);
-  if (layout.kind === 'grid') return layout.images;
+  if (layout.kind === 'grid' || layout.kind === 'batch') return layout.images;
   if (layout.kind === 'single') return [layout.image];
   return [];
 }
 
-/** Image indexes the studio can upscale now; none when the server lists none. */
-export const upscaleIndexes = (job: Job): number[] =>
-  job.status === 'completed' ? [...(job.output?.actions.upscale ?? [])].sort((a, b) => a - b) : [];
-
 // The letters people know from the grid buttons; other follow-ups spell their name.
 const ACTION_LETTER: Partial<Record<TaskType, string>> = { upscale: 'U', variation: 'V' };
+const CLIP_FOLLOW_UPS: readonly TaskType[] = ['extend_video', 'video_upscale'];
 
 /** `from diffusion · U2`: what a follow-up was made from. */
 export function lineageLabel(job: Job, parentOperation: TaskType | null): string {
   const from = `from ${parentOperation ?? 'job'}`;
   if (job.parentIndex === null) return from;
+  const n = job.parentIndex + 1;
   const letter = ACTION_LETTER[job.operation];
-  const which = letter ? `${letter}${job.parentIndex + 1}` : `image ${job.parentIndex + 1}`;
-  return `${from} · ${which}`;
+  const noun = CLIP_FOLLOW_UPS.includes(job.operation) ? 'clip' : 'image';
+  return `${from} · ${letter ? `${letter}${n}` : `${noun} ${n}`}`;
 }
 
 /** Accessible name of a job's card. */
@@ -74,6 +86,9 @@ export const jobLabel = (job: Job): string =>
 
 export const imageAlt = (index: number, prompt: string): string =>
   `Image ${index + 1} of ${prompt.trim() || 'this job'}`;
+
+export const videoLabel = (index: number, prompt: string): string =>
+  `Video ${index + 1} of ${prompt.trim() || 'this job'}`;
 
 /** What a job costs: held while it runs, consumed when done, refunded when it failed. */
 export function costLabel(job: Job): string {

@@ -1,0 +1,53 @@
+import { JobFeed } from '../../features/jobs/components/job-feed';
+import { useCreateJob } from '../../features/jobs/hooks/use-create-job';
+import type { ToolFormProps } from '../../features/tools/components/tools';
+import { TOOLS } from '../../features/tools/components/tools';
+import { usePromptHandoff } from '../use-prompt-handoff';
+import { Page } from './page';
+import type { ComponentType } from 'react';
+
+/** How many of the newest jobs show beside the tools. */
+const LATEST_JOBS = 6;
+
+/** The tools make jobs through the jobs feature's create; each tool gets its own. */
+function ToolSlot({ Form }: { Form: ComponentType<ToolFormProps> }) {
+  const create = useCreateJob();
+  return (
+    <Form
+      submit={create.submit}
+      pending={create.isPending}
+      error={create.error}
+      onDismissError={create.reset}
+      created={create.created}
+    />
+  );
+}
+
+export function ToolsPage() {
+  const onUsePrompt = usePromptHandoff();
+  return (
+    <Page
+      title="Tools"
+      description="Describe and shorten, blend, retexture, cut out and animate images by URL or upload."
+    >
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="grid gap-4 lg:grid-cols-2">
+          {TOOLS.map(({ id, Form }) => (
+            <ToolSlot key={id} Form={Form} />
+          ))}
+        </div>
+        <section aria-labelledby="latest-heading" className="space-y-3 xl:sticky xl:top-20">
+          <h2 id="latest-heading" className="text-sm font-medium text-zinc-400">
+            Latest jobs
+          </h2>
+          <JobFeed
+            label="Latest jobs"
+            maxJobs={LATEST_JOBS}
+            onUsePrompt={onUsePrompt}
+            emptyText="Results of the tools appear here."
+          />
+        </section>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,58 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+interface FormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Heading and accessible name, e.g. "Remix image 2". */
+  title: string;
+  /** The form; rendered only while open, so each opening starts fresh. */
+  children: ReactNode;
+}
+
+/**
+ * A small modal panel for a form. It stays mounted and only opens and closes, so the
+ * browser hands focus back to whatever opened it.
+ */
+export function FormDialog({ open, onClose, title, children }: FormDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} label={title} className="m-auto p-0">
+      <div className="w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-zinc-700 bg-zinc-900 p-5 shadow-2xl shadow-black/60">
+        <h2 className="text-base font-semibold text-zinc-100">{title}</h2>
+        {children}
+      </div>
+    </Dialog>
+  );
+}
+
+interface DialogFormProps {
+  submitLabel: string;
+  onSubmit: () => void;
+  onCancel: () => void;
+  /** "≈ 120 credits", beside the buttons. */
+  cost?: string;
+  children: ReactNode;
+}
+
+/** Fields, then Cancel and the submit button. Enter submits, Esc cancels. */
+export function DialogForm({ submitLabel, onSubmit, onCancel, cost, children }: DialogFormProps) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      {children}
+      <div className="flex items-center justify-end gap-2 pt-1">
+        {cost ? <span className="mr-auto text-xs text-zinc-500">{cost}</span> : null}
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary">
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

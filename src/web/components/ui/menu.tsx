@@ -1,0 +1,220 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactNode, ToggleEvent } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface MenuItem {
+  id: string;
+  /** Visible text; also the accessible name unless `ariaLabel` is given. */
+  label: ReactNode;
+  ariaLabel?: string;
+  onSelect: () => void;
+}
+
+/** Items under a small heading; `row` items sit side by side (the four pan arrows). */
+export interface MenuSection {
+  id: string;
+  heading?: string;
+  row?: MenuItem[];
+  items: MenuItem[];
+}
+
+interface MenuButtonProps {
+  /** Accessible name of the trigger, e.g. "More actions for image 2". */
+  label: string;
+  /** Accessible name of the menu. */
+  menuLabel: string;
+  sections: MenuSection[];
+  className?: string;
+  children: ReactNode;
+}
+
+const GAP_PX = 4;
+/** The menu's width (`w-56`), for placing it before it can be measured. */
+const MENU_WIDTH_PX = 224;
+
+/**
+ * Puts the menu under the trigger, right-aligned, inside the viewport; above the trigger
+ * when there is no room below. Called before the menu shows (nothing to measure yet) and
+ * again once it has a size.
+ */
+function place(menu: HTMLElement, trigger: HTMLElement): void {
+  const t = trigger.getBoundingClientRect();
+  const m = menu.getBoundingClientRect();
+  const width = m.width || MENU_WIDTH_PX;
+  const below = t.bottom + GAP_PX;
+  const fitsBelow = below + m.height <= window.innerHeight;
+  const top = fitsBelow ? below : Math.max(GAP_PX, t.top - GAP_PX - m.height);
+  const left = Math.max(GAP_PX, Math.min(t.right - width, window.innerWidth - width - GAP_PX));
+  menu.style.top = `${top}px`;
+  menu.style.left = `${left}px`;
+}
+
+/** A fixed menu would drift away from its trigger when the page scrolls: close it. */
+function closeOnScroll(menu: HTMLElement): () => void {
+  const hide = () => {
+    if (menu.isConnected && menu.matches(':popover-open')) menu.hidePopover();
+  };
+  window.addEventListener('scroll', hide, { capture: true, passive: true });
+  window.addEventListener('resize', hide);
+  return () => {
+    window.removeEventListener('scroll', hide, { capture: true });
+    window.removeEventListener('resize', hide);
+  };
+}
+
+const itemsOf = (menu: HTMLElement | null): HTMLElement[] =>
+  menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')] : [];
+
+const NEXT_KEYS: Record<string, (i: number, n: number) => number> = {
+  ArrowDown: (i, n) => (i + 1) % n,
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowUp: (i, n) => (i - 1 + n) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_i, n) => n - 1,
+};
+
+/** The popover's state and handlers: placing, first focus, arrow keys, closing on scroll. */
+function usePopoverMenu() {
+  const menuId = `menu-${useId().replace(/[^\w-]/g, '')}`;
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const stopWatching = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopWatching.current?.(), []);
+
+  const onBeforeToggle = (e: ToggleEvent<HTMLDivElement>) => {
+    if (e.newState === 'open' && menuRef.current && triggerRef.current) {
+      place(menuRef.current, triggerRef.current);
+    }
+  };
+  const onToggle = (e: ToggleEvent<HTMLDivElement>) => {
+    const isOpen = e.newState === 'open';
+    setOpen(isOpen);
+    stopWatching.current?.();
+    stopWatching.current = null;
+    const menu = menuRef.current;
+    if (!isOpen || !menu || !triggerRef.current) return;
+    place(menu, triggerRef.current);
+    itemsOf(menu)[0]?.focus();
+    stopWatching.current = closeOnScroll(menu);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Tab leaves the menu: close it, and focus moves on from the trigger.
+    if (e.key === 'Tab') return menuRef.current?.hidePopover();
+    const next = NEXT_KEYS[e.key];
+    if (!next) return;
+    e.preventDefault();
+    const items = itemsOf(menuRef.current);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    items[next(at, items.length)]?.focus();
+  };
+  const select = (item: MenuItem) => {
+    menuRef.current?.hidePopover();
+    item.onSelect();
+  };
+  return { menuId, triggerRef, menuRef, open, onBeforeToggle, onToggle, onKeyDown, select };
+}
+
+/**
+ * A menu button on the native popover: the browser puts the menu in the top layer (no
+ * clipping by the grid), closes it on Esc or an outside click and hands focus back to the
+ * trigger. Arrow keys, Home and End move between items.
+ */
+export function MenuButton({ label, menuLabel, sections, className, children }: MenuButtonProps) {
+  const { menuId, triggerRef, menuRef, open, onBeforeToggle, onToggle, onKeyDown, select } =
+    usePopoverMenu();
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        popoverTarget={menuId}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={label}
+        title={label}
+        className={className}
+      >
+        {children}
+      </button>
+      <div
+        ref={menuRef}
+        id={menuId}
+        popover="auto"
+        role="menu"
+        aria-label={menuLabel}
+        onBeforeToggle={onBeforeToggle}
+        onToggle={onToggle}
+        onKeyDown={onKeyDown}
+        className="fixed inset-auto m-0 w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 text-sm text-zinc-200 shadow-xl shadow-black/50"
+      >
+        {sections.map((s) => (
+          <Section key={s.id} section={s} onSelect={select} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function Section({ section, onSelect }: { section: MenuSection; onSelect: (i: MenuItem) => void }) {
+  const { heading, row = [], items } = section;
+  return (
+    <div role="group" aria-label={heading} className="border-zinc-800 py-1 not-first:border-t">
+      {heading ? (
+        <div
+          aria-hidden="true"
+          className="px-2 pb-1 text-[11px] font-medium tracking-wide text-zinc-500 uppercase"
+        >
+          {heading}
+        </div>
+      ) : null}
+      {row.length > 0 ? (
+        <div className="flex gap-1 px-1 pb-1">
+          {row.map((item) => (
+            <Item
+              key={item.id}
+              item={item}
+              onSelect={onSelect}
+              className="h-8 flex-1 text-center"
+            />
+          ))}
+        </div>
+      ) : null}
+      {items.map((item) => (
+        <Item
+          key={item.id}
+          item={item}
+          onSelect={onSelect}
+          className="w-full px-2 py-1.5 text-left"
+        />
+      ))}
+    </div>
+  );
+}
+
+interface ItemProps {
+  item: MenuItem;
+  onSelect: (i: MenuItem) => void;
+  className: string;
+}
+
+function Item({ item, onSelect, className }: ItemProps) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      aria-label={item.ariaLabel}
+      title={item.ariaLabel}
+      onClick={() => onSelect(item)}
+      className={cn(
+        'block rounded-md hover:bg-zinc-800 focus:bg-zinc-800 focus:outline-none',
+        className,
+      )}
+    >
+      {item.label}
+    </button>
+  );
+}

@@ -1,0 +1,58 @@
+import type { CSSProperties } from 'react';
+import type { Job, MediaItem } from '../../../../contract/studio-api';
+import type { JobActions } from '../hooks/use-job-actions';
+import { useLightboxActions } from '../stores/lightbox-store';
+import type { MenuCapability } from '../utils/action-plan';
+import { imageAlt, mediaDims } from '../utils/job-view';
+import { ImageMenu } from './image-menu';
+
+/** A checkerboard behind an image with transparency (a removed background). */
+const CHECKERBOARD: CSSProperties = {
+  backgroundImage: 'repeating-conic-gradient(#3f3f46 0 25%, #27272a 0 50%)',
+  backgroundSize: '16px 16px',
+};
+
+interface ImageTileProps {
+  job: Job;
+  image: MediaItem;
+  index: number;
+  /** What the image's "More actions" menu offers; none, no menu. */
+  capabilities: MenuCapability[];
+  actions: JobActions;
+  transparent?: boolean;
+}
+
+/** One image: a button that opens the lightbox, with its action menu in the corner. */
+export function ImageTile({
+  job,
+  image,
+  index,
+  capabilities,
+  actions,
+  transparent,
+}: ImageTileProps) {
+  const { lightboxOpened } = useLightboxActions();
+  const { width, height } = mediaDims(image, job.prompt);
+  return (
+    <div className="group/tile relative">
+      {/* The button's accessible name is the image's alt text ("Image 2 of …"). */}
+      <button
+        type="button"
+        onClick={() => lightboxOpened(job.id, index)}
+        className="block w-full cursor-zoom-in focus-visible:outline-offset-[-2px]"
+      >
+        <img
+          src={image.url}
+          width={width}
+          height={height}
+          alt={imageAlt(index, job.prompt)}
+          loading="lazy"
+          decoding="async"
+          style={transparent ? CHECKERBOARD : undefined}
+          className="block h-auto w-full bg-zinc-800 transition-opacity group-hover/tile:opacity-90"
+        />
+      </button>
+      <ImageMenu imageNo={index} capabilities={capabilities} actions={actions} />
+    </div>
+  );
+}

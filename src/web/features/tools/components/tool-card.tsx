@@ -1,0 +1,86 @@
+import type { FormEvent, ReactNode } from 'react';
+import type { CreateJob, Job } from '../../../../contract/studio-api';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/error-banner';
+import { cn } from '../../../lib/cn';
+import { costOfCreate, formatCostEstimate } from '../../../lib/costs';
+import { describeError } from '../../../lib/describe-error';
+
+/** What the app layer hands each tool: the create mutation, one per tool. */
+export interface ToolFormProps {
+  submit: (body: CreateJob) => void;
+  pending: boolean;
+  error: unknown;
+  onDismissError: () => void;
+  /** The job the tool's last submit created. */
+  created: Job | null;
+}
+
+interface ToolCardProps extends ToolFormProps {
+  id: string;
+  title: string;
+  description: string;
+  submitLabel: string;
+  /** The create as the fields stand, for the cost estimate. */
+  body: CreateJob;
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+/** One tool: heading, fields, cost and submit, and what became of the last submit. */
+export function ToolCard(props: ToolCardProps) {
+  const { id, title, description, submitLabel, body, onSubmit, children } = props;
+  const headingId = `${id}-heading`;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!props.pending) onSubmit();
+  };
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
+    >
+      <h2 id={headingId} className="text-sm font-semibold text-zinc-100">
+        {title}
+      </h2>
+      <p className="mt-0.5 text-xs text-zinc-500">{description}</p>
+      <form onSubmit={submit} noValidate aria-labelledby={headingId} className="mt-4 space-y-4">
+        {children}
+        <div className="flex items-center justify-end gap-3">
+          <Outcome created={props.created} pending={props.pending} />
+          <span className="text-xs text-zinc-400 tabular-nums">
+            {formatCostEstimate(costOfCreate(body))}
+          </span>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={props.pending}
+            aria-busy={props.pending}
+          >
+            {submitLabel}
+          </Button>
+        </div>
+        {props.error ? (
+          <ErrorBanner
+            {...describeError(props.error)}
+            action={
+              <Button size="sm" variant="ghost" onClick={props.onDismissError}>
+                Dismiss
+              </Button>
+            }
+          />
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+function Outcome({ created, pending }: { created: Job | null; pending: boolean }) {
+  const text = pending ? 'Sending…' : created ? 'Started: it is on top of the latest jobs.' : '';
+  // Always in the accessibility tree, so the first message is announced too.
+  return (
+    <p role="status" className={cn('text-right text-xs text-zinc-500', !text && 'sr-only')}>
+      {text}
+    </p>
+  );
+}

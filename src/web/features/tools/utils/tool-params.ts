@@ -1,0 +1,55 @@
+import type { OperationName } from '../../../../contract/operations';
+import { imgUrl } from '../../../../contract/requests/common';
+import type { CreateJob } from '../../../../contract/studio-api';
+import type { FieldIssues } from '../../../lib/validate-params';
+import { checkParams } from '../../../lib/validate-params';
+
+/** The create a tool's fields make, and what is wrong with it (null: ready to send). */
+export interface ToolCheck {
+  body: CreateJob;
+  issues: FieldIssues | null;
+}
+
+export type BlendAspect = '2:3' | '1:1' | '3:2';
+export type VideoResolution = '480p' | '720p';
+
+const check = (operation: OperationName, params: Record<string, unknown>): ToolCheck => {
+  const result = checkParams(operation, params);
+  return { body: { operation, params }, issues: result.ok ? null : result.issues };
+};
+
+export const describeCreate = (url: string): ToolCheck => check('describe', { imgUrl: url.trim() });
+
+export const shortenCreate = (prompt: string): ToolCheck =>
+  check('shorten', { prompt: prompt.trim() });
+
+/** Every field counts, an empty one too: its message then says which one to fill or remove. */
+export const blendCreate = (urls: readonly string[], aspect: BlendAspect): ToolCheck =>
+  check('blend', { imgUrls: urls.map((u) => u.trim()), aspect_ratio: aspect });
+
+export const retextureCreate = (url: string, prompt: string): ToolCheck =>
+  check('retexture', { imgUrl: url.trim(), remixPrompt: prompt.trim() });
+
+export const removeBackgroundCreate = (url: string): ToolCheck =>
+  check('remove-background', { imgUrl: url.trim() });
+
+/**
+ * Text to video: the service reads the start image from the prompt, "<image url> motion
+ * text". The URL is checked on its own first, so its message lands next to its field
+ * (`imgUrl`) rather than on the combined prompt.
+ */
+export function textToVideoCreate(
+  url: string,
+  motionPrompt: string,
+  resolution: VideoResolution,
+  motion: 'low' | 'high',
+): ToolCheck {
+  const image = url.trim();
+  const flags = motion === 'high' ? ' --motion high' : '';
+  const prompt = `${image} ${motionPrompt.trim()}`.trim() + flags;
+  const result = check('video-diffusion', { prompt, videoType: resolution === '720p' ? 1 : 0 });
+  const urlCheck = imgUrl().safeParse(image);
+  if (urlCheck.success) return result;
+  const message = urlCheck.error.issues[0]?.message ?? 'must be an http:// or https:// URL';
+  return { body: result.body, issues: { imgUrl: [message] } };
+}

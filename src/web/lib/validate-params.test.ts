@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { checkParams, issueFor } from './validate-params';
+
+describe('checkParams', () => {
+  it('passes params the contract accepts, as given (no defaults added)', () => {
+    expect(checkParams('describe', { imgUrl: 'https://cdn.example.com/a.png' })).toEqual({
+      ok: true,
+      params: { imgUrl: 'https://cdn.example.com/a.png' },
+    });
+  });
+
+  it('groups the problems by field, in formatIssues paths', () => {
+    const result = checkParams('blend', { imgUrls: ['https://a.example/x.png', 'nope'] });
+    expect(result).toEqual({
+      ok: false,
+      issues: { 'imgUrls[1]': ['must be an http:// or https:// URL of at most 1024 characters'] },
+    });
+    expect(issueFor(result.ok ? null : result.issues, 'imgUrls[1]')).toMatch(/^must be an http/);
+    expect(issueFor(null, 'imgUrls')).toBeNull();
+  });
+
+  it('checks a follow-up without its jobId, which the proxy fills', () => {
+    expect(checkParams('pan', { imageNo: 0, direction: 3, scale: 1.5 }, true).ok).toBe(true);
+    expect(checkParams('pan', { imageNo: 0, direction: 'left', scale: 9 }, true)).toEqual({
+      ok: false,
+      issues: {
+        direction: ['must be one of 0 (down), 1 (right), 2 (up), 3 (left)'],
+        scale: ['must be a number between 1.1 and 3'],
+      },
+    });
+    // Without the stand-in id the same params fail on jobId.
+    expect(checkParams('pan', { imageNo: 0, direction: 3, scale: 1.5 }).ok).toBe(false);
+  });
+});
