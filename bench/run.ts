@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: measured side by side in one run, on this machine.
- * 1. Time per diffusion grid in the engine (4 images + composite, PNG encoded).
+ * 1. Engine media: a diffusion grid (4 images + composite, PNG encoded), an upscale, and a
+ *    5 s 480p H.264 clip, with the encoder settings beside the figure.
  * 2. Job reads through the proxy versus straight from the engine, as a ratio.
+ * 3. The studio's history: a page of the list and a prompt search over 10,000 jobs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -9,11 +11,19 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadEngineConfig } from '../src/engine/config';
 import { renderDiffusion } from '../src/engine/media/diffusion';
+import { renderUpscale } from '../src/engine/media/upscale';
+import { renderMoveClip } from '../src/engine/media/video-clips';
+import { X264_ARGS } from '../src/engine/media/video-ffmpeg';
+import { clipSize } from '../src/engine/media/video-motion';
+import { buildStage } from '../src/engine/media/video-render';
+import { benchHistory } from './history';
 import { startEngine } from '../src/engine/server';
 import { loadProxyConfig } from '../src/proxy/config';
 import { startProxy } from '../src/proxy/server';
 
 const GRIDS = 12;
+const UPSCALES = 12;
+const CLIPS = 3;
 const READS = 400;
 
 interface Stats {
@@ -34,18 +44,54 @@ const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 async function benchGrids(): Promise<Stats> {
   const prompts = ['a lighthouse in a storm', 'a red fox in snow', 'neon city at night'];
-  await renderDiffusion({ text: 'warm up', seed: 1, aspect: { w: 1, h: 1 } });
-  const samples: number[] = [];
-  for (let i = 0; i < GRIDS; i++) {
-    const t0 = performance.now();
-    await renderDiffusion({
-      text: prompts[i % prompts.length] ?? '',
+  return timed(GRIDS, (i) =>
+    renderDiffusion({
+      text: prompts[Math.max(0, i) % prompts.length] ?? '',
       seed: 1000 + i,
       aspect: i % 2 ? { w: 16, h: 9 } : { w: 1, h: 1 },
-    });
+    }),
+  );
+}
+
+async function timed(n: number, run: (i: number) => Promise<unknown>): Promise<Stats> {
+  await run(-1);
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await run(i);
     samples.push(performance.now() - t0);
   }
   return stats(samples);
+}
+
+async function benchUpscale(): Promise<Stats> {
+  const { images } = await renderDiffusion({ text: 'a harbour', seed: 7, aspect: { w: 1, h: 1 } });
+  const source = images[0];
+  if (!source) throw new Error('no image to upscale');
+  return timed(UPSCALES, (i) => renderUpscale(source, 'subtle', i));
+}
+
+async function benchClip(root: string): Promise<Stats> {
+  const { images, width, height } = await renderDiffusion({
+    text: 'a lighthouse in a storm',
+    seed: 3,
+    aspect: { w: 16, h: 9 },
+  });
+  const picture = images[0];
+  if (!picture) throw new Error('no image to animate');
+  return timed(CLIPS, async (i) => {
+    const stage = await buildStage(picture, clipSize({ width, height }, 480));
+    const motion = { move: 'zoom-in' as const, high: false, raw: false, seed: i };
+    await renderMoveClip(stage, { file: join(root, `clip-${i + 1}.mp4`), motion, seconds: 5 });
+  });
+}
+
+function table(title: string, rows: ReadonlyArray<readonly [string, Stats]>): void {
+  console.log(`\n| ${title} | n | p50 | p95 | mean |`);
+  console.log(`|---|---|---|---|---|`);
+  for (const [name, s] of rows) {
+    console.log(`| ${name} | ${s.n} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.mean)} |`);
+  }
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -123,24 +169,23 @@ async function main() {
     console.log(
       `machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}`,
     );
-    const grids = await benchGrids();
-    console.log(`\n| diffusion grid (4 × 1024 px + composite, PNG) | n | p50 | p95 | mean |`);
-    console.log(`|---|---|---|---|---|`);
-    console.log(
-      `| renderDiffusion | ${grids.n} | ${ms(grids.p50)} | ${ms(grids.p95)} | ${ms(grids.mean)} |`,
-    );
+    table('engine media', [
+      ['diffusion grid: 4 × 1024 px + 2×2 composite, PNG', await benchGrids()],
+      ['upscale subtle: 1024² → 2048², PNG', await benchUpscale()],
+      [`5 s 480p clip, 24 fps, ${X264_ARGS.join(' ')}`, await benchClip(root)],
+    ]);
     const reads = await benchReads(root);
-    console.log(`\n| job read (sequential) | n | p50 | p95 | mean |`);
-    console.log(`|---|---|---|---|---|`);
-    for (const [name, s] of [
+    table('job read (sequential)', [
       ['engine GET /api/v1/job/:id', reads.direct],
       ['proxy GET /studio-api/jobs/:id', reads.proxied],
-    ] as const) {
-      console.log(`| ${name} | ${s.n} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.mean)} |`);
-    }
-    console.log(
-      `\nproxy / engine read time, p50: ${(reads.proxied.p50 / reads.direct.p50).toFixed(2)}×`,
-    );
+    ]);
+    const ratio = reads.proxied.p50 / reads.direct.p50;
+    console.log(`\nproxy / engine read time, p50: ${ratio.toFixed(2)}×`);
+    const history = await benchHistory();
+    console.log(`\n| studio history, 10,000 jobs, over HTTP | p50 |`);
+    console.log(`|---|---|`);
+    console.log(`| list one page of 50 | ${ms(history.listP50Ms)} |`);
+    console.log(`| full-text prompt search | ${ms(history.searchP50Ms)} |`);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
