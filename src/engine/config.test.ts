@@ -14,7 +14,16 @@ describe('loadEngineConfig', () => {
       jobTtlS: 259200,
       extendWindowS: 259200,
       allowPrivateFetch: false,
+      enhanceUpscale: false,
     });
+  });
+
+  it('ENGINE_ENHANCE_UPSCALE is on or off', () => {
+    expect(loadEngineConfig({ ENGINE_ENHANCE_UPSCALE: 'on' }).enhanceUpscale).toBe(true);
+    expect(loadEngineConfig({ ENGINE_ENHANCE_UPSCALE: 'off' }).enhanceUpscale).toBe(false);
+    expect(() => loadEngineConfig({ ENGINE_ENHANCE_UPSCALE: 'yes' })).toThrow(
+      /ENGINE_ENHANCE_UPSCALE="yes": must be on or off/,
+    );
   });
 
   it('reads the ENGINE_* variables; empty means unset', () => {

@@ -39,6 +39,14 @@ export const engineConfigSchema = z.object({
       .default('0')
       .transform((v) => v === '1'),
   ),
+  /** `on` makes enhance-upscale a working operation; `off` answers it 503 as the service does. */
+  enhanceUpscale: z.preprocess(
+    (v) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : unset(v)),
+    z
+      .enum(['on', 'off'], { error: 'must be on or off' })
+      .default('off')
+      .transform((v) => v === 'on'),
+  ),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;
@@ -54,6 +62,7 @@ const ENV_NAMES = {
   jobTtlS: 'ENGINE_JOB_TTL_S',
   extendWindowS: 'ENGINE_EXTEND_WINDOW_S',
   allowPrivateFetch: 'ENGINE_ALLOW_PRIVATE_FETCH',
+  enhanceUpscale: 'ENGINE_ENHANCE_UPSCALE',
 } as const satisfies Record<keyof EngineConfig, string>;
 
 /** Reads the `ENGINE_*` settings; throws one Error listing every bad setting. */

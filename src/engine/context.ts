@@ -9,6 +9,8 @@ export interface EngineContext {
   jobTtlS: number;
   /** ENGINE_EXTEND_WINDOW_S: a video can be extended this long after it completed. */
   extendWindowS: number;
+  /** ENGINE_ENHANCE_UPSCALE: enhance-upscale accepts tasks instead of answering 503. */
+  enhanceUpscale: boolean;
   now: () => Date;
   /** Base of absolute media URLs; known only once the server has its port. */
   publicUrl: () => string;

@@ -123,6 +123,7 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
     filesDir,
     jobTtlS: config.jobTtlS,
     extendWindowS: config.extendWindowS,
+    enhanceUpscale: config.enhanceUpscale,
     now,
     publicUrl: () => publicUrl,
     onCreated: () => scheduler.notify(),

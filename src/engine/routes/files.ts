@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { EngineContext, EngineEnv } from '../context';
-import { MEDIA_NAME_RE } from '../tasks/operations/media-files';
+import type { ImageExtension } from '../tasks/operations/media-files';
+import { IMAGE_TYPES, MEDIA_NAME_RE } from '../tasks/operations/media-files';
 import { VIDEO_NAME_RE } from '../tasks/operations/video-common';
 import { isExpired } from '../tasks/parent-rules';
 
@@ -12,8 +13,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The job a media name belongs to and the type it is served as; null if not ours. */
 function mediaOf(name: string): { jobId: string; type: string } | null {
-  const image = MEDIA_NAME_RE.exec(name)?.[1];
-  if (image) return { jobId: image, type: 'image/png' };
+  const image = MEDIA_NAME_RE.exec(name);
+  if (image?.[1]) {
+    return { jobId: image[1], type: IMAGE_TYPES[(image[3] ?? 'png') as ImageExtension] };
+  }
   const video = VIDEO_NAME_RE.exec(name)?.[1];
   if (video) return { jobId: video, type: 'video/mp4' };
   return null;
@@ -47,7 +50,7 @@ const stream = (file: string, range?: { start: number; end: number }): ReadableS
   Readable.toWeb(createReadStream(file, range)) as ReadableStream;
 
 /**
- * Media at `/files/<job_id>_<n>.png` and `.mp4`, without a key: the job UUID in the name
+ * Media at `/files/<job_id>_<n>.png` (`.jpg`, `.tiff` from enhance-upscale) and `.mp4`, without a key: the job UUID in the name
  * is the capability, as on the hosted service. A file never changes once its task
  * completed, so it may be cached for good; media of expired or unfinished jobs is not
  * served. Byte ranges (206) let a browser seek in a video before it has all of it.

@@ -6,7 +6,7 @@ import type { AccountRow } from '../accounts/accounts-store';
 import { getAccount } from '../accounts/accounts-store';
 import { splitCost } from '../accounts/ledger';
 import { admissionFor, countError, errorsToday } from '../accounts/limits';
-import { engineOperation, SUSPENDED } from './operations/registry';
+import { engineOperation, isSuspended } from './operations/registry';
 import type { Plan } from './operations/types';
 import { Rejection, badRequest } from './rejection';
 import type { MachineDeps } from './state-machine';
@@ -17,6 +17,8 @@ export interface CreateDeps extends MachineDeps {
   tasks: TaskStore;
   jobTtlS: number;
   extendWindowS: number;
+  /** ENGINE_ENHANCE_UPSCALE: enhance-upscale is no longer suspended. */
+  enhanceUpscale?: boolean;
 }
 
 interface Accepted {
@@ -109,7 +111,7 @@ export function createTask(
   name: OperationName,
   rawBody: string,
 ): TaskRow {
-  if (SUSPENDED.has(name)) {
+  if (isSuspended(name, deps.enhanceUpscale ?? false)) {
     throw new Rejection(503, `${name} is suspended on this service; it accepts no tasks`);
   }
   const now = deps.now().toISOString();

@@ -1,6 +1,6 @@
 import type { BlendRequest } from '../../../contract/requests/blend';
 import { parseRatio } from '../../../contract/prompt-flags';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { imageSize } from '../../media/diffusion';
 import { renderBlend } from '../../media/blend';
 import type { StoredImageOutput } from '../stored-output';

@@ -1,5 +1,5 @@
 import type { DescribeRequest } from '../../../contract/requests/describe';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import type { ImageReading } from '../../media/describe';
 import { ratioOf, readImage } from '../../media/describe';
 import type { StoredTextOutput } from '../stored-output';

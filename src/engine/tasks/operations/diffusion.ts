@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { DiffusionRequest } from '../../../contract/requests/diffusion';
 import type { ParsedPrompt } from '../../../contract/prompt-flags';
 import { aspectOf, hasFlag, isDraft, parsePrompt, speedOf } from '../../../contract/prompt-flags';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import type { DiffusionSpec } from '../../media/diffusion';
 import { renderDiffusion } from '../../media/diffusion';
 import { badRequest } from '../rejection';

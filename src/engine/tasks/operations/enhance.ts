@@ -1,6 +1,6 @@
 import type { EnhanceRequest } from '../../../contract/requests/enhance';
 import { isDraft, parsePrompt } from '../../../contract/prompt-flags';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { renderDiffusion } from '../../media/diffusion';
 import { findParent, parentImage } from '../parent-rules';
 import { badRequest } from '../rejection';

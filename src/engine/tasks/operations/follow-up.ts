@@ -2,7 +2,7 @@ import type { OperationName } from '../../../contract/operations';
 import type { ParsedPrompt } from '../../../contract/prompt-flags';
 import { parsePrompt } from '../../../contract/prompt-flags';
 import type { IndexedAction } from '../../../contract/task';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { checkOutputSize, findParent, parentImage } from '../parent-rules';
 import type { StoredImage } from '../stored-output';
 import { imageOutputOf } from '../stored-output';

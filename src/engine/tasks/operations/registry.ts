@@ -4,6 +4,7 @@ import { blendOperation } from './blend';
 import { describeOperation } from './describe';
 import { editOperation } from './edit';
 import { enhanceOperation } from './enhance';
+import { enhanceUpscaleOperation } from './enhance-upscale';
 import { inpaintOperation } from './inpaint';
 import { outpaintOperation } from './outpaint';
 import { panOperation } from './pan';
@@ -45,10 +46,18 @@ const IMPLEMENTED: Partial<Record<OperationName, EngineOperation>> = {
   'video-diffusion': bindOperation('video-diffusion', videoDiffusionOperation),
   'extend-video': bindOperation('extend-video', extendVideoOperation),
   'video-upscale': bindOperation('video-upscale', videoUpscaleOperation),
+  'enhance-upscale': bindOperation('enhance-upscale', enhanceUpscaleOperation),
 };
 
 export const engineOperation = (name: OperationName): EngineOperation | undefined =>
   IMPLEMENTED[name];
 
 /** Operations the hosted service has suspended; the engine answers them 503 too. */
-export const SUSPENDED: ReadonlySet<OperationName> = new Set<OperationName>(['enhance-upscale']);
+const SUSPENDED: ReadonlySet<OperationName> = new Set<OperationName>(['enhance-upscale']);
+
+/**
+ * Whether a create of `name` is answered 503. ENGINE_ENHANCE_UPSCALE=on lifts the
+ * suspension of enhance-upscale (an extension: the hosted service still refuses it).
+ */
+export const isSuspended = (name: OperationName, enhanceUpscale: boolean): boolean =>
+  SUSPENDED.has(name) && !(name === 'enhance-upscale' && enhanceUpscale);

@@ -1,5 +1,5 @@
 import type { RemoveBackgroundRequest } from '../../../contract/requests/remove-background';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { removeBackground } from '../../media/remove-background';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import { followUpSeed } from './follow-up';

@@ -1,7 +1,7 @@
 import { blendRequestSchema } from '../../../contract/requests/blend';
 import type { RerollRequest } from '../../../contract/requests/reroll';
 import { parsePrompt } from '../../../contract/prompt-flags';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { renderDiffusion } from '../../media/diffusion';
 import { findParent } from '../parent-rules';
 import { badRequest } from '../rejection';

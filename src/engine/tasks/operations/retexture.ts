@@ -1,5 +1,5 @@
 import type { RetextureRequest } from '../../../contract/requests/retexture';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { imageSize } from '../../media/diffusion';
 import { renderRetexture } from '../../media/retexture';
 import { checkFetchUrl, fetchRgb } from './fetched';

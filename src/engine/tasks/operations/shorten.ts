@@ -1,6 +1,6 @@
 import type { ShortenRequest } from '../../../contract/requests/shorten';
 import { parsePrompt } from '../../../contract/prompt-flags';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { badRequest } from '../rejection';
 import type { StoredTextOutput } from '../stored-output';
 import { checkedPrompt } from './prompt';

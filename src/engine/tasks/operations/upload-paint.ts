@@ -1,5 +1,5 @@
 import type { UploadPaintRequest } from '../../../contract/requests/upload-paint';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { renderPlaced } from '../../media/place-on-canvas';
 import { checkFetchUrl, fetchInput } from './fetched';
 import { followUpSeed, promptText } from './follow-up';

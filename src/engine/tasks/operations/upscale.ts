@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { UpscaleRequest } from '../../../contract/requests/upscale';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import type { UpscaleMode } from '../../media/upscale';
 import { renderUpscale } from '../../media/upscale';
 import { checkOutputSize, findParent, parentImage } from '../parent-rules';

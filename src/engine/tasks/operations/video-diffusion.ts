@@ -2,7 +2,7 @@ import type { ParsedPrompt } from '../../../contract/prompt-flags';
 import { parsePrompt, speedOf } from '../../../contract/prompt-flags';
 import type { VideoDiffusionRequest } from '../../../contract/requests/video-diffusion';
 import { startImageUrl } from '../../../contract/requests/video-diffusion';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { renderMoveClip } from '../../media/video-clips';
 import { CAMERA_MOVES, clipSize, shortSideOf } from '../../media/video-motion';
 import type { Picture } from '../../media/video-render';

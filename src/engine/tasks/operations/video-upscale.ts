@@ -1,5 +1,5 @@
 import type { VideoUpscaleRequest } from '../../../contract/requests/video-upscale';
-import { costOf } from '../../accounts/costs';
+import { costOf } from '../../../contract/costs';
 import { renderUpscale } from '../../media/video-clips';
 import { checkOutputSize, findParent } from '../parent-rules';
 import type { StoredVideoOutput } from '../stored-output';

@@ -1,9 +1,10 @@
-import type { OperationName } from '../../contract/operations';
-import type { Speed } from '../../contract/prompt-flags';
+import type { OperationName } from './operations';
+import type { Speed } from './prompt-flags';
 
 /**
- * The price list of API-NOTES.md, in points (1 USD = 1000), frozen at create. `turbo`
- * is null where the service offers no turbo price: the speed flag does not apply there.
+ * The price list of API-NOTES.md ("Costs"), in points (1 USD = 1000), frozen at create.
+ * `turbo` is null where the service offers no turbo price: the speed flag does not apply
+ * there. The engine charges by it; the studio shows it as an estimate.
  */
 const PRICES: Record<OperationName, { fast: number; turbo: number | null }> = {
   diffusion: { fast: 80, turbo: 160 },
@@ -32,7 +33,7 @@ const PRICES: Record<OperationName, { fast: number; turbo: number | null }> = {
 const VIDEO_720P = { fast: 1536, turbo: 3072 };
 const UPSCALE_CREATIVE = { fast: 160, turbo: 320 };
 const ENHANCE_UPSCALE_4K_PLUS = 160;
-const HIGH_RESOLUTIONS = new Set(['4K', '6K', '8K', '12K']);
+const HIGH_RESOLUTIONS: ReadonlySet<string> = new Set(['4K', '6K', '8K', '12K']);
 
 export interface CostQuery {
   operation: OperationName;
@@ -47,6 +48,7 @@ export interface CostQuery {
   targetResolution?: string;
 }
 
+/** Points a create freezes, by the table above. */
 export function costOf(q: CostQuery): number {
   const price = PRICES[q.operation];
   const turbo = q.speed === 'turbo';
