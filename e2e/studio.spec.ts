@@ -21,11 +21,28 @@ test('prompt to grid to upscale on the embedded engine, with no job UUID in the 
 
   const job = page.getByRole('article', { name: /diffusion: a lighthouse in a storm/i }).first();
   const status = job.locator('[data-status]').first();
-  // The create answers `pending`; the engine then moves it through its real states.
-  await expect(status).toHaveAttribute('data-status', /pending|staged/);
-  await expect(status).toHaveAttribute('data-status', 'processing');
+  await expect(status).toBeAttached();
+  // Every state the card shows, as it shows it: pushed updates can replace `pending`
+  // within milliseconds, so the sequence is recorded rather than sampled.
+  await status.evaluate((el) => {
+    const seen = [el.getAttribute('data-status') ?? ''];
+    (window as unknown as { seenStates: string[] }).seenStates = seen;
+    new MutationObserver(() => seen.push(el.getAttribute('data-status') ?? '')).observe(el, {
+      attributes: true,
+      attributeFilter: ['data-status'],
+    });
+  });
   await expect(job.getByRole('progressbar')).toBeVisible();
   await expect(status).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  const seen = await page.evaluate(
+    () => (window as unknown as { seenStates: string[] }).seenStates,
+  );
+  const order = ['pending', 'staged', 'processing', 'completed'];
+  expect(order.slice(0, 3)).toContain(seen[0]);
+  expect(seen).toContain('processing');
+  expect(seen.at(-1)).toBe('completed');
+  const ranks = seen.map((s) => order.indexOf(s));
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
 
   const images = job.getByRole('img', { name: /Image \d of/ });
   await expect(images).toHaveCount(4);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { BalanceWidget } from '../features/account/components/balance-widget';
 import { Nav } from './nav';
+import { StreamIndicator } from './stream-indicator';
 import type { Route } from './router';
 import { routeHref } from './router';
 
@@ -28,7 +29,10 @@ export function Layout({ route, children }: LayoutProps) {
           <img src="/favicon.svg" alt="" width={20} height={20} />
           <span className="text-sm font-semibold tracking-wide text-zinc-100">Studio</span>
         </a>
-        <BalanceWidget href={routeHref('account')} />
+        <div className="flex items-center gap-4">
+          <StreamIndicator />
+          <BalanceWidget href={routeHref('account')} />
+        </div>
       </header>
       <div className="flex min-h-0 flex-1">
         <aside className="sticky top-14 h-[calc(100dvh-3.5rem)] w-52 shrink-0 border-r border-zinc-800">

@@ -45,6 +45,17 @@ describe('jobMutations.create', () => {
     expect(qc.getQueryData(jobQueries.detail(created.id).queryKey)).toEqual(created);
   });
 
+  it('keeps a finished copy that a job event already put in the list', async () => {
+    const pending = makeJob({ id: 'nnnnnnnnnn', status: 'pending', output: null });
+    const done = makeJob({ id: 'nnnnnnnnnn' });
+    vi.stubGlobal('fetch', async () => jsonResponse({ job: pending }));
+    const qc = new QueryClient();
+    qc.setQueryData(jobQueries.list().queryKey, makeList([done]));
+    const observer = new MutationObserver(qc, jobMutations.create(qc));
+    await observer.mutate({ body: upscale, idempotencyKey: 'k2k2k2k2k2k2k2k2' });
+    expect(qc.getQueryData(jobQueries.list().queryKey)?.jobs).toEqual([done]);
+  });
+
   it('fails with the StudioError and leaves the list alone', async () => {
     const error = {
       status: 429,

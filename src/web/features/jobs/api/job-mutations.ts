@@ -2,6 +2,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateJob, Job, JobList } from '../../../../contract/studio-api';
 import { jobEnvelopeSchema } from '../../../../contract/studio-api';
+import { isTerminal } from '../../../../contract/task';
 import { NetworkError, requestJson } from '../../../lib/http';
 import { jobQueries, prependJob } from './job-queries';
 
@@ -33,10 +34,16 @@ export const jobMutationKeys = {
 async function jobCreated(client: QueryClient, job: Job): Promise<void> {
   // A poll already in flight was answered before this job existed; it must not win.
   await client.cancelQueries({ queryKey: jobQueries.lists() });
+  // A `job` event may have beaten this answer here. A finished copy must stay: no later
+  // event would correct it, and nothing polls while the stream is live. A running one is
+  // corrected by the next progress event.
+  const finished = (j: Job | undefined): boolean => j !== undefined && isTerminal(j.status);
   client.setQueriesData<JobList>({ queryKey: jobQueries.lists() }, (old) =>
-    old ? prependJob(old, job) : old,
+    old && !finished(old.jobs.find((j) => j.id === job.id)) ? prependJob(old, job) : old,
   );
-  client.setQueryData(jobQueries.detail(job.id).queryKey, job);
+  client.setQueryData<Job>(jobQueries.detail(job.id).queryKey, (old) =>
+    finished(old) ? old : job,
+  );
 }
 
 export const jobMutations = {

@@ -42,19 +42,26 @@ describe('jobQueries.detail', () => {
 });
 
 describe('pollIntervalFor', () => {
-  it('polls every 700 ms while a job is not terminal', () => {
+  const running = (status: 'pending' | 'staged' | 'processing' | 'retry') =>
+    makeList([makeJob(), makeJob({ id: 'b1b1b1b1b1', status })]);
+
+  it('polls every 700 ms while a job is not terminal and the stream is down', () => {
     for (const status of ['pending', 'staged', 'processing', 'retry'] as const) {
-      expect(pollIntervalFor(makeList([makeJob(), makeJob({ id: 'b1b1b1b1b1', status })]))).toBe(
-        700,
-      );
+      expect(pollIntervalFor(running(status), false)).toBe(700);
     }
+  });
+
+  it('does not poll while the stream is live, even with running jobs', () => {
+    expect(pollIntervalFor(running('processing'), true)).toBe(false);
   });
 
   it('stops when every job is completed or failed, or nothing is loaded', () => {
     const done = makeList([makeJob(), makeJob({ id: 'b1b1b1b1b1', status: 'failed' })]);
-    expect(pollIntervalFor(done)).toBe(false);
-    expect(pollIntervalFor(makeList([]))).toBe(false);
-    expect(pollIntervalFor(undefined)).toBe(false);
+    for (const live of [false, true]) {
+      expect(pollIntervalFor(done, live)).toBe(false);
+      expect(pollIntervalFor(makeList([]), live)).toBe(false);
+      expect(pollIntervalFor(undefined, live)).toBe(false);
+    }
   });
 });
 

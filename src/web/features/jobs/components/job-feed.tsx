@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { cn } from '../../../lib/cn';
 import { describeError } from '../../../lib/describe-error';
+import { useStreamLive } from '../../../lib/stream-store';
 import { jobQueries } from '../api/job-queries';
 import { JobCard } from './job-card';
 import { Lightbox } from './lightbox';
@@ -19,13 +20,18 @@ interface JobFeedProps {
   label?: string;
 }
 
-/** The jobs, newest first, polled while any is still running (see jobQueries.list). */
+/**
+ * The jobs, newest first, kept current by the event stream; polled only while the stream
+ * is down and a job is still running (see jobQueries.list).
+ */
 export function JobFeed({
   emptyText = 'No jobs yet.',
   maxJobs,
   onUsePrompt,
   label = 'Jobs',
 }: JobFeedProps) {
+  // Not read here, but a change re-renders the feed, which re-decides its poll interval.
+  useStreamLive();
   const list = useQuery(jobQueries.list());
 
   if (list.isPending) return <FeedSkeleton />;

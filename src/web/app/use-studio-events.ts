@@ -1,0 +1,54 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { StudioEvent } from '../../contract/events';
+import {
+  applyJobChanged,
+  applyJobRemoved,
+  refetchJobLists,
+  refetchJobs,
+} from '../features/jobs/api/job-events';
+import { uploadQueries } from '../features/tools/api/uploads';
+import { connectEventStream } from '../lib/event-stream';
+import { streamActions } from '../lib/stream-store';
+
+const EVENTS_URL = '/studio-api/events';
+
+/** Where each event goes. The app wires it, since it touches more than one feature. */
+export function applyStudioEvent(client: QueryClient, event: StudioEvent): void {
+  switch (event.event) {
+    case 'job':
+      applyJobChanged(client, event.data.job);
+      return;
+    case 'job-removed':
+      applyJobRemoved(client, event.data.id);
+      return;
+    case 'reset':
+      void refetchJobs(client);
+      return;
+    case 'status':
+      // The tools feature reads uploads' state from GET /studio-api/status; same data.
+      client.setQueryData(uploadQueries.status().queryKey, event.data.uploads);
+      return;
+  }
+}
+
+/** The app's one event stream, open while the providers are mounted. */
+export function useStudioEvents(client: QueryClient): void {
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const { streamOpened, streamLost } = streamActions();
+    const close = connectEventStream({
+      url: EVENTS_URL,
+      onEvent: (event) => applyStudioEvent(client, event),
+      onOpen: (reconnected) => {
+        streamOpened();
+        if (reconnected) void refetchJobLists(client);
+      },
+      onLost: streamLost,
+    });
+    return () => {
+      close();
+      streamLost();
+    };
+  }, [client]);
+}
