@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { StudioStatus } from '../../contract/studio-api';
 import { jobQueries } from '../features/jobs/api/job-queries';
-import { uploadQueries } from '../features/tools/api/uploads';
+import { uploadQueries } from '../lib/uploads';
 import { makeJob, makeList } from '../lib/testing/fixtures';
 import { applyStudioEvent } from './use-studio-events';
 

@@ -7,7 +7,7 @@ import {
   refetchJobLists,
   refetchJobs,
 } from '../features/jobs/api/job-events';
-import { uploadQueries } from '../features/tools/api/uploads';
+import { uploadQueries } from '../lib/uploads';
 import { connectEventStream } from '../lib/event-stream';
 import { streamActions } from '../lib/stream-store';
 

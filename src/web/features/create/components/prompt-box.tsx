@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { ClipboardEvent, DragEvent, FormEvent, KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { cn } from '../../../lib/cn';
 import { describeError } from '../../../lib/describe-error';
 import { diffusionCost, formatCostEstimate } from '../../../lib/costs';
 import { formatNumber } from '../../../lib/format';
+import { useImageUpload } from '../../../lib/use-image-upload';
+import { imageFileOf } from '../../../lib/uploads';
 import { PROMPT_MAX, promptState } from '../stores/prompt-edits';
 import { usePrompt, usePromptActions } from '../stores/prompt-store';
 import { FlagHelpers } from './flag-helpers';
+import { AddImageButton, ImagePromptChips } from './image-prompts';
 import { MoreOptions } from './more-options';
 
 interface PromptBoxProps {
@@ -22,10 +25,25 @@ interface PromptBoxProps {
 
 export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBoxProps) {
   const prompt = usePrompt();
-  const { promptChanged } = usePromptActions();
+  const { promptChanged, imageUploaded } = usePromptActions();
   const state = promptState(prompt);
   const invalid = state.problems.length > 0;
   const [moreOpen, setMoreOpen] = useState(false);
+  const [dragOver, setDragOver] = useState(false);
+  // Dropped, pasted or picked images become image prompts: a URL at the text's start.
+  const upload = useImageUpload((u) => imageUploaded(u, 'image'));
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const file = imageFileOf(e.clipboardData);
+    if (!file) return; // text pastes as text
+    e.preventDefault();
+    upload.send(file);
+  };
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    setDragOver(false);
+    if (e.dataTransfer.files.length === 0) return; // dragged text goes into the textarea
+    e.preventDefault();
+    upload.send(imageFileOf(e.dataTransfer) ?? e.dataTransfer.files[0]);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -40,7 +58,20 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
 
   return (
     <form onSubmit={submit} aria-label="New image" className="space-y-3">
-      <div className="rounded-lg border border-zinc-800 bg-zinc-900 focus-within:border-zinc-600">
+      <div
+        onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
+          e.preventDefault();
+          setDragOver(true);
+        }}
+        onDragLeave={() => setDragOver(false)}
+        onDrop={onDrop}
+        className={cn(
+          'rounded-lg border bg-zinc-900 focus-within:border-zinc-600',
+          dragOver ? 'border-indigo-400' : 'border-zinc-800',
+        )}
+      >
+        <ImagePromptChips prompt={prompt} />
         <label htmlFor="prompt" className="sr-only">
           Prompt
         </label>
@@ -49,6 +80,7 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
           value={prompt}
           onChange={(e) => promptChanged(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           rows={3}
           placeholder="Describe an image… e.g. a lighthouse in a storm --ar 16:9"
           aria-invalid={invalid}
@@ -57,6 +89,7 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
         />
         <div className="flex items-center justify-between gap-3 border-t border-zinc-800 px-3 py-2">
           <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+            <AddImageButton upload={upload} />
             <FlagHelpers prompt={prompt} />
             <MoreToggle open={moreOpen} onToggle={() => setMoreOpen(!moreOpen)} />
           </div>
@@ -88,6 +121,11 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
           <li key={p}>{p}</li>
         ))}
       </ul>
+      {upload.message ? (
+        <p role="alert" className="text-sm text-red-300">
+          {upload.message}
+        </p>
+      ) : null}
       {error ? <CreateError error={error} onDismiss={onDismissError} /> : null}
     </form>
   );

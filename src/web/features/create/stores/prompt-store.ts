@@ -1,4 +1,7 @@
 import { create } from 'zustand';
+import type { Upload } from '../../../../contract/studio-api';
+import type { ImagePrompt, ImageRole } from '../utils/image-prompts';
+import { withImagePrompt, withImageRole, withoutImagePrompt } from '../utils/image-prompts';
 import type { SwitchFlag, ValueFlag } from './prompt-edits';
 import {
   withAspect,
@@ -12,7 +15,15 @@ import {
 /** The draft prompt is the one source of truth; every helper edits its --flags. */
 interface PromptStore {
   prompt: string;
+  /**
+   * Preview addresses (on the studio's own origin) of images uploaded this session, by
+   * their public URL: the chips show them; a URL typed by hand has none.
+   */
+  previews: Record<string, string>;
   actions: {
+    imageUploaded: (upload: Upload, role: ImageRole) => void;
+    imagePromptRemoved: (image: ImagePrompt) => void;
+    imageRoleChosen: (image: ImagePrompt, role: ImageRole) => void;
     promptChanged: (prompt: string) => void;
     aspectChosen: (ratio: string) => void;
     versionChosen: (version: string) => void;
@@ -25,7 +36,16 @@ interface PromptStore {
 
 const usePromptStore = create<PromptStore>()((set) => ({
   prompt: '',
+  previews: {},
   actions: {
+    imageUploaded: (upload, role) =>
+      set((s) => ({
+        prompt: withImagePrompt(s.prompt, upload.url, role),
+        previews: { ...s.previews, [upload.url]: upload.previewUrl },
+      })),
+    imagePromptRemoved: (image) => set((s) => ({ prompt: withoutImagePrompt(s.prompt, image) })),
+    imageRoleChosen: (image, role) =>
+      set((s) => ({ prompt: withImageRole(s.prompt, image, role) })),
     promptChanged: (prompt) => set({ prompt }),
     aspectChosen: (ratio) => set((s) => ({ prompt: withAspect(s.prompt, ratio) })),
     versionChosen: (version) => set((s) => ({ prompt: withVersion(s.prompt, version) })),
@@ -38,6 +58,7 @@ const usePromptStore = create<PromptStore>()((set) => ({
 }));
 
 export const usePrompt = () => usePromptStore((s) => s.prompt);
+export const useUploadPreviews = () => usePromptStore((s) => s.previews);
 export const usePromptActions = () => usePromptStore((s) => s.actions);
 /** For tests and non-React callers (the app layer hands "Use prompt" text in here). */
 export const promptStore = usePromptStore;

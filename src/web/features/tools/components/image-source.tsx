@@ -1,13 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { DragEvent } from 'react';
-import type { Upload, UploadsStatus } from '../../../../contract/studio-api';
+import type { ClipboardEvent, DragEvent } from 'react';
+import type { Upload } from '../../../../contract/studio-api';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import { describeError } from '../../../lib/describe-error';
-import { uploadImage, uploadQueries } from '../api/uploads';
-import { uploadProblem } from '../utils/upload-check';
+import type { ImageUpload } from '../../../lib/use-image-upload';
+import { useImageUpload } from '../../../lib/use-image-upload';
+import { imageFileOf } from '../../../lib/uploads';
 
 interface ImageSourceProps {
   id: string;
@@ -21,24 +20,38 @@ interface ImageSourceProps {
 }
 
 /**
- * Where an image comes from: a public URL, typed or pasted, or a file dropped or picked
- * here, which the studio uploads and whose public URL it fills in.
+ * Where an image comes from: a public URL, typed or pasted, or a file dropped, pasted or
+ * picked here, which the studio uploads and whose public URL it fills in.
  */
 export function ImageSource(props: ImageSourceProps) {
   const { id, label, value, onChange, error, uploadLabel, className } = props;
-  const status = useQuery(uploadQueries.status());
   const [uploaded, setUploaded] = useState<Upload | null>(null);
+  const upload = useImageUpload((u) => {
+    setUploaded(u);
+    onChange(u.url);
+  });
   const preview = uploaded && uploaded.url === value ? uploaded : null;
+  // A pasted image is uploaded like a dropped one; pasted text stays a typed URL.
+  const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
+    const file = imageFileOf(e.clipboardData);
+    if (!file) return;
+    e.preventDefault();
+    upload.send(file);
+  };
   return (
     <Field
       id={id}
       label={label}
       error={error}
       className={className}
-      hint={status.data?.enabled ? 'Paste a public image URL, or drop or pick a file.' : undefined}
+      hint={
+        upload.status?.enabled
+          ? 'Paste a public image URL or an image, or drop or pick a file.'
+          : undefined
+      }
     >
       {(control) => (
-        <div className="space-y-2">
+        <div className="space-y-2" onPaste={onPaste}>
           <div className="flex items-center gap-2">
             {preview ? (
               <img
@@ -60,16 +73,7 @@ export function ImageSource(props: ImageSourceProps) {
               className={inputClass}
             />
           </div>
-          {status.data ? (
-            <UploadZone
-              status={status.data}
-              label={uploadLabel ?? 'Upload image'}
-              onUploaded={(u) => {
-                setUploaded(u);
-                onChange(u.url);
-              }}
-            />
-          ) : null}
+          <UploadZone upload={upload} label={uploadLabel ?? 'Upload image'} />
         </div>
       )}
     </Field>
@@ -77,33 +81,25 @@ export function ImageSource(props: ImageSourceProps) {
 }
 
 interface UploadZoneProps {
-  status: UploadsStatus;
+  upload: ImageUpload;
   label: string;
-  onUploaded: (upload: Upload) => void;
 }
 
-function UploadZone({ status, label, onUploaded }: UploadZoneProps) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = useMutation({ mutationFn: uploadImage, onSuccess: onUploaded });
+function UploadZone({ upload, label }: UploadZoneProps) {
+  const { status } = upload;
+  if (!status) return null;
   if (!status.enabled) {
     return (
       <p className="text-xs text-zinc-500">Uploads are off: {status.reason ?? 'not available'}</p>
     );
   }
-  // Type and size are checked here first: a refused file never leaves the browser.
-  const send = (file: File | undefined) => {
-    if (!file) return;
-    const why = uploadProblem(file, status);
-    setProblem(why);
-    if (!why) upload.mutate(file);
-  };
   return (
     <DropArea
       label={label}
       accept={status.types.join(',')}
-      busy={upload.isPending}
-      message={problem ?? (upload.error ? describeError(upload.error).title : null)}
-      onFile={send}
+      busy={upload.pending}
+      message={upload.message}
+      onFile={upload.send}
     />
   );
 }

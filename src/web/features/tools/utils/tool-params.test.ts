@@ -8,7 +8,7 @@ import {
   shortenCreate,
   textToVideoCreate,
 } from './tool-params';
-import { uploadProblem } from './upload-check';
+import { uploadProblem } from '../../../lib/upload-check';
 
 const IMG = 'https://cdn.example.com/a.png';
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Upload } from '../../../../contract/studio-api';
-import { studioStatusSchema, uploadEnvelopeSchema } from '../../../../contract/studio-api';
-import { requestJson } from '../../../lib/http';
+import type { Upload } from '../../contract/studio-api';
+import { studioStatusSchema, uploadEnvelopeSchema } from '../../contract/studio-api';
+import { requestJson } from './http';
 
 /** Whether uploads work changes only with the server's settings: read it once in a while. */
 const STATUS_STALE_MS = 60_000;
@@ -30,4 +30,23 @@ export async function uploadImage(file: File): Promise<Upload> {
     body: form,
   });
   return upload;
+}
+
+/** The part of a `DataTransfer` (a drop's or a paste's) that holds files. */
+type FileCarrier = Pick<DataTransfer, 'files' | 'items'>;
+
+/**
+ * The first image in a paste or a drop, or undefined. Screenshots pasted from the
+ * clipboard often arrive only as an item (not in `files`), so the items are read too.
+ */
+export function imageFileOf(data: FileCarrier | null): File | undefined {
+  if (!data) return undefined;
+  const fromFiles = Array.from(data.files).find((f) => f.type.startsWith('image/'));
+  if (fromFiles) return fromFiles;
+  for (const item of Array.from(data.items)) {
+    if (item.kind !== 'file' || !item.type.startsWith('image/')) continue;
+    const file = item.getAsFile();
+    if (file) return file;
+  }
+  return undefined;
 }
