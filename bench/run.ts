@@ -171,7 +171,7 @@ async function main() {
     );
     table('engine media', [
       ['diffusion grid: 4 × 1024 px + 2×2 composite, PNG', await benchGrids()],
-      ['upscale subtle: 1024² → 2048², PNG', await benchUpscale()],
+      ['upscale subtle: 1024² → 2048², PNG zlib 1, no filtering', await benchUpscale()],
       [`5 s 480p clip, 24 fps, ${X264_ARGS.join(' ')}`, await benchClip(root)],
     ]);
     const reads = await benchReads(root);

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import './vips';
 import type { HueBand } from './color';
 import { hueDelta, rawHue } from './color';
 import { Rng } from './prng';
@@ -148,7 +149,7 @@ function writeHsv(d: Buffer, i: number, hue: number, s: number, v: number): void
  * Fixed PNG settings (deterministic bytes, no metadata). Unfiltered level 2 encodes ~2x faster than
  * adaptive filtering at similar size here, and the 4-megapixel grid encode is the critical path.
  */
-export const PNG_OPTIONS = { compressionLevel: 2, adaptiveFiltering: false } as const;
+const PNG_OPTIONS = { compressionLevel: 2, adaptiveFiltering: false } as const;
 
 export function encodePng(img: RawImage): Promise<Buffer> {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })

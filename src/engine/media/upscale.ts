@@ -1,10 +1,29 @@
 import sharp from 'sharp';
-import { PNG_OPTIONS } from './finish';
+import './vips';
 import { Rng } from './prng';
 
 export type UpscaleMode = 'subtle' | 'creative';
 
 const TILE = 256;
+
+/**
+ * Upscales are 4 MP PNGs, so the encoder dominates: zlib level 1 without adaptive filtering
+ * is ~60 ms for 2048² here against ~110 ms at level 2, for ~30% larger files.
+ */
+const UPSCALE_PNG = { compressionLevel: 1, adaptiveFiltering: false } as const;
+
+/**
+ * Unsharp masks as one 3x3 integer convolution in sRGB: `1 + 4a` centre, `-a` on the four
+ * neighbours (a = 1/4 subtle, 3/4 creative). libvips' `sharpen` works in LAB and costs
+ * ~3x as much on a 4 MP image for a visually similar result at 2x.
+ */
+const SUBTLE_SHARPEN = { width: 3, height: 3, kernel: [0, -1, 0, -1, 8, -1, 0, -1, 0], scale: 4 };
+const CREATIVE_SHARPEN = {
+  width: 3,
+  height: 3,
+  kernel: [0, -3, 0, -3, 16, -3, 0, -3, 0],
+  scale: 4,
+};
 
 /**
  * Detail texture for creative upscales: white noise softened to ~2px grains, so it reads as
@@ -42,7 +61,7 @@ function addDetail(data: Buffer, width: number, seed: number, amplitude: number)
 }
 
 /**
- * 2x upscale. subtle: lanczos3 plus a light unsharp mask, faithful to the source. creative: a
+ * 2x upscale. subtle: lanczos3 plus a light unsharp mask (one pass, decode to PNG), faithful to the source. creative: a
  * stronger mask plus seeded micro-texture, inventing fine detail the way generative upscalers do.
  */
 export async function renderUpscale(
@@ -58,19 +77,16 @@ export async function renderUpscale(
     .removeAlpha()
     .resize(width, height, { kernel: 'lanczos3', fit: 'fill' });
   if (mode === 'subtle') {
-    const image = await resized
-      .sharpen({ sigma: 0.8, m1: 0.6, m2: 1.5 })
-      .png(PNG_OPTIONS)
-      .toBuffer();
+    const image = await resized.convolve(SUBTLE_SHARPEN).png(UPSCALE_PNG).toBuffer();
     return { image, width, height };
   }
   const { data } = await resized
-    .sharpen({ sigma: 1.4, m1: 1.2, m2: 3 })
+    .convolve(CREATIVE_SHARPEN)
     .raw()
     .toBuffer({ resolveWithObject: true });
   addDetail(data, width, seed >>> 0, 9);
   const image = await sharp(data, { raw: { width, height, channels: 3 } })
-    .png(PNG_OPTIONS)
+    .png(UPSCALE_PNG)
     .toBuffer();
   return { image, width, height };
 }

@@ -1,8 +1,8 @@
 import type { BlendRequest } from '../../../contract/requests/blend';
+import { inMediaPool } from '../../media/media-pool';
 import { parseRatio } from '../../../contract/prompt-flags';
 import { costOf } from '../../../contract/costs';
 import { imageSize } from '../../media/diffusion';
-import { renderBlend } from '../../media/blend';
 import type { StoredImageOutput } from '../stored-output';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import { followUpSeed } from './follow-up';
@@ -26,7 +26,7 @@ export async function blendGrid(
   const inputs = await Promise.all(
     req.imgUrls.map((url, i) => fetchRgb(ctx, `imgUrls.${i}`, url, () => size, 'cover')),
   );
-  const images = renderBlend(inputs, size, seed);
+  const images = await inMediaPool('renderBlend', [inputs, size, seed], ctx.signal);
   return writeGrid(jobId, ctx.filesDir, images, { seed, reroll: true });
 }
 

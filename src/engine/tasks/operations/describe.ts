@@ -1,7 +1,8 @@
 import type { DescribeRequest } from '../../../contract/requests/describe';
+import { inMediaPool } from '../../media/media-pool';
 import { costOf } from '../../../contract/costs';
 import type { ImageReading } from '../../media/describe';
-import { ratioOf, readImage } from '../../media/describe';
+import { ratioOf } from '../../media/describe';
 import type { StoredTextOutput } from '../stored-output';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import type { OperationImpl } from './types';
@@ -55,7 +56,7 @@ export const describeOperation: OperationImpl<DescribeRequest> = {
         height: Math.max(1, Math.round(img.height * k)),
       };
     });
-    const reading = readImage(small);
+    const reading = await inMediaPool('readImage', [small], ctx.signal);
     const ar = ratioOf(size.width, size.height);
     const prompts = promptsFor(reading, ar);
     return {

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
+import { inMediaPool } from '../../media/media-pool';
 import type { DiffusionRequest } from '../../../contract/requests/diffusion';
 import type { ParsedPrompt } from '../../../contract/prompt-flags';
 import { aspectOf, hasFlag, isDraft, parsePrompt, speedOf } from '../../../contract/prompt-flags';
 import { costOf } from '../../../contract/costs';
 import type { DiffusionSpec } from '../../media/diffusion';
-import { renderDiffusion } from '../../media/diffusion';
 import { badRequest } from '../rejection';
 import type { StoredImage, StoredImageOutput } from '../stored-output';
 import { draftActions, gridActions } from '../stored-output';
@@ -44,9 +44,9 @@ async function renderGridTask(
   jobId: string,
   spec: DiffusionSpec,
   filesDir: string,
-  opts: { draft: boolean; reroll: boolean },
+  opts: { draft: boolean; reroll: boolean; signal?: AbortSignal },
 ): Promise<StoredImageOutput> {
-  const rendered = await renderDiffusion(spec);
+  const rendered = await inMediaPool('renderDiffusion', [spec], opts.signal);
   const images: StoredImage[] = rendered.images.map((_, n) => ({
     file: imageFile(jobId, n),
     width: rendered.width,
@@ -83,6 +83,10 @@ export const diffusionOperation: OperationImpl<DiffusionRequest> = {
   run(task, _req, ctx) {
     const p = parsePrompt(task.prompt);
     const spec = diffusionSpecOf(p, task.jobId);
-    return renderGridTask(task.jobId, spec, ctx.filesDir, { draft: isDraft(p), reroll: true });
+    return renderGridTask(task.jobId, spec, ctx.filesDir, {
+      draft: isDraft(p),
+      reroll: true,
+      signal: ctx.signal,
+    });
   },
 };

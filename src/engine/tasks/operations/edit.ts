@@ -1,5 +1,5 @@
 import type { EditRequest } from '../../../contract/requests/edit';
-import { renderPlaced } from '../../media/place-on-canvas';
+import { inMediaPool } from '../../media/media-pool';
 import { Rejection, badRequest } from '../rejection';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
@@ -28,14 +28,21 @@ export const editOperation: OperationImpl<EditRequest> = {
   async run(task, req, ctx) {
     const { png } = await sourceImage(ctx, req.jobId, req.imageNo);
     const seed = followUpSeed(req.remixPrompt, task.jobId);
-    const images = await renderPlaced(png, {
-      canvas: req.canvas,
-      imgPos: req.imgPos,
-      text: promptText(req.remixPrompt),
-      seed,
-      mask: req.mask ? await maskSource(ctx, req.mask) : undefined,
-      maskOnto: 'image',
-    });
+    const images = await inMediaPool(
+      'renderPlaced',
+      [
+        png,
+        {
+          canvas: req.canvas,
+          imgPos: req.imgPos,
+          text: promptText(req.remixPrompt),
+          seed,
+          mask: req.mask ? await maskSource(ctx, req.mask) : undefined,
+          maskOnto: 'image',
+        },
+      ],
+      ctx.signal,
+    );
     return writeGrid(task.jobId, ctx.filesDir, images, { seed, reroll: true });
   },
 };

@@ -1,7 +1,7 @@
 import type { EnhanceRequest } from '../../../contract/requests/enhance';
+import { inMediaPool } from '../../media/media-pool';
 import { isDraft, parsePrompt } from '../../../contract/prompt-flags';
 import { costOf } from '../../../contract/costs';
-import { renderDiffusion } from '../../media/diffusion';
 import { findParent, parentImage } from '../parent-rules';
 import { badRequest } from '../rejection';
 import { imageOutputOf, singleActions } from '../stored-output';
@@ -36,12 +36,18 @@ export const enhanceOperation: OperationImpl<EnhanceRequest> = {
     const seed = Number(imageOutputOf(parent.output)?.seed ?? 0) >>> 0;
     const spec = diffusionSpecOf(parsePrompt(parent.prompt), parent.jobId);
     // The renderer draws images 0..count-1; each depends only on its index, not on count.
-    const rendered = await renderDiffusion({
-      ...spec,
-      seed,
-      count: req.imageNo + 1,
-      longSide: FULL_SIDE,
-    });
+    const rendered = await inMediaPool(
+      'renderDiffusion',
+      [
+        {
+          ...spec,
+          seed,
+          count: req.imageNo + 1,
+          longSide: FULL_SIDE,
+        },
+      ],
+      ctx.signal,
+    );
     const png = rendered.images[req.imageNo];
     if (!png) throw new Error(`image ${req.imageNo} was not rendered`);
     return writeSingle(task.jobId, ctx.filesDir, png, {

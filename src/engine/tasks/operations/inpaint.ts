@@ -1,5 +1,5 @@
 import type { InpaintRequest } from '../../../contract/requests/inpaint';
-import { renderInpaint } from '../../media/inpaint';
+import { inMediaPool } from '../../media/media-pool';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
 import { checkMask, maskSource } from './masks';
@@ -19,7 +19,11 @@ export const inpaintOperation: OperationImpl<InpaintRequest> = {
     const { png } = await sourceImage(ctx, req.jobId, req.imageNo);
     const seed = followUpSeed(req.remixPrompt, task.jobId);
     const mask = await maskSource(ctx, req.mask);
-    const images = await renderInpaint(png, mask, { text: promptText(req.remixPrompt), seed });
+    const images = await inMediaPool(
+      'renderInpaint',
+      [png, mask, { text: promptText(req.remixPrompt), seed }],
+      ctx.signal,
+    );
     return writeGrid(task.jobId, ctx.filesDir, images, { seed, reroll: true });
   },
 };

@@ -1,5 +1,5 @@
 import type { OutpaintRequest } from '../../../contract/requests/outpaint';
-import { renderExtension } from '../../media/extend-canvas';
+import { inMediaPool } from '../../media/media-pool';
 import { grownSize, zoomOutPadding } from './canvas-growth';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
@@ -19,7 +19,7 @@ export const outpaintOperation: OperationImpl<OutpaintRequest> = {
     const seed = followUpSeed(req.remixPrompt, task.jobId);
     const text = promptText(req.remixPrompt ?? parent.prompt);
     const pad = zoomOutPadding(image, req.scale);
-    const images = await renderExtension(png, pad, { text, seed });
+    const images = await inMediaPool('renderExtension', [png, pad, { text, seed }], ctx.signal);
     return writeGrid(task.jobId, ctx.filesDir, images, { seed, reroll: true });
   },
 };

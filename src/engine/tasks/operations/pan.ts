@@ -1,5 +1,5 @@
 import type { PanRequest } from '../../../contract/requests/pan';
-import { renderExtension } from '../../media/extend-canvas';
+import { inMediaPool } from '../../media/media-pool';
 import { grownSize, panPadding } from './canvas-growth';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
@@ -20,7 +20,7 @@ export const panOperation: OperationImpl<PanRequest> = {
     const seed = followUpSeed(req.remixPrompt, task.jobId);
     const text = promptText(req.remixPrompt ?? parent.prompt);
     const pad = panPadding(image, req.direction, req.scale);
-    const images = await renderExtension(png, pad, { text, seed });
+    const images = await inMediaPool('renderExtension', [png, pad, { text, seed }], ctx.signal);
     return writeGrid(task.jobId, ctx.filesDir, images, { seed, reroll: true });
   },
 };

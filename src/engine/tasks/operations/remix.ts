@@ -1,5 +1,5 @@
 import type { RemixRequest } from '../../../contract/requests/remix';
-import { renderRemix } from '../../media/remix';
+import { inMediaPool } from '../../media/media-pool';
 import { badRequest } from '../rejection';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
@@ -22,7 +22,11 @@ export const remixOperation: OperationImpl<RemixRequest> = {
     const { png } = await sourceImage(ctx, req.jobId, req.imageNo);
     const seed = followUpSeed(req.remixPrompt, task.jobId);
     const text = promptText(req.remixPrompt);
-    const images = await renderRemix(png, { text, seed, strong: req.mode === 0 });
+    const images = await inMediaPool(
+      'renderRemix',
+      [png, { text, seed, strong: req.mode === 0 }],
+      ctx.signal,
+    );
     return writeGrid(task.jobId, ctx.filesDir, images, { seed, reroll: true });
   },
 };

@@ -1,6 +1,6 @@
 import type { RemoveBackgroundRequest } from '../../../contract/requests/remove-background';
+import { inMediaPool } from '../../media/media-pool';
 import { costOf } from '../../../contract/costs';
-import { removeBackground } from '../../media/remove-background';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import { followUpSeed } from './follow-up';
 import { writeSingle } from './grid-output';
@@ -25,7 +25,7 @@ export const removeBackgroundOperation: OperationImpl<RemoveBackgroundRequest> =
       const k = Math.min(1, MAX_SIDE / Math.max(img.width, img.height));
       return { width: Math.round(img.width * k), height: Math.round(img.height * k) };
     });
-    const png = await removeBackground(src);
+    const png = await inMediaPool('removeBackground', [src], ctx.signal);
     return writeSingle(task.jobId, ctx.filesDir, png, {
       width: src.width,
       height: src.height,

@@ -1,8 +1,8 @@
 import { blendRequestSchema } from '../../../contract/requests/blend';
+import { inMediaPool } from '../../media/media-pool';
 import type { RerollRequest } from '../../../contract/requests/reroll';
 import { parsePrompt } from '../../../contract/prompt-flags';
 import { costOf } from '../../../contract/costs';
-import { renderDiffusion } from '../../media/diffusion';
 import { findParent } from '../parent-rules';
 import { badRequest } from '../rejection';
 import { imageOutputOf } from '../stored-output';
@@ -53,13 +53,19 @@ export const rerollOperation: OperationImpl<RerollRequest> = {
     const first = imageOutputOf(ctx.tasks.require(req.jobId).output)?.images[0];
     if (!first) throw new Error('the parent has no images');
     const spec = diffusionSpecOf(parsePrompt(task.prompt), task.jobId);
-    const rendered = await renderDiffusion({
-      ...spec,
-      seed,
-      aspect: { w: first.width, h: first.height },
-      longSide: Math.max(first.width, first.height),
-      count: 4,
-    });
+    const rendered = await inMediaPool(
+      'renderDiffusion',
+      [
+        {
+          ...spec,
+          seed,
+          aspect: { w: first.width, h: first.height },
+          longSide: Math.max(first.width, first.height),
+          count: 4,
+        },
+      ],
+      ctx.signal,
+    );
     return writeRenderedGrid(task.jobId, ctx.filesDir, rendered, { seed, reroll: true });
   },
 };

@@ -1,7 +1,7 @@
 import type { RetextureRequest } from '../../../contract/requests/retexture';
+import { inMediaPool } from '../../media/media-pool';
 import { costOf } from '../../../contract/costs';
 import { imageSize } from '../../media/diffusion';
-import { renderRetexture } from '../../media/retexture';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import { followUpSeed, promptText } from './follow-up';
 import { writeGrid } from './grid-output';
@@ -31,7 +31,11 @@ export const retextureOperation: OperationImpl<RetextureRequest> = {
       imageSize({ w: img.width, h: img.height }, LONG_SIDE),
     );
     const seed = followUpSeed(req.remixPrompt, task.jobId);
-    const images = await renderRetexture(src, { text: promptText(req.remixPrompt), seed });
+    const images = await inMediaPool(
+      'renderRetexture',
+      [src, { text: promptText(req.remixPrompt), seed }],
+      ctx.signal,
+    );
     return writeGrid(task.jobId, ctx.filesDir, images, { seed, reroll: false });
   },
 };

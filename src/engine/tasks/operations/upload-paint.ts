@@ -1,6 +1,6 @@
 import type { UploadPaintRequest } from '../../../contract/requests/upload-paint';
+import { inMediaPool } from '../../media/media-pool';
 import { costOf } from '../../../contract/costs';
-import { renderPlaced } from '../../media/place-on-canvas';
 import { checkFetchUrl, fetchInput } from './fetched';
 import { followUpSeed, promptText } from './follow-up';
 import { writeGrid } from './grid-output';
@@ -31,14 +31,21 @@ export const uploadPaintOperation: OperationImpl<UploadPaintRequest> = {
       maskSource(ctx, req.mask),
     ]);
     const seed = followUpSeed(req.remixPrompt, task.jobId);
-    const images = await renderPlaced(source.data, {
-      canvas: req.canvas,
-      imgPos: req.imgPos,
-      text: promptText(req.remixPrompt),
-      seed,
-      mask,
-      maskOnto: 'canvas',
-    });
+    const images = await inMediaPool(
+      'renderPlaced',
+      [
+        source.data,
+        {
+          canvas: req.canvas,
+          imgPos: req.imgPos,
+          text: promptText(req.remixPrompt),
+          seed,
+          mask,
+          maskOnto: 'canvas',
+        },
+      ],
+      ctx.signal,
+    );
     return writeGrid(task.jobId, ctx.filesDir, images, { seed, reroll: false });
   },
 };

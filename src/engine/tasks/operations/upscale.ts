@@ -1,8 +1,8 @@
 import sharp from 'sharp';
+import { inMediaPool } from '../../media/media-pool';
 import type { UpscaleRequest } from '../../../contract/requests/upscale';
 import { costOf } from '../../../contract/costs';
 import type { UpscaleMode } from '../../media/upscale';
-import { renderUpscale } from '../../media/upscale';
 import { checkOutputSize, findParent, parentImage } from '../parent-rules';
 import { badRequest } from '../rejection';
 import type { StoredImageOutput } from '../stored-output';
@@ -53,7 +53,7 @@ export const upscaleOperation: OperationImpl<UpscaleRequest> = {
     const seed = Number(parent.seed) >>> 0;
     const mode = MODE[req.type];
     const result = mode
-      ? await renderUpscale(png, mode, seed)
+      ? await inMediaPool('renderUpscale', [png, mode, seed], ctx.signal)
       : await resize(png, FACTOR[req.type] ?? 2);
     const file = imageFile(task.jobId, 0);
     await writeMedia(ctx.filesDir, file, result.image);

@@ -1,5 +1,5 @@
 import type { VariationRequest } from '../../../contract/requests/variation';
-import { renderVariation } from '../../media/variation';
+import { inMediaPool } from '../../media/media-pool';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
 import type { OperationImpl } from './types';
@@ -17,12 +17,19 @@ export const variationOperation: OperationImpl<VariationRequest> = {
   async run(task, req, ctx) {
     const { png, parent } = await sourceImage(ctx, req.jobId, req.imageNo);
     const seed = followUpSeed(req.remixPrompt, task.jobId);
-    const images = await renderVariation(png, {
-      text: promptText(parent.prompt),
-      seed,
-      strong: req.type === 1,
-      remixText: req.remixPrompt === undefined ? undefined : promptText(req.remixPrompt),
-    });
+    const images = await inMediaPool(
+      'renderVariation',
+      [
+        png,
+        {
+          text: promptText(parent.prompt),
+          seed,
+          strong: req.type === 1,
+          remixText: req.remixPrompt === undefined ? undefined : promptText(req.remixPrompt),
+        },
+      ],
+      ctx.signal,
+    );
     return writeGrid(task.jobId, ctx.filesDir, images, { seed, reroll: true });
   },
 };
