@@ -36,6 +36,6 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', ENGINE_TASK_MS: '1500' },
+    env: { PORT: String(port), HOST: '127.0.0.1', ENGINE_TASK_MS: '2500' },
   },
 });

@@ -4,6 +4,8 @@
  *    5 s 480p H.264 clip, with the encoder settings beside the figure.
  * 2. Job reads through the proxy versus straight from the engine, as a ratio.
  * 3. The studio's history: a page of the list and a prompt search over 10,000 jobs.
+ * 4. The canvas editor: requestAnimationFrame intervals during a long scripted stroke on a
+ *    2048×2048 image in headless Chromium (needs the built SPA: `npm run bench` builds it).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { renderMoveClip } from '../src/engine/media/video-clips';
 import { X264_ARGS } from '../src/engine/media/video-ffmpeg';
 import { clipSize } from '../src/engine/media/video-motion';
 import { buildStage } from '../src/engine/media/video-render';
+import { benchCanvasPaint } from './canvas-paint';
 import { benchHistory } from './history';
 import { startEngine } from '../src/engine/server';
 import { loadProxyConfig } from '../src/proxy/config';
@@ -186,6 +189,15 @@ async function main() {
     console.log(`|---|---|`);
     console.log(`| list one page of 50 | ${ms(history.listP50Ms)} |`);
     console.log(`| full-text prompt search | ${ms(history.searchP50Ms)} |`);
+    const paint = await benchCanvasPaint();
+    console.log(
+      `\n| canvas editor: ${paint.moves}-move stroke on ${paint.image.width}×${paint.image.height} after ${paint.historyStrokes} strokes | frames | p50 | p95 | max | dropped |`,
+    );
+    console.log(`|---|---|---|---|---|---|`);
+    console.log(
+      `| requestAnimationFrame interval | ${paint.frames} | ${ms(paint.p50)} | ${ms(paint.p95)} | ${ms(paint.max)} | ${paint.dropped} |`,
+    );
+    console.log(`p95 under ${paint.target} ms: ${paint.met ? 'met' : 'not met'}`);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CanvasEditorHost } from './canvas-editor-host';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { AccountPage } from './pages/account-page';
@@ -24,6 +25,7 @@ export function App() {
       <Providers>
         <Layout route={route}>
           <CurrentPage />
+          <CanvasEditorHost />
         </Layout>
       </Providers>
     </ErrorBoundary>

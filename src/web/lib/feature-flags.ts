@@ -4,5 +4,5 @@
  */
 export const FEATURES = {
   /** The canvas editor of "Vary region" and "Edit" (issue 6). */
-  canvasEditorAvailable: false,
+  canvasEditorAvailable: true,
 } as const;

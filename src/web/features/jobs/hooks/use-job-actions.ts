@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Job } from '../../../../contract/studio-api';
+import { useEditorRequested } from '../../../lib/editor-request-store';
 import { createFingerprint } from '../api/job-mutations';
 import type { GridAction } from '../utils/grid-action';
 import { actionBody } from '../utils/grid-action';
@@ -32,6 +33,24 @@ export function useJobActions(job: Job): JobActions {
   const pending = usePendingCreates(job.id);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const { submit } = create;
+  const editorRequested = useEditorRequested();
+  // Vary region and Edit open the canvas editor, which the app layer shows, not a form.
+  const openDialog = useCallback(
+    (d: OpenDialog) => {
+      const image = 'imageNo' in d ? job.output?.images[d.imageNo] : undefined;
+      if ((d.kind === 'vary-region' || d.kind === 'edit') && image) {
+        const mode = d.kind === 'edit' ? 'edit' : 'inpaint';
+        editorRequested({
+          jobId: job.id,
+          imageNo: d.imageNo,
+          mode,
+          imageUrl: image.url,
+          prompt: job.prompt,
+        });
+      } else setDialog(d);
+    },
+    [editorRequested, job],
+  );
   const run = useCallback(
     (action: GridAction) => submit(actionBody(job.id, action)),
     [submit, job.id],
@@ -40,7 +59,7 @@ export function useJobActions(job: Job): JobActions {
     run,
     isPending: (action) => pending.includes(createFingerprint(actionBody(job.id, action))),
     dialog,
-    openDialog: setDialog,
+    openDialog,
     closeDialog: () => setDialog(null),
     error: create.error,
     dismissError: create.reset,

@@ -1,0 +1,310 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import type { MaskArea } from '../src/contract/requests/common';
+import { screenPoint } from '../src/web/features/canvas-editor/geometry/points';
+import type { ImagePoint } from '../src/web/features/canvas-editor/geometry/points';
+import { screenToImage } from '../src/web/features/canvas-editor/geometry/transforms';
+import { rasteriseAreas } from '../src/web/features/canvas-editor/mask/areas';
+import type { Grid } from '../src/web/features/canvas-editor/mask/grid';
+import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
+
+/**
+ * The canvas editor against the real studio and engine: a stroke painted at known screen
+ * positions after zooming and panning lands in the request at the image pixels the
+ * geometry says, and the engine's result changes only there.
+ */
+interface View {
+  zoom: number;
+  panX: number;
+  panY: number;
+  image: { width: number; height: number };
+  imgPos: { x: number; y: number; width: number; height: number };
+}
+
+const PROMPT = 'a lighthouse on a rocky coast';
+
+async function generate(page: Page): Promise<Locator> {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const job = page.getByRole('article', { name: /diffusion: a lighthouse/i }).first();
+  await expect(job.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
+    timeout: 30_000,
+  });
+  return job;
+}
+
+async function openEditor(page: Page, job: Locator, entry: string, title: string) {
+  await job.getByRole('button', { name: 'More actions for image 1' }).click();
+  await page
+    .getByRole('menu', { name: 'Actions for image 1' })
+    .getByRole('menuitem', { name: entry })
+    .click();
+  const dialog = page.getByRole('dialog', { name: title });
+  const stage = dialog.getByTestId('editor-stage');
+  await expect(stage.locator('canvas').first()).toBeVisible();
+  return { dialog, stage };
+}
+
+const viewOf = async (stage: Locator): Promise<View> =>
+  JSON.parse((await stage.getAttribute('data-viewport')) ?? '{}') as View;
+
+/** Screen (stage-relative CSS px) to page coordinates for page.mouse. */
+async function pageXY(stage: Locator, x: number, y: number): Promise<[number, number]> {
+  const box = await stage.boundingBox();
+  if (!box) throw new Error('no stage box');
+  return [box.x + x, box.y + y];
+}
+
+async function drag(page: Page, stage: Locator, from: [number, number], to: [number, number]) {
+  await page.mouse.move(...(await pageXY(stage, ...from)));
+  await page.mouse.down();
+  await page.mouse.move(...(await pageXY(stage, ...to)), { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Zooms with the wheel at the stage's centre until the zoom reads 200%. */
+async function zoomTo200(page: Page, stage: Locator) {
+  await page.getByRole('button', { name: '100%' }).click();
+  const box = await stage.boundingBox();
+  if (!box) throw new Error('no stage box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -Math.log(2) / 0.0015);
+  await expect.poll(async () => (await viewOf(stage)).zoom).toBeCloseTo(2, 2);
+}
+
+async function decode(
+  page: Page,
+  url: string,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const body = await (await page.request.get(url)).body();
+  const { data, info } = await sharp(body)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The mask grid grown by `r` pixels: the engine feathers its mask edge a little. */
+function grown(g: Grid, r: number): Grid {
+  const pts: ImagePoint[] = [];
+  for (let i = 0; i < g.data.length; i++) {
+    if (g.data[i])
+      pts.push({ x: (i % g.width) + 0.5, y: Math.floor(i / g.width) + 0.5 } as ImagePoint);
+  }
+  const ops = pts.map((p) => ({
+    type: 'stroke' as const,
+    tool: 'brush' as const,
+    size: 2 * r,
+    points: [p],
+  }));
+  return rasterise(ops, g.width, g.height);
+}
+
+test('vary region: a stroke at 200% after panning is sent and repainted exactly there', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const job = await generate(page);
+  const parentUrl = await job.getByRole('img', { name: /^Image 1 of/ }).getAttribute('src');
+  const { dialog, stage } = await openEditor(page, job, 'Vary region…', 'Vary region image 1');
+  await zoomTo200(page, stage);
+
+  // Pan with space + drag: the view moves by exactly the drag.
+  const before = await viewOf(stage);
+  await page.keyboard.down(' ');
+  await drag(page, stage, [300, 300], [220, 260]);
+  await page.keyboard.up(' ');
+  const view = await viewOf(stage);
+  expect(view.panX - before.panX).toBeCloseTo(-80, 5);
+  expect(view.panY - before.panY).toBeCloseTo(-40, 5);
+
+  // Paint one stroke with the default 40 px brush at known screen positions.
+  const from: [number, number] = [200, 180];
+  const to: [number, number] = [420, 260];
+  await drag(page, stage, from, to);
+  const toImage = (s: [number, number]) =>
+    screenToImage(screenPoint(...s), { ...view, dpr: 1 }, view.imgPos, view.image);
+  const expected = rasterise(
+    [{ type: 'stroke', tool: 'brush', size: 40, points: [toImage(from), toImage(to)] }],
+    view.image.width,
+    view.image.height,
+  );
+  await expect(dialog.getByTestId('mask-summary')).toContainText('polygon');
+
+  await dialog.getByRole('textbox', { name: 'Remix prompt' }).fill('a small red boat');
+  const sent = page.waitForRequest(
+    (r) => r.url().endsWith('/studio-api/jobs') && r.method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Vary region', exact: true }).click();
+  const body = (await sent).postDataJSON() as {
+    operation: string;
+    params: { imageNo: number; remixPrompt: string; mask: { areas: MaskArea[] } };
+  };
+  expect(body.operation).toBe('inpaint');
+  expect(body.params).toMatchObject({ imageNo: 0, remixPrompt: 'a small red boat' });
+  const painted = rasteriseAreas(body.params.mask.areas, view.image.width, view.image.height);
+  const score = iou(painted, expected);
+  test.info().annotations.push({ type: 'mask IoU', description: score.toFixed(4) });
+  expect(score).toBeGreaterThanOrEqual(0.97);
+  await expect(dialog).toBeHidden();
+
+  // The engine's result: changed inside the region, untouched outside it.
+  const result = page.getByRole('article', { name: /inpaint/i }).first();
+  await expect(result.locator('[data-status]').first()).toHaveAttribute(
+    'data-status',
+    'completed',
+    {
+      timeout: 60_000,
+    },
+  );
+  const resultUrl = await result.getByRole('img', { name: /^Image 1 of/ }).getAttribute('src');
+  const a = await decode(page, parentUrl ?? '');
+  const b = await decode(page, resultUrl ?? '');
+  expect([b.width, b.height]).toEqual([a.width, a.height]);
+  expect([a.width, a.height]).toEqual([view.image.width, view.image.height]);
+  const near = grown(expected, 6);
+  let outside = 0;
+  let outsideN = 0;
+  let inside = 0;
+  let insideN = 0;
+  for (let i = 0; i < a.width * a.height; i++) {
+    const d =
+      [0, 1, 2].reduce(
+        (s, c) => s + Math.abs((a.data[i * 3 + c] ?? 0) - (b.data[i * 3 + c] ?? 0)),
+        0,
+      ) / 3;
+    if (expected.data[i]) {
+      inside += d;
+      insideN++;
+    } else if (!near.data[i]) {
+      outside += d;
+      outsideN++;
+    }
+  }
+  const diffs = `inside ${(inside / insideN).toFixed(2)}, outside ${(outside / outsideN).toFixed(3)}`;
+  test.info().annotations.push({ type: 'mean diff', description: diffs });
+  expect(outside / outsideN).toBeLessThanOrEqual(2);
+  expect(inside / insideN).toBeGreaterThan(10);
+});
+
+test('undo and redo restore exact states; shortcuts pick tools and sizes', async ({ page }) => {
+  const job = await generate(page);
+  const { dialog, stage } = await openEditor(page, job, 'Vary region…', 'Vary region image 1');
+  const summary = dialog.getByTestId('mask-summary');
+  const canvas = async () => (await stage.screenshot()).toString('base64');
+  await expect(summary).toHaveText('Nothing painted yet.');
+  const empty = await canvas();
+
+  await page.keyboard.press('e');
+  await expect(dialog.getByRole('radio', { name: /Eraser/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await page.keyboard.press('b');
+  await expect(dialog.getByRole('radio', { name: /Brush/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  const size = dialog.getByRole('slider', { name: 'Brush size' });
+  await page.keyboard.press(']');
+  await expect(size).toHaveValue('46');
+  await page.keyboard.press('[');
+  await expect(size).toHaveValue('40');
+
+  await drag(page, stage, [150, 150], [300, 200]);
+  await expect(summary).toContainText('polygon');
+  const oneText = await summary.textContent();
+  const one = await canvas();
+  await page.keyboard.press('r');
+  await drag(page, stage, [320, 120], [420, 260]);
+  await expect(summary).not.toHaveText(oneText ?? '');
+  await expect(summary).toContainText('polygon');
+  const twoText = await summary.textContent();
+  const two = await canvas();
+
+  await page.keyboard.press('Control+z');
+  await expect(summary).toHaveText(oneText ?? '');
+  await expect.poll(canvas).toBe(one);
+  await page.keyboard.press('Control+z');
+  await expect(summary).toHaveText('Nothing painted yet.');
+  await expect.poll(canvas).toBe(empty);
+  await page.keyboard.press('Control+Shift+z');
+  await page.keyboard.press('Control+Shift+Z');
+  await expect(summary).toHaveText(twoText ?? '');
+  await expect.poll(canvas).toBe(two);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('edit: the image placed on a 16:9 canvas is sent as canvas and imgPos', async ({ page }) => {
+  const job = await generate(page);
+  const { dialog, stage } = await openEditor(page, job, 'Edit…', 'Edit image 1');
+  await dialog.getByRole('button', { name: '16:9' }).click();
+  await page.getByRole('button', { name: 'Fit' }).click();
+  const v = await viewOf(stage);
+  const long = Math.max(v.image.width, v.image.height);
+  const canvas = { width: long, height: Math.round((long * 9) / 16) };
+  await page.keyboard.press('v');
+  // Drag from the image's centre by 100 × 40 screen px: the image moves by that / zoom.
+  const cx = v.panX + (v.imgPos.x + v.imgPos.width / 2) * v.zoom;
+  const cy = v.panY + (v.imgPos.y + v.imgPos.height / 2) * v.zoom;
+  await drag(page, stage, [cx, cy], [cx + 100, cy + 40]);
+  const imgPos = {
+    x: Math.round((canvas.width - v.image.width) / 2 + 100 / v.zoom),
+    y: Math.round((canvas.height - v.image.height) / 2 + 40 / v.zoom),
+    width: v.image.width,
+    height: v.image.height,
+  };
+  await expect.poll(async () => (await viewOf(stage)).imgPos).toEqual(imgPos);
+  await expect(dialog.getByLabel('Canvas and image position')).toContainText(`"x": ${imgPos.x}`);
+
+  await dialog.getByRole('textbox', { name: 'Remix prompt' }).fill('a wider view');
+  const sent = page.waitForRequest(
+    (r) => r.url().endsWith('/studio-api/jobs') && r.method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Edit image' }).click();
+  const body = (await sent).postDataJSON() as {
+    operation: string;
+    params: Record<string, unknown>;
+  };
+  expect(body.operation).toBe('edit');
+  expect(body.params).toEqual({ imageNo: 0, remixPrompt: 'a wider view', canvas, imgPos });
+});
+
+test('a mask polygons cannot hold is uploaded as an image and sent as mask.url', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const job = await generate(page);
+  const { dialog, stage } = await openEditor(page, job, 'Vary region…', 'Vary region image 1');
+  await dialog.getByRole('slider', { name: 'Brush size' }).fill('4');
+  // More separate specks than the 64 areas a mask may hold.
+  const v = await viewOf(stage);
+  for (let i = 0; i < 72; i++) {
+    const x = v.panX + 20 + (i % 12) * 18;
+    const y = v.panY + 20 + Math.floor(i / 12) * 18;
+    await page.mouse.click(...(await pageXY(stage, x, y)));
+  }
+  await expect(dialog.getByTestId('mask-summary')).toContainText('sent as a mask image');
+  await dialog.getByRole('textbox', { name: 'Remix prompt' }).fill('sparkles');
+  const sent = page.waitForRequest(
+    (r) => r.url().endsWith('/studio-api/jobs') && r.method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Vary region', exact: true }).click();
+  const body = (await sent).postDataJSON() as {
+    params: { mask: { url?: string; areas?: unknown } };
+  };
+  expect(body.params.mask.areas).toBeUndefined();
+  expect(body.params.mask.url).toMatch(/^https?:\/\//);
+  const result = page.getByRole('article', { name: /inpaint/i }).first();
+  await expect(result.locator('[data-status]').first()).toHaveAttribute(
+    'data-status',
+    'completed',
+    {
+      timeout: 60_000,
+    },
+  );
+});

@@ -1,0 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { useCreateJob } from '../features/jobs/hooks/use-create-job';
+import { useEditorClosed, useEditorRequest } from '../lib/editor-request-store';
+
+// Konva is large: the editor is its own chunk, fetched the first time someone opens it.
+const CanvasEditor = lazy(() => import('../features/canvas-editor/components/canvas-editor'));
+
+/** Shows the canvas editor the jobs menu asked for; its create goes through the jobs feature. */
+export function CanvasEditorHost() {
+  const request = useEditorRequest();
+  const closed = useEditorClosed();
+  const create = useCreateJob();
+  if (!request) return null;
+  return (
+    <Suspense
+      fallback={
+        <div role="status" className="fixed inset-0 z-50 grid place-items-center bg-zinc-950/80">
+          Loading the editor…
+        </div>
+      }
+    >
+      <CanvasEditor request={request} onSubmit={create.submit} onClose={closed} />
+    </Suspense>
+  );
+}

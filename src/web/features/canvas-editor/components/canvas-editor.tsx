@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CreateJob } from '../../../../contract/studio-api';
+import { Button } from '../../../components/ui/button';
+import type { EditorRequest } from '../../../lib/editor-request-store';
+import { uploadImage } from '../../../lib/uploads';
+import { editorCreate } from '../mask/submit';
+import { newDocument } from '../model/document';
+import { useEditorStore } from '../model/editor-store';
+import { useViewStore } from '../model/view-store';
+import { EditorStage } from './editor-stage';
+import { SidePanel } from './side-panel';
+import { Toolbar } from './toolbar';
+import { useEditorKeys } from './use-editor-keys';
+import { useMaskPlan } from './use-mask-plan';
+
+export interface CanvasEditorProps {
+  request: EditorRequest;
+  onSubmit: (body: CreateJob) => void;
+  onClose: () => void;
+}
+
+/** Loads the image, then opens a fresh document of its natural size. */
+function useImageDocument(request: EditorRequest) {
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const img = new Image();
+    img.onload = () => {
+      useViewStore.getState().viewReset();
+      const source = { url: request.imageUrl, width: img.naturalWidth, height: img.naturalHeight };
+      useEditorStore.getState().documentOpened(newDocument(source, request.mode));
+      setImage(img);
+    };
+    img.onerror = () => setFailed(true);
+    img.src = request.imageUrl;
+    return () => useEditorStore.getState().documentClosed();
+  }, [request]);
+  return { image, failed };
+}
+
+const uploadMask = async (png: Blob) =>
+  (await uploadImage(new File([png], 'mask.png', { type: 'image/png' }))).url;
+
+/** The full-screen editor of Vary region (inpaint) and Edit. */
+export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEditorProps) {
+  const { image, failed } = useImageDocument(request);
+  const doc = useEditorStore((s) => s.doc);
+  const active = useEditorStore((s) => s.active);
+  const plan = useMaskPlan(
+    doc?.ops ?? [],
+    doc?.image.width ?? 1,
+    doc?.image.height ?? 1,
+    active !== null,
+  );
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEditorKeys(onClose);
+  const inpaint = request.mode === 'inpaint';
+  const title = `${inpaint ? 'Vary region' : 'Edit'} image ${request.imageNo + 1}`;
+
+  const submit = useCallback(
+    (remixPrompt: string) => {
+      if (!doc || !plan) return;
+      setPending(true);
+      editorCreate(request, doc, plan, remixPrompt, uploadMask)
+        .then((body) => {
+          onSubmit(body);
+          onClose();
+        })
+        .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+        .finally(() => setPending(false));
+    },
+    [doc, plan, request, onSubmit, onClose],
+  );
+
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={title}
+      className="fixed inset-0 z-50 flex flex-col bg-zinc-950 text-zinc-100"
+    >
+      <header className="flex h-12 shrink-0 items-center justify-between border-b border-zinc-800 px-4">
+        <h2 className="text-sm font-semibold">{title}</h2>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </header>
+      {failed ? (
+        <p role="alert" className="p-4">
+          The image could not be loaded.
+        </p>
+      ) : null}
+      {image && doc ? (
+        <>
+          <Toolbar edit={!inpaint} />
+          <div className="flex min-h-0 flex-1">
+            <EditorStage image={image} doc={doc} active={active} plan={plan} />
+            <SidePanel
+              doc={doc}
+              plan={plan}
+              submitLabel={inpaint ? 'Vary region' : 'Edit image'}
+              pending={pending}
+              error={error}
+              onSubmit={submit}
+            />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef } from 'react';
+import { Group, Layer, Stage } from 'react-konva';
+import { fitViewport } from '../geometry/transforms';
+import type { MaskPlan } from '../mask/areas';
+import type { EditorDocument, Stroke } from '../model/document';
+import { useViewStore } from '../model/view-store';
+import { toolById } from '../tools/registry';
+import { ImageLayer } from './image-layer';
+import { MaskOpShape, Outline } from './mask-shapes';
+import { useStagePointer } from './use-stage-pointer';
+
+interface EditorStageProps {
+  image: HTMLImageElement;
+  doc: EditorDocument;
+  active: Stroke | null;
+  plan: MaskPlan | null;
+}
+
+/** Keeps the stage the size of its box, and fits the content the first time it has one. */
+function useStageSize(box: React.RefObject<HTMLDivElement | null>, doc: EditorDocument) {
+  const fitted = useRef(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const size = { width: entry.contentRect.width, height: entry.contentRect.height };
+      const view = useViewStore.getState();
+      view.stageResized(size);
+      if (!fitted.current && size.width > 0) {
+        fitted.current = true;
+        view.viewportChanged(fitViewport(doc.canvas, size, window.devicePixelRatio || 1));
+      }
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [box, doc.canvas]);
+}
+
+/** Image space inside stage space: where the image lies, at what scale. */
+const imageFrame = (doc: EditorDocument) => ({
+  x: doc.imgPos.x,
+  y: doc.imgPos.y,
+  scaleX: doc.imgPos.width / doc.image.width,
+  scaleY: doc.imgPos.height / doc.image.height,
+});
+
+/** The painted mask, then the outlines: the polygons to be sent and a shape being drawn. */
+function MaskLayers({ doc, active, plan }: Omit<EditorStageProps, 'image'>) {
+  const view = useViewStore();
+  const frame = imageFrame(doc);
+  return (
+    <>
+      <Layer listening={false} opacity={view.maskOpacity} visible={view.maskVisible}>
+        <Group {...frame}>
+          {doc.ops.map((op, i) => (
+            <MaskOpShape key={i} op={op} image={doc.image} />
+          ))}
+          {active ? <MaskOpShape op={active} image={doc.image} /> : null}
+        </Group>
+      </Layer>
+      <Layer listening={false}>
+        <Group {...frame}>
+          {view.maskVisible && plan?.kind === 'areas'
+            ? plan.polygons.map((p, i) => <Outline key={i} points={p} closed color="#22d3ee" />)
+            : null}
+          {view.draft ? (
+            <Outline
+              points={view.draft}
+              closed={view.tool !== 'polygon'}
+              color="#fafafa"
+              dash={[4, 4]}
+            />
+          ) : null}
+        </Group>
+      </Layer>
+    </>
+  );
+}
+
+/** The image, the mask and the outlines; react-konva only draws the document. */
+export function EditorStage({ image, doc, active, plan }: EditorStageProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const view = useViewStore();
+  const handlers = useStagePointer(box);
+  useStageSize(box, doc);
+  const moving = doc.mode !== 'inpaint' && view.tool === 'move';
+  const cursor = view.panKey ? 'grab' : view.tool === 'move' ? 'move' : toolById(view.tool).cursor;
+  const { zoom, panX, panY } = view.viewport;
+  return (
+    <div
+      ref={box}
+      className="relative min-h-0 min-w-0 flex-1 touch-none overflow-hidden bg-zinc-900"
+      style={{ cursor }}
+      data-testid="editor-stage"
+      // The exact view, for tests that turn screen positions into image pixels.
+      data-viewport={JSON.stringify({ zoom, panX, panY, image: doc.image, imgPos: doc.imgPos })}
+    >
+      <Stage
+        width={view.stageSize.width}
+        height={view.stageSize.height}
+        scaleX={zoom}
+        scaleY={zoom}
+        x={panX}
+        y={panY}
+        {...handlers}
+      >
+        <ImageLayer image={image} doc={doc} moving={moving} />
+        <MaskLayers doc={doc} active={active} plan={plan} />
+      </Stage>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { Button } from '../../../components/ui/button';
+import { actualSizeViewport, fitViewport } from '../geometry/transforms';
+import { isInverted } from '../model/document';
+import { useEditorStore } from '../model/editor-store';
+import { BRUSH_MAX, BRUSH_MIN, useViewStore } from '../model/view-store';
+import type { EditorToolId } from '../model/view-store';
+import { TOOLS } from '../tools/registry';
+
+/** Edit's extra tool: drag and scale the image on the canvas. */
+const MOVE = { id: 'move' as const, label: 'Move image', key: 'v' };
+
+function ToolPicker({ edit }: { edit: boolean }) {
+  const view = useViewStore();
+  const tools: { id: EditorToolId; label: string; key: string }[] = edit
+    ? [MOVE, ...TOOLS]
+    : [...TOOLS];
+  return (
+    <>
+      <div role="radiogroup" aria-label="Tool" className="flex gap-1">
+        {tools.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="radio"
+            aria-checked={view.tool === t.id}
+            aria-keyshortcuts={t.key.toUpperCase()}
+            onClick={() => view.toolSelected(t.id)}
+            className="h-7 rounded-md px-2 ring-1 ring-zinc-700 aria-checked:bg-indigo-500 aria-checked:text-white"
+          >
+            {t.label} <span className="text-zinc-400">{t.key.toUpperCase()}</span>
+          </button>
+        ))}
+      </div>
+      <label className="flex items-center gap-1">
+        Size
+        <input
+          type="range"
+          min={BRUSH_MIN}
+          max={BRUSH_MAX}
+          value={view.brushSize}
+          onChange={(e) => view.brushResized(Number(e.target.value))}
+          aria-label="Brush size"
+          aria-keyshortcuts="[ ]"
+        />
+        <output>{view.brushSize}px</output>
+      </label>
+    </>
+  );
+}
+
+function MaskControls() {
+  const view = useViewStore();
+  const editor = useEditorStore();
+  const ops = editor.doc?.ops ?? [];
+  return (
+    <>
+      <Button
+        size="sm"
+        onClick={editor.undoRequested}
+        disabled={editor.past.length === 0}
+        aria-keyshortcuts="Control+Z"
+      >
+        Undo
+      </Button>
+      <Button
+        size="sm"
+        onClick={editor.redoRequested}
+        disabled={editor.future.length === 0}
+        aria-keyshortcuts="Control+Shift+Z"
+      >
+        Redo
+      </Button>
+      <Button size="sm" onClick={editor.maskCleared} disabled={ops.length === 0}>
+        Clear
+      </Button>
+      <Button size="sm" onClick={editor.maskInverted} aria-pressed={isInverted(ops)}>
+        Invert
+      </Button>
+      <label className="flex items-center gap-1">
+        <input type="checkbox" checked={view.maskVisible} onChange={view.maskVisibilityToggled} />
+        Show mask
+      </label>
+      <label className="flex items-center gap-1">
+        Opacity
+        <input
+          type="range"
+          min={0.1}
+          max={1}
+          step={0.05}
+          value={view.maskOpacity}
+          onChange={(e) => view.maskOpacityChanged(Number(e.target.value))}
+          aria-label="Mask opacity"
+        />
+      </label>
+    </>
+  );
+}
+
+function ViewControls() {
+  const view = useViewStore();
+  const canvas = useEditorStore((s) => s.doc?.canvas);
+  if (!canvas) return null;
+  const dpr = window.devicePixelRatio || 1;
+  return (
+    <span className="ml-auto flex items-center gap-1">
+      <Button
+        size="sm"
+        onClick={() => view.viewportChanged(fitViewport(canvas, view.stageSize, dpr))}
+      >
+        Fit
+      </Button>
+      <Button
+        size="sm"
+        onClick={() => view.viewportChanged(actualSizeViewport(canvas, view.stageSize, dpr))}
+      >
+        100%
+      </Button>
+      <output aria-label="Zoom">{Math.round(view.viewport.zoom * 100)}%</output>
+    </span>
+  );
+}
+
+/** Tools, brush size, history, mask display and view controls. */
+export function Toolbar({ edit }: { edit: boolean }) {
+  return (
+    <div
+      role="toolbar"
+      aria-label="Editor tools"
+      className="flex flex-wrap items-center gap-2 border-b border-zinc-800 px-3 py-2 text-xs text-zinc-300"
+    >
+      <ToolPicker edit={edit} />
+      <MaskControls />
+      <ViewControls />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { screenPoint } from '../geometry/points';
+import { useEditorStore } from '../model/editor-store';
+import { nextBrushSize, useViewStore } from '../model/view-store';
+import { toolById, toolByKey } from '../tools/registry';
+import { toolContext } from './use-stage-pointer';
+
+const typing = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+
+function onKeyDown(e: KeyboardEvent, onClose: () => void): void {
+  const view = useViewStore.getState();
+  const editor = useEditorStore.getState();
+  if (e.key === 'Escape') {
+    if (view.draft) view.draftChanged(null);
+    else onClose();
+    return;
+  }
+  if (typing(e.target)) return;
+  const mod = e.ctrlKey || e.metaKey;
+  const key = e.key.toLowerCase();
+  if (mod && key === 'z') editor[e.shiftKey ? 'redoRequested' : 'undoRequested']();
+  else if (mod && key === 'y') editor.redoRequested();
+  else if (mod) return;
+  else if (e.key === ' ') view.panKeyChanged(true);
+  else if (e.key === '[' || e.key === ']')
+    view.brushResized(nextBrushSize(view.brushSize, e.key === ']' ? 1 : -1));
+  else if (e.key === 'Enter' && view.tool === 'polygon')
+    toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0)));
+  else if (key === 'v' && editor.doc?.mode !== 'inpaint') view.toolSelected('move');
+  else {
+    const tool = toolByKey(key);
+    if (!tool) return;
+    view.toolSelected(tool.id);
+  }
+  e.preventDefault();
+}
+
+/** The editor's shortcuts, while it is open; typing in its fields is left alone. */
+export function useEditorKeys(onClose: () => void) {
+  useEffect(() => {
+    const down = (e: KeyboardEvent) => onKeyDown(e, onClose);
+    const up = (e: KeyboardEvent) => {
+      if (e.key === ' ') useViewStore.getState().panKeyChanged(false);
+    };
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+    };
+  }, [onClose]);
+}

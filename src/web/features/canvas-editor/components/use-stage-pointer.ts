@@ -1,0 +1,125 @@
+import type { KonvaEventObject } from 'konva/lib/Node';
+import { useRef } from 'react';
+import type { ScreenPoint } from '../geometry/points';
+import { screenPoint } from '../geometry/points';
+import { screenToImage, zoomAt } from '../geometry/transforms';
+import { useEditorStore } from '../model/editor-store';
+import { useViewStore } from '../model/view-store';
+import { toolById } from '../tools/registry';
+import type { ToolContext } from '../tools/tool';
+import type { Pinch } from './touch-gesture';
+import { pinchMoved, pinchStarted } from './touch-gesture';
+
+type PointerEvt = KonvaEventObject<PointerEvent>;
+
+/** The pointer in screen space: CSS pixels from the stage's top-left corner. */
+function screenOf(e: { evt: MouseEvent }, el: HTMLElement): ScreenPoint {
+  const r = el.getBoundingClientRect();
+  return screenPoint(e.evt.clientX - r.left, e.evt.clientY - r.top);
+}
+
+/** Builds the context a tool sees, converting the pointer to image space once, here. */
+export function toolContext(s: ScreenPoint): ToolContext {
+  const view = useViewStore.getState();
+  const editor = useEditorStore.getState();
+  const doc = editor.doc;
+  const at = doc?.imgPos ?? { x: 0, y: 0, width: 1, height: 1 };
+  const image = doc?.image ?? { width: 1, height: 1 };
+  return {
+    point: screenToImage(s, view.viewport, at, image),
+    brushSize: view.brushSize,
+    events: editor,
+    draft: view.draft,
+    setDraft: view.draftChanged,
+  };
+}
+
+/**
+ * Routes the stage's pointer events: middle button or space + drag pans, anything else
+ * goes to the active tool. Mouse, pen and touch all arrive as pointer events.
+ */
+export function useStagePointer(container: React.RefObject<HTMLDivElement | null>) {
+  const pan = useRef<{ from: ScreenPoint; panX: number; panY: number } | null>(null);
+  const down = useRef(false);
+  const touches = useRef(new Map<number, ScreenPoint>());
+  const pinch = useRef<Pinch | null>(null);
+
+  /** Tracks fingers; true when two are down and the event belongs to the pinch. */
+  const touchGesture = (e: PointerEvt, s: ScreenPoint, phase: 'down' | 'move' | 'up') => {
+    if (e.evt.pointerType !== 'touch') return false;
+    const t = touches.current;
+    if (phase === 'up') t.delete(e.evt.pointerId);
+    else t.set(e.evt.pointerId, s);
+    const [a, b] = [...t.values()];
+    if (phase === 'down' && a && b) {
+      useEditorStore.getState().strokeCancelled();
+      useViewStore.getState().draftChanged(null);
+      down.current = false;
+      pinch.current = pinchStarted(a, b, useViewStore.getState().viewport);
+    } else if (phase === 'move' && a && b && pinch.current) {
+      useViewStore.getState().viewportChanged(pinchMoved(pinch.current, a, b));
+    }
+    const active = pinch.current !== null;
+    if (t.size < 2) pinch.current = null;
+    return active;
+  };
+
+  const onPointerDown = (e: PointerEvt) => {
+    const el = container.current;
+    if (!el) return;
+    const s = screenOf(e, el);
+    if (touchGesture(e, s, 'down')) return;
+    const view = useViewStore.getState();
+    (e.evt.target as Element | null)?.setPointerCapture?.(e.evt.pointerId);
+    if (e.evt.button === 1 || view.panKey) {
+      e.evt.preventDefault();
+      pan.current = { from: s, panX: view.viewport.panX, panY: view.viewport.panY };
+      return;
+    }
+    if (e.evt.button !== 0 || view.tool === 'move') return;
+    down.current = true;
+    toolById(view.tool).onPointerDown(toolContext(s));
+  };
+
+  const onPointerMove = (e: PointerEvt) => {
+    const el = container.current;
+    if (!el) return;
+    const s = screenOf(e, el);
+    if (touchGesture(e, s, 'move')) return;
+    const view = useViewStore.getState();
+    const p = pan.current;
+    if (p) {
+      const panX = p.panX + s.x - p.from.x;
+      const panY = p.panY + s.y - p.from.y;
+      view.viewportChanged({ ...view.viewport, panX, panY });
+      return;
+    }
+    if (down.current && view.tool !== 'move') toolById(view.tool).onPointerMove(toolContext(s));
+  };
+
+  const onPointerUp = (e: PointerEvt) => {
+    const el = container.current;
+    pan.current = null;
+    if (!el || touchGesture(e, screenOf(e, el), 'up') || !down.current) return;
+    down.current = false;
+    const view = useViewStore.getState();
+    if (view.tool !== 'move') toolById(view.tool).onPointerUp(toolContext(screenOf(e, el)));
+  };
+
+  const onDblClick = () => {
+    const view = useViewStore.getState();
+    if (view.tool === 'polygon') toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0)));
+  };
+
+  const onWheel = (e: KonvaEventObject<WheelEvent>) => {
+    const el = container.current;
+    if (!el) return;
+    e.evt.preventDefault();
+    const view = useViewStore.getState();
+    // Trackpad pinches arrive as ctrl + wheel with small deltas: the same curve serves both.
+    const factor = Math.exp(-e.evt.deltaY * (e.evt.ctrlKey ? 0.01 : 0.0015));
+    view.viewportChanged(zoomAt(view.viewport, screenOf(e, el), view.viewport.zoom * factor));
+  };
+
+  return { onPointerDown, onPointerMove, onPointerUp, onDblClick, onWheel };
+}

@@ -1,0 +1,35 @@
+import { CANVAS_SIDE_MAX } from '../../../../contract/requests/common';
+import type { EditorDocument } from './document';
+
+export const CANVAS_PRESETS = [
+  { id: '1:1', w: 1, h: 1 },
+  { id: '16:9', w: 16, h: 9 },
+  { id: '9:16', w: 9, h: 16 },
+  { id: '4:3', w: 4, h: 3 },
+  { id: '3:2', w: 3, h: 2 },
+] as const;
+
+export const clampSide = (n: number): number =>
+  Math.min(CANVAS_SIDE_MAX, Math.max(1, Math.round(Number.isFinite(n) ? n : 1)));
+
+/** A canvas of the aspect whose longer side is the image's longer side (at most 4096). */
+export function presetCanvas(image: { width: number; height: number }, w: number, h: number) {
+  const long = Math.min(CANVAS_SIDE_MAX, Math.max(image.width, image.height));
+  return w >= h
+    ? { width: long, height: clampSide((long * h) / w) }
+    : { width: clampSide((long * w) / h), height: long };
+}
+
+/** The image at its current size, centred on `canvas`. */
+export function centred(
+  doc: EditorDocument,
+  canvas: EditorDocument['canvas'],
+): EditorDocument['imgPos'] {
+  const { width, height } = doc.imgPos;
+  return {
+    x: Math.round((canvas.width - width) / 2),
+    y: Math.round((canvas.height - height) / 2),
+    width,
+    height,
+  };
+}

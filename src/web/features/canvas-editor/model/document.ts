@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { ImagePoint } from '../geometry/points';
+
+/*
+ * The editor's document: plain, serialisable data checked with zod (DESIGN rule 4).
+ * react-konva only draws it. Mask operations are kept in order because an eraser or an
+ * invert only means something relative to what came before it.
+ */
+const imagePointSchema = z
+  .object({ x: z.number(), y: z.number() })
+  .transform((p) => p as ImagePoint);
+
+const strokeSchema = z.object({
+  type: z.literal('stroke'),
+  tool: z.enum(['brush', 'eraser']),
+  /** Diameter in image pixels. */
+  size: z.number().positive(),
+  points: z.array(imagePointSchema).min(1),
+});
+
+const shapeSchema = z.object({
+  type: z.literal('shape'),
+  kind: z.enum(['rect', 'polygon', 'lasso']),
+  /** A rect is its two corners; polygon and lasso their outline. */
+  points: z.array(imagePointSchema).min(2),
+  erase: z.boolean().optional(),
+});
+
+/** Turns the mask made so far inside out; what is painted after it adds to the new mask. */
+const invertSchema = z.object({ type: z.literal('invert') });
+
+const maskOpSchema = z.discriminatedUnion('type', [strokeSchema, shapeSchema, invertSchema]);
+export type Stroke = z.infer<typeof strokeSchema>;
+export type Shape = z.infer<typeof shapeSchema>;
+export type MaskOp = z.infer<typeof maskOpSchema>;
+
+const editorModeSchema = z.enum(['inpaint', 'edit', 'upload-paint']);
+export type EditorMode = z.infer<typeof editorModeSchema>;
+
+const side = z.number().int().positive();
+
+export const editorDocumentSchema = z.object({
+  image: z.object({ url: z.string().min(1), width: side, height: side }),
+  mode: editorModeSchema,
+  canvas: z.object({ width: side, height: side }),
+  imgPos: z.object({ x: z.number().int(), y: z.number().int(), width: side, height: side }),
+  ops: z.array(maskOpSchema),
+});
+export type EditorDocument = z.infer<typeof editorDocumentSchema>;
+
+/** A new document: the canvas is the image, the image fills it. */
+export function newDocument(image: EditorDocument['image'], mode: EditorMode): EditorDocument {
+  const { width, height } = image;
+  return {
+    image,
+    mode,
+    canvas: { width, height },
+    imgPos: { x: 0, y: 0, width, height },
+    ops: [],
+  };
+}
+
+/** True when the mask ends inverted an odd number of times (for the UI's toggle state). */
+export const isInverted = (ops: readonly MaskOp[]): boolean =>
+  ops.filter((o) => o.type === 'invert').length % 2 === 1;

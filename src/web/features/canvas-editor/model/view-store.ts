@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import type { ImagePoint, Size, Viewport } from '../geometry/points';
+import type { ToolId } from '../tools/tool';
+
+/*
+ * How the editor is being looked at and used: client state that is not part of the
+ * document (nothing here is sent or undone).
+ */
+export type EditorToolId = ToolId | 'move';
+
+export const BRUSH_MIN = 2;
+export const BRUSH_MAX = 400;
+
+interface ViewState {
+  tool: EditorToolId;
+  /** Brush and eraser diameter in image pixels. */
+  brushSize: number;
+  maskOpacity: number;
+  maskVisible: boolean;
+  viewport: Viewport;
+  stageSize: Size;
+  /** Space is held: a drag pans instead of painting. */
+  panKey: boolean;
+  /** The outline a shape tool is drawing. */
+  draft: ImagePoint[] | null;
+}
+
+interface ViewEvents {
+  toolSelected: (tool: EditorToolId) => void;
+  brushResized: (size: number) => void;
+  maskOpacityChanged: (opacity: number) => void;
+  maskVisibilityToggled: () => void;
+  viewportChanged: (viewport: Viewport) => void;
+  stageResized: (size: Size) => void;
+  panKeyChanged: (held: boolean) => void;
+  draftChanged: (draft: ImagePoint[] | null) => void;
+  viewReset: () => void;
+}
+
+const initial: ViewState = {
+  tool: 'brush',
+  brushSize: 40,
+  maskOpacity: 0.5,
+  maskVisible: true,
+  viewport: { zoom: 1, panX: 0, panY: 0, dpr: 1 },
+  stageSize: { width: 0, height: 0 },
+  panKey: false,
+  draft: null,
+};
+
+export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
+  ...initial,
+  toolSelected: (tool) => set({ tool, draft: null }),
+  brushResized: (size) =>
+    set({ brushSize: Math.round(Math.min(BRUSH_MAX, Math.max(BRUSH_MIN, size))) }),
+  maskOpacityChanged: (maskOpacity) => set({ maskOpacity }),
+  maskVisibilityToggled: () => set((s) => ({ maskVisible: !s.maskVisible })),
+  viewportChanged: (viewport) => set({ viewport }),
+  stageResized: (stageSize) => set({ stageSize }),
+  panKeyChanged: (panKey) => set({ panKey }),
+  draftChanged: (draft) => set({ draft }),
+  viewReset: () => set(initial),
+}));
+
+/** `[` and `]` step the brush by about 15%, at least one pixel. */
+export const nextBrushSize = (size: number, dir: 1 | -1): number =>
+  dir > 0 ? Math.max(size + 1, size * 1.15) : Math.min(size - 1, size / 1.15);

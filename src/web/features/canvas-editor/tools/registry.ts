@@ -1,0 +1,79 @@
+import type { ImagePoint } from '../geometry/points';
+import type { Tool, ToolContext, ToolId } from './tool';
+
+const paintTool = (id: 'brush' | 'eraser', label: string, key: string): Tool => ({
+  id,
+  label,
+  key,
+  cursor: 'crosshair',
+  onPointerDown: (c) => c.events.strokeStarted(id, c.brushSize, c.point),
+  onPointerMove: (c) => c.events.strokeExtended(c.point),
+  onPointerUp: (c) => c.events.strokeEnded(),
+});
+
+const distinct = (pts: ImagePoint[]): ImagePoint[] =>
+  pts.filter((p, i) => {
+    const q = pts[i - 1];
+    return !q || q.x !== p.x || q.y !== p.y;
+  });
+
+/** Adds a closed shape when it has an area; a click without a drag adds nothing. */
+function addOutline(c: ToolContext, kind: 'polygon' | 'lasso', pts: ImagePoint[]): void {
+  const outline = distinct(pts);
+  if (outline.length >= 3) c.events.shapeAdded({ type: 'shape', kind, points: outline });
+  c.setDraft(null);
+}
+
+const rect: Tool = {
+  id: 'rect',
+  label: 'Rectangle',
+  key: 'r',
+  cursor: 'crosshair',
+  onPointerDown: (c) => c.setDraft([c.point, c.point]),
+  onPointerMove: (c) => {
+    const [a] = c.draft ?? [];
+    if (a) c.setDraft([a, c.point]);
+  },
+  onPointerUp: (c) => {
+    const [a] = c.draft ?? [];
+    if (a && a.x !== c.point.x && a.y !== c.point.y) {
+      c.events.shapeAdded({ type: 'shape', kind: 'rect', points: [a, c.point] });
+    }
+    c.setDraft(null);
+  },
+};
+
+const lasso: Tool = {
+  id: 'lasso',
+  label: 'Lasso',
+  key: 'l',
+  cursor: 'crosshair',
+  onPointerDown: (c) => c.setDraft([c.point]),
+  onPointerMove: (c) => {
+    if (c.draft) c.setDraft([...c.draft, c.point]);
+  },
+  onPointerUp: (c) => addOutline(c, 'lasso', c.draft ?? []),
+};
+
+const polygon: Tool = {
+  id: 'polygon',
+  label: 'Polygon',
+  key: 'p',
+  cursor: 'copy',
+  onPointerDown: (c) => c.setDraft([...(c.draft ?? []), c.point]),
+  onPointerMove: () => {},
+  onPointerUp: () => {},
+  onCommit: (c) => addOutline(c, 'polygon', c.draft ?? []),
+};
+
+export const TOOLS: readonly Tool[] = [
+  paintTool('brush', 'Brush', 'b'),
+  paintTool('eraser', 'Eraser', 'e'),
+  rect,
+  lasso,
+  polygon,
+];
+
+export const toolById = (id: ToolId): Tool => TOOLS.find((t) => t.id === id) ?? TOOLS[0]!;
+export const toolByKey = (key: string): Tool | undefined =>
+  TOOLS.find((t) => t.key === key.toLowerCase());
