@@ -17,24 +17,26 @@ export function hueDelta(a: number, b: number): number {
   return d > 180 ? d - 360 : d;
 }
 
+/**
+ * The (r, g, b) before lightness is added, for a hue in sixths of the circle (0 to 6),
+ * chroma `c` and second component `x`: the step HSL and HSV share.
+ */
+export function hueSector(hp: number, c: number, x: number): Rgb {
+  if (hp < 1) return [c, x, 0];
+  if (hp < 2) return [x, c, 0];
+  if (hp < 3) return [0, c, x];
+  if (hp < 4) return [0, x, c];
+  if (hp < 5) return [x, 0, c];
+  return [c, 0, x];
+}
+
 export function hsl(h: number, s: number, l: number): Rgb {
   const sat = clamp01(s);
   const lig = clamp01(l);
   const c = (1 - Math.abs(2 * lig - 1)) * sat;
   const hp = wrapHue(h) / 60;
   const x = c * (1 - Math.abs((hp % 2) - 1));
-  const [r, g, b] =
-    hp < 1
-      ? [c, x, 0]
-      : hp < 2
-        ? [x, c, 0]
-        : hp < 3
-          ? [0, c, x]
-          : hp < 4
-            ? [0, x, c]
-            : hp < 5
-              ? [x, 0, c]
-              : [c, 0, x];
+  const [r, g, b] = hueSector(hp, c, x);
   const m = lig - c / 2;
   return [(r + m) * 255, (g + m) * 255, (b + m) * 255];
 }

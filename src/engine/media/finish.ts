@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import './vips';
 import type { HueBand } from './color';
-import { hueDelta, rawHue } from './color';
+import { hueDelta, hueSector, rawHue } from './color';
 import { Rng } from './prng';
 
 /** An uncompressed 8-bit image, the currency between pipeline steps (avoids PNG round trips). */
@@ -128,18 +128,7 @@ function writeHsv(d: Buffer, i: number, hue: number, s: number, v: number): void
   const c = v * s;
   const x = c * (1 - Math.abs((hp % 2) - 1));
   const m = v - c;
-  const [r, g, b] =
-    hp < 1
-      ? [c, x, 0]
-      : hp < 2
-        ? [x, c, 0]
-        : hp < 3
-          ? [0, c, x]
-          : hp < 4
-            ? [0, x, c]
-            : hp < 5
-              ? [x, 0, c]
-              : [c, 0, x];
+  const [r, g, b] = hueSector(hp, c, x);
   d[i] = Math.round(r + m);
   d[i + 1] = Math.round(g + m);
   d[i + 2] = Math.round(b + m);

@@ -37,22 +37,14 @@ export function AnimateForm(props: ActionFormProps & { imageNo: number }) {
       onCancel={onDone}
       cost={actionCost(job, action)}
     >
-      <Field
+      <PromptField
         id={`${id}-prompt`}
         label="Motion prompt"
         hint="What moves and how, e.g. “waves crash, the camera drifts left”. Optional."
         error={issueFor(issues, 'prompt')}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
+        value={prompt}
+        onChange={setPrompt}
+      />
       <ChoiceRow label="Resolution">
         <SegmentedControl
           label="Resolution"
@@ -83,22 +75,39 @@ export function ExtendForm(props: ActionFormProps & { videoNo: number }) {
       onCancel={onDone}
       cost={actionCost(job, action)}
     >
-      <Field
+      <PromptField
         id={`${id}-prompt`}
         label="What happens next"
         hint="Each extension adds about 4 seconds, up to 4 times."
         error={issueFor(issues, 'prompt')}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
+        value={prompt}
+        onChange={setPrompt}
+      />
     </DialogForm>
+  );
+}
+
+/** A labelled three-line prompt with its hint and error, as both video forms ask. */
+function PromptField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  error: string | null;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { value, onChange, ...field } = props;
+  return (
+    <Field {...field}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={3}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClass}
+        />
+      )}
+    </Field>
   );
 }
