@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { ClipboardEvent, DragEvent, FormEvent, KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
+import { RequestError } from '../../../components/ui/request-error';
 import { cn } from '../../../lib/cn';
-import { describeError } from '../../../lib/describe-error';
 import { diffusionCost, formatCostEstimate } from '../../../lib/costs';
 import { formatNumber } from '../../../lib/format';
 import { useImageUpload } from '../../../lib/use-image-upload';
@@ -126,7 +125,7 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
           {upload.message}
         </p>
       ) : null}
-      {error ? <CreateError error={error} onDismiss={onDismissError} /> : null}
+      {error ? <RequestError error={error} onDismiss={onDismissError} /> : null}
     </form>
   );
 }
@@ -166,21 +165,6 @@ function CharCount({ length }: { length: number }) {
     >
       {formatNumber(length)} / {formatNumber(PROMPT_MAX)}
     </span>
-  );
-}
-
-function CreateError({ error, onDismiss }: { error: unknown; onDismiss: () => void }) {
-  const { title, hint } = describeError(error);
-  return (
-    <ErrorBanner
-      title={title}
-      hint={hint}
-      action={
-        <Button size="sm" variant="ghost" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      }
-    />
   );
 }
 

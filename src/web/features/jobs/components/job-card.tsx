@@ -1,10 +1,9 @@
 import type { Job } from '../../../../contract/studio-api';
 import { isTerminal } from '../../../../contract/task';
-import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
+import { RequestError } from '../../../components/ui/request-error';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { cn } from '../../../lib/cn';
-import { describeError } from '../../../lib/describe-error';
 import { FEATURES } from '../../../lib/feature-flags';
 import { useCreateParams } from '../hooks/use-create-params';
 import { useJobActions } from '../hooks/use-job-actions';
@@ -70,7 +69,7 @@ export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
       {job.status === 'failed' ? <JobFailure job={job} /> : null}
       {plan ? <GridActions plan={plan} actions={actions} /> : null}
       {actions.error ? (
-        <ActionError error={actions.error} onDismiss={actions.dismissError} />
+        <RequestError error={actions.error} onDismiss={actions.dismissError} />
       ) : null}
       <ActionDialogs job={job} actions={actions} />
     </article>
@@ -83,21 +82,6 @@ function JobFailure({ job }: { job: Job }) {
       live={false}
       title={job.error?.message || 'The job failed'}
       hint={job.error?.hint ?? 'Any credits held for it were returned.'}
-    />
-  );
-}
-
-function ActionError({ error, onDismiss }: { error: unknown; onDismiss: () => void }) {
-  const { title, hint } = describeError(error);
-  return (
-    <ErrorBanner
-      title={title}
-      hint={hint}
-      action={
-        <Button size="sm" variant="ghost" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      }
     />
   );
 }

@@ -1,10 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { CreateJob, Job } from '../../../../contract/studio-api';
 import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
+import { RequestError } from '../../../components/ui/request-error';
 import { cn } from '../../../lib/cn';
 import { costOfCreate, formatCostEstimate } from '../../../lib/costs';
-import { describeError } from '../../../lib/describe-error';
 
 /** What the app layer hands each tool: the create mutation, one per tool. */
 export interface ToolFormProps {
@@ -60,16 +59,7 @@ export function ToolCard(props: ToolCardProps) {
             {submitLabel}
           </Button>
         </div>
-        {props.error ? (
-          <ErrorBanner
-            {...describeError(props.error)}
-            action={
-              <Button size="sm" variant="ghost" onClick={props.onDismissError}>
-                Dismiss
-              </Button>
-            }
-          />
-        ) : null}
+        {props.error ? <RequestError error={props.error} onDismiss={props.onDismissError} /> : null}
       </form>
     </section>
   );
