@@ -49,16 +49,23 @@ function place(menu: HTMLElement, trigger: HTMLElement): void {
   menu.style.left = `${left}px`;
 }
 
-/** A fixed menu would drift away from its trigger when the page scrolls: close it. */
-function closeOnScroll(menu: HTMLElement): () => void {
-  const hide = () => {
-    if (menu.isConnected && menu.matches(':popover-open')) menu.hidePopover();
+/**
+ * A fixed menu must follow its trigger when the page scrolls (new jobs arriving above it
+ * shift the feed), and close only once the trigger has left the viewport.
+ */
+function followTrigger(menu: HTMLElement, trigger: HTMLElement): () => void {
+  const update = () => {
+    if (!menu.isConnected || !menu.matches(':popover-open')) return;
+    const t = trigger.getBoundingClientRect();
+    const visible = t.bottom > 0 && t.top < window.innerHeight && trigger.isConnected;
+    if (visible) place(menu, trigger);
+    else menu.hidePopover();
   };
-  window.addEventListener('scroll', hide, { capture: true, passive: true });
-  window.addEventListener('resize', hide);
+  window.addEventListener('scroll', update, { capture: true, passive: true });
+  window.addEventListener('resize', update);
   return () => {
-    window.removeEventListener('scroll', hide, { capture: true });
-    window.removeEventListener('resize', hide);
+    window.removeEventListener('scroll', update, { capture: true });
+    window.removeEventListener('resize', update);
   };
 }
 
@@ -97,7 +104,7 @@ function usePopoverMenu() {
     if (!isOpen || !menu || !triggerRef.current) return;
     place(menu, triggerRef.current);
     itemsOf(menu)[0]?.focus();
-    stopWatching.current = closeOnScroll(menu);
+    stopWatching.current = followTrigger(menu, triggerRef.current);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Tab leaves the menu: close it, and focus moves on from the trigger.
