@@ -52,34 +52,30 @@ function ImageGrid({ job, plan, actions, images }: TilesProps & { images: MediaI
       className="grid grid-cols-2 gap-1 overflow-hidden rounded-md"
       style={maxWidthFor(mediaDims(first, job.prompt), 2, rows)}
     >
-      {images.map((image, i) => (
-        <ImageTile
-          key={image.url}
-          job={job}
-          image={image}
-          index={i}
-          capabilities={plan?.menus[i] ?? []}
-          actions={actions}
-        />
-      ))}
+      <Tiles job={job} plan={plan} actions={actions} images={images} />
     </div>
   );
+}
+
+/** One tile per image, each with the actions its index allows. */
+function Tiles({ job, plan, actions, images }: TilesProps & { images: MediaItem[] }) {
+  return images.map((image, i) => (
+    <ImageTile
+      key={image.url}
+      job={job}
+      image={image}
+      index={i}
+      capabilities={plan?.menus[i] ?? []}
+      actions={actions}
+    />
+  ));
 }
 
 /** A draft batch: up to 24 small images, as many per row as the width allows. */
 function BatchGrid({ job, plan, actions, images }: TilesProps & { images: MediaItem[] }) {
   return (
     <div className="grid max-w-4xl grid-cols-3 gap-1 overflow-hidden rounded-md sm:grid-cols-4 lg:grid-cols-6">
-      {images.map((image, i) => (
-        <ImageTile
-          key={image.url}
-          job={job}
-          image={image}
-          index={i}
-          capabilities={plan?.menus[i] ?? []}
-          actions={actions}
-        />
-      ))}
+      <Tiles job={job} plan={plan} actions={actions} images={images} />
     </div>
   );
 }
