@@ -45,13 +45,9 @@ const uploadMask = async (png: Blob) =>
 export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEditorProps) {
   const { image, failed } = useImageDocument(request);
   const doc = useEditorStore((s) => s.doc);
-  const active = useEditorStore((s) => s.active);
-  const plan = useMaskPlan(
-    doc?.ops ?? [],
-    doc?.image.width ?? 1,
-    doc?.image.height ?? 1,
-    active !== null,
-  );
+  // Whether a stroke is under way, not the stroke: its points change on every pointer move.
+  const painting = useEditorStore((s) => s.active !== null);
+  const plan = useMaskPlan(doc, painting);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEditorKeys(onClose);
@@ -95,7 +91,7 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
         <>
           <Toolbar edit={!inpaint} />
           <div className="flex min-h-0 flex-1">
-            <EditorStage image={image} doc={doc} active={active} plan={plan} />
+            <EditorStage image={image} doc={doc} plan={plan} />
             <SidePanel
               doc={doc}
               plan={plan}

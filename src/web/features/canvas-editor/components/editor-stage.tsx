@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Group, Layer, Stage } from 'react-konva';
 import { fitViewport } from '../geometry/transforms';
 import type { MaskPlan } from '../mask/areas';
-import type { EditorDocument, Stroke } from '../model/document';
+import type { EditorDocument } from '../model/document';
+import { useEditorStore } from '../model/editor-store';
 import { useViewStore } from '../model/view-store';
 import { toolById } from '../tools/registry';
 import { ImageLayer } from './image-layer';
@@ -12,7 +13,6 @@ import { useStagePointer } from './use-stage-pointer';
 interface EditorStageProps {
   image: HTMLImageElement;
   doc: EditorDocument;
-  active: Stroke | null;
   plan: MaskPlan | null;
 }
 
@@ -46,8 +46,9 @@ const imageFrame = (doc: EditorDocument) => ({
 });
 
 /** The painted mask, then the outlines: the polygons to be sent and a shape being drawn. */
-function MaskLayers({ doc, active, plan }: Omit<EditorStageProps, 'image'>) {
+function MaskLayers({ doc, plan }: Omit<EditorStageProps, 'image'>) {
   const view = useViewStore();
+  const active = useEditorStore((s) => s.active);
   const frame = imageFrame(doc);
   return (
     <>
@@ -79,7 +80,7 @@ function MaskLayers({ doc, active, plan }: Omit<EditorStageProps, 'image'>) {
 }
 
 /** The image, the mask and the outlines; react-konva only draws the document. */
-export function EditorStage({ image, doc, active, plan }: EditorStageProps) {
+export function EditorStage({ image, doc, plan }: EditorStageProps) {
   const box = useRef<HTMLDivElement>(null);
   const view = useViewStore();
   const handlers = useStagePointer(box);
@@ -106,7 +107,7 @@ export function EditorStage({ image, doc, active, plan }: EditorStageProps) {
         {...handlers}
       >
         <ImageLayer image={image} doc={doc} moving={moving} />
-        <MaskLayers doc={doc} active={active} plan={plan} />
+        <MaskLayers doc={doc} plan={plan} />
       </Stage>
     </div>
   );

@@ -1,6 +1,6 @@
+import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../../components/ui/button';
 import { actualSizeViewport, fitViewport } from '../geometry/transforms';
-import { isInverted } from '../model/document';
 import { useEditorStore } from '../model/editor-store';
 import { BRUSH_MAX, BRUSH_MIN, useViewStore } from '../model/view-store';
 import type { EditorToolId } from '../model/view-store';
@@ -50,14 +50,24 @@ function ToolPicker({ edit }: { edit: boolean }) {
 
 function MaskControls() {
   const view = useViewStore();
-  const editor = useEditorStore();
-  const ops = editor.doc?.ops ?? [];
+  // Selected, not the whole store: the stroke being drawn changes it on every pointer move.
+  const editor = useEditorStore(
+    useShallow((s) => ({
+      canUndo: s.past.length > 0,
+      canRedo: s.future.length > 0,
+      empty: !s.doc || (s.doc.ops.length === 0 && !s.doc.base),
+      undoRequested: s.undoRequested,
+      redoRequested: s.redoRequested,
+      maskCleared: s.maskCleared,
+      maskInverted: s.maskInverted,
+    })),
+  );
   return (
     <>
       <Button
         size="sm"
         onClick={editor.undoRequested}
-        disabled={editor.past.length === 0}
+        disabled={!editor.canUndo}
         aria-keyshortcuts="Control+Z"
       >
         Undo
@@ -65,15 +75,15 @@ function MaskControls() {
       <Button
         size="sm"
         onClick={editor.redoRequested}
-        disabled={editor.future.length === 0}
+        disabled={!editor.canRedo}
         aria-keyshortcuts="Control+Shift+Z"
       >
         Redo
       </Button>
-      <Button size="sm" onClick={editor.maskCleared} disabled={ops.length === 0}>
+      <Button size="sm" onClick={editor.maskCleared} disabled={editor.empty}>
         Clear
       </Button>
-      <Button size="sm" onClick={editor.maskInverted} aria-pressed={isInverted(ops)}>
+      <Button size="sm" onClick={editor.maskInverted}>
         Invert
       </Button>
       <label className="flex items-center gap-1">

@@ -116,5 +116,10 @@ function planFromGrid(grid: Grid): MaskPlan {
   return { kind: 'image', grid, coverage, iou: best };
 }
 
-export const planMask = (ops: readonly MaskOp[], width: number, height: number): MaskPlan =>
-  planFromGrid(rasterise(ops, width, height));
+/** The plan for the mask that `ops` paint over `base` (the ops baked out of the history). */
+export const planMask = (
+  ops: readonly MaskOp[],
+  width: number,
+  height: number,
+  base: Grid | null = null,
+): MaskPlan => planFromGrid(rasterise(ops, width, height, base));

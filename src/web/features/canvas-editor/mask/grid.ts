@@ -100,9 +100,15 @@ export function shapeOutline(s: Shape): Pt[] {
   return [a, { x: b.x, y: a.y }, b, { x: a.x, y: b.y }];
 }
 
-/** The mask the ops describe, at the image's resolution. */
-export function rasterise(ops: readonly MaskOp[], width: number, height: number): Grid {
+/** The mask the ops describe, at the image's resolution, painted over `base` when given. */
+export function rasterise(
+  ops: readonly MaskOp[],
+  width: number,
+  height: number,
+  base: Grid | null = null,
+): Grid {
   const g = emptyGrid(width, height);
+  if (base) g.data.set(base.data);
   for (const op of ops) {
     if (op.type === 'stroke') drawStroke(g, op);
     else if (op.type === 'shape') fillPolygon(g, shapeOutline(op), op.erase ? 0 : 1);

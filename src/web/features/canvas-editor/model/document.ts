@@ -39,11 +39,23 @@ export type EditorMode = z.infer<typeof editorModeSchema>;
 
 const side = z.number().int().positive();
 
+/**
+ * The mask of ops that left the undo window, flattened at image resolution (1 = repaint),
+ * so a long session keeps a bounded list of ops. Same shape as the tracer's Grid.
+ */
+const baseMaskSchema = z
+  .object({ width: side, height: side, data: z.custom<Uint8Array>((v) => v instanceof Uint8Array) })
+  .refine((b) => b.data.length === b.width * b.height, {
+    message: 'base mask data must hold width × height bytes',
+  });
+export type BaseMask = z.infer<typeof baseMaskSchema>;
+
 export const editorDocumentSchema = z.object({
   image: z.object({ url: z.string().min(1), width: side, height: side }),
   mode: editorModeSchema,
   canvas: z.object({ width: side, height: side }),
   imgPos: z.object({ x: z.number().int(), y: z.number().int(), width: side, height: side }),
+  base: baseMaskSchema.nullable(),
   ops: z.array(maskOpSchema),
 });
 export type EditorDocument = z.infer<typeof editorDocumentSchema>;
@@ -56,10 +68,10 @@ export function newDocument(image: EditorDocument['image'], mode: EditorMode): E
     mode,
     canvas: { width, height },
     imgPos: { x: 0, y: 0, width, height },
+    base: null,
     ops: [],
   };
 }
 
-/** True when the mask ends inverted an odd number of times (for the UI's toggle state). */
-export const isInverted = (ops: readonly MaskOp[]): boolean =>
-  ops.filter((o) => o.type === 'invert').length % 2 === 1;
+/** The mask part of a document: what undo and redo move between. */
+export type MaskState = Pick<EditorDocument, 'base' | 'ops'>;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { imagePoint } from '../geometry/points';
 import { editorDocumentSchema, newDocument } from './document';
-import { createEditorStore, HISTORY_LIMIT } from './editor-store';
+import type { Grid } from '../mask/grid';
+import { rasterise } from '../mask/grid';
+import { BAKE_AT, createEditorStore, HISTORY_LIMIT } from './editor-store';
 
-const open = () => {
+const open = (width = 800, height = 600) => {
   const store = createEditorStore();
-  store
-    .getState()
-    .documentOpened(newDocument({ url: '/media/x/1', width: 800, height: 600 }, 'inpaint'));
+  store.getState().documentOpened(newDocument({ url: '/media/x/1', width, height }, 'inpaint'));
   return store;
 };
 
@@ -61,6 +61,57 @@ describe('editor store', () => {
     for (let i = 0; i < HISTORY_LIMIT + 50; i++) paint(store, i);
     const { past, doc } = store.getState();
     expect(past).toHaveLength(HISTORY_LIMIT);
-    expect(past[past.length - 1]?.[0]).toBe(doc?.ops[0]);
+    expect(past[past.length - 1]?.ops[0]).toBe(doc?.ops[0]);
+  });
+
+  it('flattens old ops into the base mask: a long session keeps bounded ops, undo unchanged', () => {
+    const store = open(80, 60);
+    const strokes = 5 * BAKE_AT;
+    // The mask after every commit, as what it draws: compared pixel by pixel after undo.
+    const states: Grid[] = [];
+    const record = () => {
+      const { doc } = store.getState();
+      if (!doc) throw new Error('no document');
+      // Every op kept: at most BAKE_AT after a bake, whatever the session's length.
+      expect(doc.ops.length).toBeLessThanOrEqual(BAKE_AT);
+      if (states.length > 0 || strokes - 60 < stroke) {
+        states.push(rasterise(doc.ops, 80, 60, doc.base));
+      }
+    };
+    let stroke = 0;
+    for (; stroke < strokes; stroke++) {
+      paint(store, stroke % 70);
+      record();
+      if (stroke % 3 === 0) {
+        store.getState().maskInverted();
+        record();
+      }
+    }
+    const { doc, past } = store.getState();
+    expect(doc?.base).not.toBeNull();
+    expect(past).toHaveLength(HISTORY_LIMIT);
+    // Distinct ops and base masks reachable from the document and its history: bounded.
+    const reachable = [doc, ...past];
+    const ops = new Set(reachable.flatMap((m) => m?.ops ?? []));
+    const bases = new Set(reachable.map((m) => m?.base).filter(Boolean));
+    expect(ops.size).toBeLessThanOrEqual(BAKE_AT + HISTORY_LIMIT);
+    expect(bases.size).toBeLessThanOrEqual(3);
+    // Undo walks back through the bakes to the exact earlier masks.
+    for (let k = states.length - 2; k >= 0; k--) {
+      store.getState().undoRequested();
+      const now = store.getState().doc;
+      if (!now) throw new Error('no document');
+      expect(rasterise(now.ops, 80, 60, now.base).data).toEqual(states[k]?.data);
+    }
+  });
+
+  it('clears a baked mask too', () => {
+    const store = open();
+    for (let i = 0; i < BAKE_AT + 1; i++) paint(store, i);
+    expect(store.getState().doc?.base).not.toBeNull();
+    store.getState().maskCleared();
+    expect(store.getState().doc).toMatchObject({ base: null, ops: [] });
+    store.getState().undoRequested();
+    expect(store.getState().doc?.base).not.toBeNull();
   });
 });

@@ -1,16 +1,23 @@
 import { create } from 'zustand';
 import type { ImagePoint } from '../geometry/points';
-import type { EditorDocument, MaskOp, Shape, Stroke } from './document';
+import { rasterise } from '../mask/grid';
+import type { EditorDocument, MaskOp, MaskState, Shape, Stroke } from './document';
 
-/** Snapshots kept for undo. Each is an array of shared, immutable ops: no bitmaps. */
+/** Snapshots kept for undo. Each shares the document's immutable ops and base mask. */
 export const HISTORY_LIMIT = 100;
+/**
+ * When the ops outgrow this, the oldest HISTORY_LIMIT of them are flattened into the base
+ * mask. No snapshot is changed, so undo reaches as far back as before; what a long session
+ * keeps is a few base masks and at most BAKE_AT + HISTORY_LIMIT ops, however many strokes.
+ */
+export const BAKE_AT = 2 * HISTORY_LIMIT;
 
 interface EditorState {
   doc: EditorDocument | null;
   /** The stroke being drawn; it joins `doc.ops` when it ends. */
   active: Stroke | null;
-  past: (readonly MaskOp[])[];
-  future: (readonly MaskOp[])[];
+  past: MaskState[];
+  future: MaskState[];
 }
 
 interface EditorEvents {
@@ -34,19 +41,31 @@ export type EditorStore = EditorState & EditorEvents;
 
 const bounded = <T>(xs: T[]): T[] => (xs.length > HISTORY_LIMIT ? xs.slice(-HISTORY_LIMIT) : xs);
 
+/** The mask with its oldest ops flattened into the base once there are too many. */
+function baked(mask: MaskState, image: EditorDocument['image']): MaskState {
+  if (mask.ops.length <= BAKE_AT) return mask;
+  const old = mask.ops.slice(0, HISTORY_LIMIT);
+  return {
+    base: rasterise(old, image.width, image.height, mask.base),
+    ops: mask.ops.slice(HISTORY_LIMIT),
+  };
+}
+
 /** The store as a factory so tests get their own; the app uses the one hook below. */
 export const createEditorStore = () =>
   create<EditorStore>()((set, get) => {
-    /** Replaces the ops, remembering the old list for undo. */
-    const commit = (next: (ops: readonly MaskOp[]) => MaskOp[]) => {
+    /** Replaces the mask, remembering the old one for undo. */
+    const commit = (next: (mask: MaskState) => MaskState) => {
       const { doc, past } = get();
       if (!doc) return;
+      const now: MaskState = { base: doc.base, ops: doc.ops };
       set({
-        doc: { ...doc, ops: next(doc.ops) },
-        past: bounded([...past, doc.ops]),
+        doc: { ...doc, ...baked(next(now), doc.image) },
+        past: bounded([...past, now]),
         future: [],
       });
     };
+    const append = (op: MaskOp) => commit((m) => ({ base: m.base, ops: [...m.ops, op] }));
     const travel = (from: 'past' | 'future') => {
       const s = get();
       const source = s[from];
@@ -54,9 +73,9 @@ export const createEditorStore = () =>
       if (!s.doc || s.active || target === undefined) return;
       const other = from === 'past' ? 'future' : 'past';
       set({
-        doc: { ...s.doc, ops: [...target] },
+        doc: { ...s.doc, base: target.base, ops: target.ops },
         [from]: source.slice(0, -1),
-        [other]: bounded([...s[other], s.doc.ops]),
+        [other]: bounded([...s[other], { base: s.doc.base, ops: s.doc.ops }]),
       });
     };
     return {
@@ -76,14 +95,15 @@ export const createEditorStore = () =>
         const { active } = get();
         if (!active) return;
         set({ active: null });
-        commit((ops) => [...ops, active]);
+        append(active);
       },
       strokeCancelled: () => set({ active: null }),
-      shapeAdded: (shape) => commit((ops) => [...ops, shape]),
+      shapeAdded: append,
       maskCleared: () => {
-        if ((get().doc?.ops.length ?? 0) > 0) commit(() => []);
+        const doc = get().doc;
+        if (doc && (doc.ops.length > 0 || doc.base)) commit(() => ({ base: null, ops: [] }));
       },
-      maskInverted: () => commit((ops) => [...ops, { type: 'invert' }]),
+      maskInverted: () => append({ type: 'invert' }),
       undoRequested: () => travel('past'),
       redoRequested: () => travel('future'),
       canvasResized: (canvas) => {
