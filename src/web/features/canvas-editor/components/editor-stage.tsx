@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { Group, Layer, Stage } from 'react-konva';
+import type Konva from 'konva';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Group, Image as KImage, Layer, Stage } from 'react-konva';
 import { fitViewport } from '../geometry/transforms';
 import type { MaskPlan } from '../mask/areas';
 import type { EditorDocument } from '../model/document';
@@ -7,7 +8,8 @@ import { useEditorStore } from '../model/editor-store';
 import { useViewStore } from '../model/view-store';
 import { toolById } from '../tools/registry';
 import { ImageLayer } from './image-layer';
-import { MaskOpShape, Outline } from './mask-shapes';
+import { MaskBitmap } from './mask-bitmap';
+import { ActiveStroke, Outline } from './mask-shapes';
 import { useStagePointer } from './use-stage-pointer';
 
 interface EditorStageProps {
@@ -45,19 +47,29 @@ const imageFrame = (doc: EditorDocument) => ({
   scaleY: doc.imgPos.height / doc.image.height,
 });
 
+/** The committed mask's bitmap, kept in step with the document before the frame is drawn. */
+function useMaskBitmap(doc: EditorDocument, node: React.RefObject<Konva.Image | null>) {
+  const { width, height } = doc.image;
+  const bitmap = useMemo(() => new MaskBitmap({ width, height }), [width, height]);
+  useLayoutEffect(() => {
+    if (bitmap.sync(doc.base, doc.ops)) node.current?.getLayer()?.batchDraw();
+  }, [bitmap, doc.base, doc.ops, node]);
+  return bitmap;
+}
+
 /** The painted mask, then the outlines: the polygons to be sent and a shape being drawn. */
 function MaskLayers({ doc, plan }: Omit<EditorStageProps, 'image'>) {
   const view = useViewStore();
   const active = useEditorStore((s) => s.active);
+  const node = useRef<Konva.Image>(null);
+  const bitmap = useMaskBitmap(doc, node);
   const frame = imageFrame(doc);
   return (
     <>
       <Layer listening={false} opacity={view.maskOpacity} visible={view.maskVisible}>
         <Group {...frame}>
-          {doc.ops.map((op, i) => (
-            <MaskOpShape key={i} op={op} image={doc.image} />
-          ))}
-          {active ? <MaskOpShape op={active} image={doc.image} /> : null}
+          <KImage ref={node} image={bitmap.canvas} />
+          {active ? <ActiveStroke op={active} /> : null}
         </Group>
       </Layer>
       <Layer listening={false}>

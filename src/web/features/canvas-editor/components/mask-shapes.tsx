@@ -1,39 +1,14 @@
-import { memo } from 'react';
-import { Circle, Line, Rect } from 'react-konva';
-import type { Size } from '../geometry/points';
-import type { MaskOp } from '../model/document';
-import { shapeOutline } from '../mask/grid';
-
-const MASK_COLOR = '#f43f5e';
+import { Circle, Line } from 'react-konva';
+import type { Stroke } from '../model/document';
+import { MASK_COLOR } from './mask-bitmap';
 
 const flat = (pts: readonly { x: number; y: number }[]) => pts.flatMap((p) => [p.x, p.y]);
 
 /**
- * One mask op drawn in image space, on the mask's own layer: erasing cuts the layer with
- * `destination-out`, and an invert is a full rectangle with `xor`, which leaves exactly
- * the complement of what is below it. Memoised: ops never change once added.
+ * The stroke being drawn, over the committed mask's bitmap on the same layer, so an
+ * eraser's `destination-out` cuts the bitmap as it will once the stroke is committed.
  */
-export const MaskOpShape = memo(function MaskOpShape({ op, image }: { op: MaskOp; image: Size }) {
-  if (op.type === 'invert') {
-    return (
-      <Rect
-        width={image.width}
-        height={image.height}
-        fill={MASK_COLOR}
-        globalCompositeOperation="xor"
-      />
-    );
-  }
-  if (op.type === 'shape') {
-    return (
-      <Line
-        points={flat(shapeOutline(op))}
-        closed
-        fill={MASK_COLOR}
-        globalCompositeOperation={op.erase ? 'destination-out' : 'source-over'}
-      />
-    );
-  }
+export function ActiveStroke({ op }: { op: Stroke }) {
   const composite = op.tool === 'eraser' ? 'destination-out' : 'source-over';
   const [only] = op.points;
   if (op.points.length === 1 && only) {
@@ -57,7 +32,7 @@ export const MaskOpShape = memo(function MaskOpShape({ op, image }: { op: MaskOp
       globalCompositeOperation={composite}
     />
   );
-});
+}
 
 /** Outlines drawn thin whatever the zoom: a shape being drawn, or the polygons to be sent. */
 export function Outline({

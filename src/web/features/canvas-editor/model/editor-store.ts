@@ -55,17 +55,19 @@ function baked(mask: MaskState, image: EditorDocument['image']): MaskState {
 export const createEditorStore = () =>
   create<EditorStore>()((set, get) => {
     /** Replaces the mask, remembering the old one for undo. */
-    const commit = (next: (mask: MaskState) => MaskState) => {
+    const commit = (next: (mask: MaskState) => MaskState, also: Partial<EditorState> = {}) => {
       const { doc, past } = get();
       if (!doc) return;
       const now: MaskState = { base: doc.base, ops: doc.ops };
       set({
+        ...also,
         doc: { ...doc, ...baked(next(now), doc.image) },
         past: bounded([...past, now]),
         future: [],
       });
     };
-    const append = (op: MaskOp) => commit((m) => ({ base: m.base, ops: [...m.ops, op] }));
+    const append = (op: MaskOp, also: Partial<EditorState> = {}) =>
+      commit((m) => ({ base: m.base, ops: [...m.ops, op] }), also);
     const travel = (from: 'past' | 'future') => {
       const s = get();
       const source = s[from];
@@ -93,12 +95,11 @@ export const createEditorStore = () =>
       },
       strokeEnded: () => {
         const { active } = get();
-        if (!active) return;
-        set({ active: null });
-        append(active);
+        // One update: the stroke leaves `active` and joins the ops in the same render.
+        if (active) append(active, { active: null });
       },
       strokeCancelled: () => set({ active: null }),
-      shapeAdded: append,
+      shapeAdded: (shape) => append(shape),
       maskCleared: () => {
         const doc = get().doc;
         if (doc && (doc.ops.length > 0 || doc.base)) commit(() => ({ base: null, ops: [] }));
