@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../../components/ui/button';
-import { actualSizeViewport, fitViewport } from '../geometry/transforms';
+import { actualSizeViewport, fitViewport, zoomPercent } from '../geometry/transforms';
 import { useEditorStore } from '../model/editor-store';
 import { BRUSH_MAX, BRUSH_MIN, useViewStore } from '../model/view-store';
 import type { EditorToolId } from '../model/view-store';
@@ -122,10 +122,11 @@ function ViewControls() {
       <Button
         size="sm"
         onClick={() => view.viewportChanged(actualSizeViewport(canvas, view.stageSize, dpr))}
+        title="One canvas pixel per screen pixel"
       >
         100%
       </Button>
-      <output aria-label="Zoom">{Math.round(view.viewport.zoom * 100)}%</output>
+      <output aria-label="Zoom">{zoomPercent(view.viewport)}%</output>
     </span>
   );
 }

@@ -3,7 +3,9 @@ import type { Viewport } from './points';
 import { devicePoint, imagePoint, screenPoint } from './points';
 import {
   deviceToScreen,
+  actualSizeViewport,
   fitViewport,
+  zoomPercent,
   imageToScreen,
   screenToDevice,
   screenToImage,
@@ -87,5 +89,21 @@ describe('geometry round trips', () => {
     expect(v.zoom).toBeCloseTo(0.5);
     expect(v.panX).toBeCloseTo(24);
     expect(v.panY).toBeCloseTo(74);
+  });
+
+  it.each([1, 1.5, 2, 3])('100%% at dpr %s puts one stage pixel on one device pixel', (dpr) => {
+    const content = { width: 1000, height: 800 };
+    const view = { width: 1200, height: 700 };
+    const v = actualSizeViewport(content, view, dpr);
+    // Two stage pixels side by side are one device pixel apart on screen.
+    const at = { x: 0, y: 0, ...content };
+    const a = imageToScreen(imagePoint(10, 10), v, at, content);
+    const b = imageToScreen(imagePoint(11, 10), v, at, content);
+    expect((b.x - a.x) * dpr).toBeCloseTo(1, 10);
+    expect(zoomPercent(v)).toBe(100);
+    // Centred: the content's middle is the view's middle.
+    const mid = imageToScreen(imagePoint(500, 400), v, at, content);
+    expect(mid.x).toBeCloseTo(600, 10);
+    expect(mid.y).toBeCloseTo(350, 10);
   });
 });

@@ -69,12 +69,19 @@ export function fitViewport(content: Size, view: Size, dpr: number, margin = 24)
   };
 }
 
-/** 100%: one image pixel per device pixel would be blurry for CSS; we mean one per CSS px. */
+/**
+ * 100%, centred: one stage pixel per device pixel, so a mask's edge can be judged pixel by
+ * pixel on a high-density screen too (on one of dpr 2 that is half a CSS pixel).
+ */
 export function actualSizeViewport(content: Size, view: Size, dpr: number): Viewport {
+  const zoom = clampZoom(1 / dpr);
   return {
-    zoom: 1,
-    panX: (view.width - content.width) / 2,
-    panY: (view.height - content.height) / 2,
+    zoom,
+    panX: (view.width - content.width * zoom) / 2,
+    panY: (view.height - content.height * zoom) / 2,
     dpr,
   };
 }
+
+/** The zoom as the user reads it: device pixels per stage pixel, in percent. */
+export const zoomPercent = (v: Viewport): number => Math.round(v.zoom * v.dpr * 100);
