@@ -1,29 +1,39 @@
 import { useEffect, useState } from 'react';
 import type { MaskPlan } from '../mask/areas';
-import { planMask } from '../mask/areas';
+import { createPlanTracer } from '../mask/plan-tracer';
 import type { EditorDocument, MaskState } from '../model/document';
 
-/** Quiet time before the preview re-traces: tracing a large mask takes a moment. */
-const SETTLE_MS = 250;
+/**
+ * Quiet time before the preview re-traces. The trace runs in a worker, so this only
+ * saves starting traces that the next stroke would throw away.
+ */
+const SETTLE_MS = 120;
 
 /**
- * The plan of what will be sent, re-traced once painting pauses; never while a stroke is
- * being drawn, so tracing cannot make the brush stutter.
+ * The plan of what will be sent, traced off the main thread once painting pauses; never
+ * while a stroke is being drawn, so a trace cannot compete with the brush.
  */
 export function useMaskPlan(doc: EditorDocument | null, painting: boolean) {
   const [plan, setPlan] = useState<{ of: MaskState; plan: MaskPlan } | null>(null);
+  // One tracer per editor; it spawns its worker on first use.
+  const [tracer] = useState(createPlanTracer);
   const ops = doc?.ops;
   const base = doc?.base ?? null;
   const width = doc?.image.width ?? 1;
   const height = doc?.image.height ?? 1;
+  // Closing the editor ends its worker, and any trace still running in it.
+  useEffect(() => () => tracer.dispose(), [tracer]);
   useEffect(() => {
     if (painting || !ops) return;
     const t = setTimeout(
-      () => setPlan({ of: { base, ops }, plan: planMask(ops, width, height, base) }),
+      () =>
+        tracer.trace({ ops, base, width, height }, (traced) =>
+          setPlan({ of: { base, ops }, plan: traced }),
+        ),
       SETTLE_MS,
     );
     return () => clearTimeout(t);
-  }, [ops, base, width, height, painting]);
+  }, [tracer, ops, base, width, height, painting]);
   // A plan of an older mask is stale: the submit button waits for the current one.
   return plan && plan.of.ops === ops && plan.of.base === base ? plan.plan : null;
 }

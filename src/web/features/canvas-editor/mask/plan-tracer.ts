@@ -1,0 +1,97 @@
+import type { MaskOp } from '../model/document';
+import type { MaskPlan } from './areas';
+import type { Grid } from './grid';
+import type { TraceAnswer, TraceRequest } from './plan-protocol';
+import { createTraceSequence, handleTraceRequest } from './plan-protocol';
+
+/** The mask to trace: the document's ops over its base, at image resolution. */
+export interface TraceInput {
+  ops: readonly MaskOp[];
+  base: Grid | null;
+  width: number;
+  height: number;
+}
+
+/** The part of a Worker the tracer uses, so a test can stand in for the real one. */
+export interface PlanWorker {
+  onmessage: ((event: MessageEvent<TraceAnswer>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  postMessage(message: TraceRequest): void;
+  terminate(): void;
+}
+
+/** Null where there are no workers (Vitest in node): the tracer then traces inline. */
+function spawnPlanWorker(): PlanWorker | null {
+  if (typeof Worker === 'undefined') return null;
+  // A same-origin module file that Vite bundles as its own asset: the CSP's
+  // `default-src 'self'` allows it, where a blob: worker would need the policy loosened.
+  return new Worker(new URL('./plan-worker.ts', import.meta.url), { type: 'module' });
+}
+
+const sameInput = (a: TraceInput, b: TraceInput): boolean =>
+  a.ops === b.ops && a.base === b.base && a.width === b.width && a.height === b.height;
+
+interface Pending {
+  seq: number;
+  input: TraceInput;
+  done: (plan: MaskPlan) => void;
+}
+
+/**
+ * Traces masks in one lazily created worker and reports only the newest request's plan.
+ * A trace cannot be interrupted, so a newer request terminates a busy worker and starts
+ * a fresh one rather than queueing behind a mask nobody will see.
+ */
+export function createPlanTracer(spawn: () => PlanWorker | null = spawnPlanWorker) {
+  const sequence = createTraceSequence();
+  let worker: PlanWorker | null = null;
+  let pending: Pending | null = null;
+  let broken = false;
+
+  const deliver = (answer: TraceAnswer) => {
+    const plan = sequence.answered(answer);
+    const to = pending;
+    if (!plan || to?.seq !== answer.seq) return;
+    pending = null;
+    to.done(plan);
+  };
+  const inline = (p: Pending) => deliver(handleTraceRequest({ seq: p.seq, ...p.input }).answer);
+  const stop = () => {
+    worker?.terminate();
+    worker = null;
+  };
+  const start = (): PlanWorker | null => {
+    const w = broken ? null : spawn();
+    if (!w) return null;
+    w.onmessage = (event) => deliver(event.data);
+    // The worker failed to load or threw: trace on the page from now on rather than never.
+    w.onerror = () => {
+      broken = true;
+      stop();
+      if (pending) inline(pending);
+    };
+    return w;
+  };
+
+  return {
+    /** Traces `input` and calls `done` with its plan, unless a newer trace is asked first. */
+    trace(input: TraceInput, done: (plan: MaskPlan) => void): void {
+      if (pending && worker && sameInput(pending.input, input)) {
+        pending.done = done; // the very mask is being traced: let that trace finish
+        return;
+      }
+      const { seq, restart } = sequence.request();
+      if (restart) stop();
+      pending = { seq, input, done };
+      worker ??= start();
+      if (worker) worker.postMessage({ seq, ...input });
+      else inline(pending);
+    },
+    /** Stops any trace; the tracer stays usable and spawns a new worker when asked. */
+    dispose(): void {
+      stop();
+      sequence.stopped();
+      pending = null;
+    },
+  };
+}
