@@ -95,7 +95,7 @@ function MaskLayers({ doc, plan }: Omit<EditorStageProps, 'image'>) {
 export function EditorStage({ image, doc, plan }: EditorStageProps) {
   const box = useRef<HTMLDivElement>(null);
   const view = useViewStore();
-  const handlers = useStagePointer(box);
+  const { stage, onDoubleClick } = useStagePointer(box);
   useStageSize(box, doc);
   const moving = doc.mode !== 'inpaint' && view.tool === 'move';
   const cursor = view.panKey ? 'grab' : view.tool === 'move' ? 'move' : toolById(view.tool).cursor;
@@ -106,6 +106,7 @@ export function EditorStage({ image, doc, plan }: EditorStageProps) {
       className="relative min-h-0 min-w-0 flex-1 touch-none overflow-hidden bg-zinc-900"
       style={{ cursor }}
       data-testid="editor-stage"
+      onDoubleClick={onDoubleClick}
       // The exact view, for tests that turn screen positions into image pixels.
       data-viewport={JSON.stringify({ zoom, panX, panY, image: doc.image, imgPos: doc.imgPos })}
     >
@@ -116,7 +117,7 @@ export function EditorStage({ image, doc, plan }: EditorStageProps) {
         scaleY={zoom}
         x={panX}
         y={panY}
-        {...handlers}
+        {...stage}
       >
         <ImageLayer image={image} doc={doc} moving={moving} />
         <MaskLayers doc={doc} plan={plan} />

@@ -106,7 +106,12 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
     if (view.tool !== 'move') toolById(view.tool).onPointerUp(toolContext(screenOf(e, el)));
   };
 
-  const onDblClick = () => {
+  /**
+   * Closes a polygon. This is the browser's own double-click, which needs both clicks
+   * near each other: Konva's pairs any two clicks 400 ms apart, so it would take the end
+   * of the previous gesture and a polygon's first click for one and close a 1-point shape.
+   */
+  const onDoubleClick = () => {
     const view = useViewStore.getState();
     if (view.tool === 'polygon') toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0)));
   };
@@ -121,5 +126,5 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
     view.viewportChanged(zoomAt(view.viewport, screenOf(e, el), view.viewport.zoom * factor));
   };
 
-  return { onPointerDown, onPointerMove, onPointerUp, onDblClick, onWheel };
+  return { stage: { onPointerDown, onPointerMove, onPointerUp, onWheel }, onDoubleClick };
 }

@@ -91,4 +91,22 @@ describe('tools', () => {
     expect(op).toMatchObject({ kind: 'polygon' });
     expect(op?.type === 'shape' ? op.points : []).toHaveLength(3);
   });
+
+  it('polygon keeps its corners when closed before it has three', () => {
+    const { store, ctx } = harness();
+    const poly = toolById('polygon');
+    poly.onPointerDown(ctx(10, 10));
+    poly.onPointerDown(ctx(10, 10));
+    poly.onCommit?.(ctx(0, 0));
+    expect(store.getState().doc?.ops).toHaveLength(0);
+    poly.onPointerDown(ctx(60, 10));
+    poly.onPointerDown(ctx(60, 60));
+    poly.onCommit?.(ctx(0, 0));
+    const op = store.getState().doc?.ops[0];
+    expect(op?.type === 'shape' ? op.points : []).toEqual([
+      imagePoint(10, 10),
+      imagePoint(60, 10),
+      imagePoint(60, 60),
+    ]);
+  });
 });

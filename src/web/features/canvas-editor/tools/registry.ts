@@ -63,7 +63,10 @@ const polygon: Tool = {
   onPointerDown: (c) => c.setDraft([...(c.draft ?? []), c.point]),
   onPointerMove: () => {},
   onPointerUp: () => {},
-  onCommit: (c) => addOutline(c, 'polygon', c.draft ?? []),
+  // Fewer than three corners is not a shape yet: keep them and wait for more clicks.
+  onCommit: (c) => {
+    if (distinct(c.draft ?? []).length >= 3) addOutline(c, 'polygon', c.draft ?? []);
+  },
 };
 
 export const TOOLS: readonly Tool[] = [
