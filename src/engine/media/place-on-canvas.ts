@@ -14,9 +14,8 @@ export interface PlaceSpec {
   /** The remix prompt's words: what is painted around the image and inside the mask. */
   text: string;
   seed: number;
+  /** In the placed image's frame: it maps onto imgPos, wherever the image was moved. */
   mask?: MaskSource | undefined;
-  /** The rectangle a mask's frame maps onto: the placed image (edit) or the canvas (upload-paint). */
-  maskOnto: 'image' | 'canvas';
 }
 
 /**
@@ -48,10 +47,9 @@ async function placedSource(source: Buffer, at: Rect, canvas: Size): Promise<Buf
 
 function maskLayer(spec: PlaceSpec): Promise<Buffer> | null {
   if (!spec.mask) return null;
-  const onto = spec.maskOnto === 'image' ? spec.imgPos : { x: 0, y: 0, ...spec.canvas };
   return 'areas' in spec.mask
-    ? polygonMask(spec.mask.areas, onto, spec.canvas)
-    : imageMask(spec.mask.image, onto, spec.canvas);
+    ? polygonMask(spec.mask.areas, spec.imgPos, spec.canvas)
+    : imageMask(spec.mask.image, spec.imgPos, spec.canvas);
 }
 
 /**

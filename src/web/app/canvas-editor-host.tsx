@@ -5,7 +5,10 @@ import { useEditorClosed, useEditorRequest } from '../lib/editor-request-store';
 // Konva is large: the editor is its own chunk, fetched the first time someone opens it.
 const CanvasEditor = lazy(() => import('../features/canvas-editor/components/canvas-editor'));
 
-/** Shows the canvas editor the jobs menu asked for; its create goes through the jobs feature. */
+/**
+ * Shows the canvas editor that the jobs menu (Vary region, Edit) or the Upload and paint
+ * tool asked for; its create goes through the jobs feature.
+ */
 export function CanvasEditorHost() {
   const request = useEditorRequest();
   const closed = useEditorClosed();

@@ -38,7 +38,6 @@ export const editOperation: OperationImpl<EditRequest> = {
           text: promptText(req.remixPrompt),
           seed,
           mask: req.mask ? await maskSource(ctx, req.mask) : undefined,
-          maskOnto: 'image',
         },
       ],
       ctx.signal,

@@ -9,8 +9,9 @@ import { checkedPrompt, speedFrom } from './prompt';
 import type { OperationImpl } from './types';
 
 /**
- * Edit for an uploaded image: fetched, scaled to imgPos on the canvas, with the mask
- * (in the canvas's frame) and the area around the image painted from the remix prompt.
+ * Edit for an uploaded image: fetched, scaled to imgPos on the canvas, with the mask and
+ * the area around the image painted from the remix prompt. The mask is in the image's own
+ * frame, as for edit, because an editor paints it on the image before or after moving it.
  * There is no prompt of its own to re-run, so no reroll.
  */
 export const uploadPaintOperation: OperationImpl<UploadPaintRequest> = {
@@ -41,7 +42,6 @@ export const uploadPaintOperation: OperationImpl<UploadPaintRequest> = {
           text: promptText(req.remixPrompt),
           seed,
           mask,
-          maskOnto: 'canvas',
         },
       ],
       ctx.signal,

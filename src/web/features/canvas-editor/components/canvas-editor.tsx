@@ -41,7 +41,16 @@ function useImageDocument(request: EditorRequest) {
 const uploadMask = async (png: Blob) =>
   (await uploadImage(new File([png], 'mask.png', { type: 'image/png' }))).url;
 
-/** The full-screen editor of Vary region (inpaint) and Edit. */
+/** The dialog's title and the submit button's label for each way into the editor. */
+function wording(request: EditorRequest): { title: string; submitLabel: string } {
+  if (request.mode === 'upload-paint') return { title: 'Upload and paint', submitLabel: 'Paint' };
+  const n = request.imageNo + 1;
+  if (request.mode === 'inpaint')
+    return { title: `Vary region image ${n}`, submitLabel: 'Vary region' };
+  return { title: `Edit image ${n}`, submitLabel: 'Edit image' };
+}
+
+/** The full-screen editor of Vary region (inpaint), Edit and Upload and paint. */
 export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEditorProps) {
   const { image, failed } = useImageDocument(request);
   const doc = useEditorStore((s) => s.doc);
@@ -51,8 +60,11 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEditorKeys(onClose);
-  const inpaint = request.mode === 'inpaint';
-  const title = `${inpaint ? 'Vary region' : 'Edit'} image ${request.imageNo + 1}`;
+  const { title, submitLabel } = wording(request);
+  // Edit and Upload and paint place the image on a canvas of its own; inpaint keeps it.
+  const placing = request.mode !== 'inpaint';
+  // What the cost follows: a follow-up's own --fast/--turbo, else its parent's speed.
+  const parentPrompt = request.mode === 'upload-paint' ? '' : request.prompt;
 
   const submit = useCallback(
     (remixPrompt: string) => {
@@ -89,13 +101,14 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
       ) : null}
       {image && doc ? (
         <>
-          <Toolbar edit={!inpaint} />
+          <Toolbar edit={placing} />
           <div className="flex min-h-0 flex-1">
             <EditorStage image={image} doc={doc} plan={plan} />
             <SidePanel
               doc={doc}
               plan={plan}
-              submitLabel={inpaint ? 'Vary region' : 'Edit image'}
+              submitLabel={submitLabel}
+              parentPrompt={parentPrompt}
               pending={pending}
               error={error}
               onSubmit={submit}

@@ -2,7 +2,7 @@ import { CANVAS_PRESETS, centred, clampSide, presetCanvas } from '../model/canva
 import type { EditorDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';
 
-/** Canvas size for edit: aspect presets or pixels; the image is re-centred on a change. */
+/** Canvas size for edit and upload-paint: aspect presets or pixels; the image re-centres. */
 export function CanvasSize({ doc }: { doc: EditorDocument }) {
   const { canvasResized, imageMoved } = useEditorStore.getState();
   const resize = (canvas: EditorDocument['canvas']) => {

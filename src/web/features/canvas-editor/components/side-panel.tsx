@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { costOfCreate, formatCostEstimate } from '../../../lib/costs';
 import type { MaskPlan } from '../mask/areas';
 import type { EditorDocument } from '../model/document';
 import { CanvasSize } from './canvas-size';
@@ -8,6 +9,8 @@ interface SidePanelProps {
   doc: EditorDocument;
   plan: MaskPlan | null;
   submitLabel: string;
+  /** The prompt a follow-up inherits ('' for an upload), for the cost estimate. */
+  parentPrompt: string;
   pending: boolean;
   error: string | null;
   onSubmit: (remixPrompt: string) => void;
@@ -27,14 +30,19 @@ function planText(plan: MaskPlan | null): string {
 function blocker(doc: EditorDocument, plan: MaskPlan | null, prompt: string): string | null {
   if (prompt.trim() === '') return 'Write a prompt for the repaint.';
   if (!plan) return 'Tracing the mask…';
-  if (doc.mode === 'inpaint' && plan.kind === 'empty') return 'Paint the region to vary.';
+  if (plan.kind !== 'empty') return null;
+  // Edit may repaint only the new canvas; the others need a mask (upload-paint's contract).
+  if (doc.mode === 'inpaint') return 'Paint the region to vary.';
+  if (doc.mode === 'upload-paint') return 'Paint the region to repaint.';
   return null;
 }
 
 /** Shows exactly what will be sent, takes the remix prompt and submits. */
-export function SidePanel({ doc, plan, submitLabel, pending, error, onSubmit }: SidePanelProps) {
+export function SidePanel(props: SidePanelProps) {
+  const { doc, plan, submitLabel, parentPrompt, pending, error, onSubmit } = props;
   const [prompt, setPrompt] = useState('');
   const why = blocker(doc, plan, prompt);
+  const cost = costOfCreate({ operation: doc.mode, params: { remixPrompt: prompt } }, parentPrompt);
   const edit = doc.mode !== 'inpaint';
   return (
     <aside
@@ -74,9 +82,12 @@ export function SidePanel({ doc, plan, submitLabel, pending, error, onSubmit }: 
             {error}
           </p>
         ) : null}
-        <Button type="submit" variant="primary" disabled={why !== null || pending}>
-          {pending ? 'Sending…' : submitLabel}
-        </Button>
+        <div className="flex items-center justify-end gap-3">
+          <span className="text-xs text-zinc-400 tabular-nums">{formatCostEstimate(cost)}</span>
+          <Button type="submit" variant="primary" disabled={why !== null || pending}>
+            {pending ? 'Sending…' : submitLabel}
+          </Button>
+        </div>
       </form>
     </aside>
   );

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { editRequestSchema } from '../../../../contract/requests/edit';
 import { inpaintRequestSchema } from '../../../../contract/requests/inpaint';
+import { uploadPaintRequestSchema } from '../../../../contract/requests/upload-paint';
 import { imagePoint } from '../geometry/points';
 import { newDocument } from '../model/document';
-import { planMask } from './areas';
+import { countSet } from './grid';
+import { planMask, rasteriseAreas } from './areas';
 import { editorCreate } from './submit';
 
 const request = {
@@ -51,5 +53,43 @@ describe('editor create body', () => {
       imgPos: { x: 448, y: 28, width: 1024, height: 1024 },
     });
     expect(editRequestSchema.safeParse({ ...body.params, jobId }).success).toBe(true);
+  });
+
+  const upload = {
+    mode: 'upload-paint' as const,
+    imgUrl: 'https://studio.example/u/AAAAAAAAAAAAAAAAAAAAAA.png',
+    imageUrl: '/u/AAAAAAAAAAAAAAAAAAAAAA.png',
+  };
+
+  it('upload-paint sends the upload, canvas, imgPos and a mask in the image frame, no parent', async () => {
+    const doc = newDocument({ url: upload.imageUrl, width: 600, height: 400 }, 'upload-paint');
+    doc.canvas = { width: 1200, height: 800 };
+    doc.imgPos = { x: 100, y: 50, width: 900, height: 600 };
+    doc.ops = [{ type: 'shape', kind: 'rect', points: [imagePoint(300, 0), imagePoint(600, 200)] }];
+    const body = await editorCreate(upload, doc, planMask(doc.ops, 600, 400), ' sea ', noUpload);
+    expect(body).toEqual({
+      operation: 'upload-paint',
+      params: {
+        imgUrl: upload.imgUrl,
+        canvas: { width: 1200, height: 800 },
+        imgPos: { x: 100, y: 50, width: 900, height: 600 },
+        mask: { areas: expect.any(Array) },
+        remixPrompt: 'sea',
+      },
+    });
+    const sent = uploadPaintRequestSchema.parse(body.params);
+    // Filled back at the image's own size, the areas are the painted quarter: the frame
+    // is the image's, not the canvas's, however the image was moved.
+    const filled = rasteriseAreas(sent.mask.areas ?? [], 600, 400);
+    expect(countSet(filled)).toBe(300 * 200);
+    expect(filled.data[150 * 600 + 450]).toBe(1);
+    expect(filled.data[250 * 600 + 450]).toBe(0);
+  });
+
+  it('upload-paint refuses to send without a mask, which the contract requires', async () => {
+    const doc = newDocument({ url: upload.imageUrl, width: 600, height: 400 }, 'upload-paint');
+    await expect(
+      editorCreate(upload, doc, planMask([], 600, 400), 'sea', noUpload),
+    ).rejects.toThrow(/paint the region/);
   });
 });

@@ -28,7 +28,10 @@ async function maskOf(plan: MaskPlan, upload: MaskUploader): Promise<Mask | unde
   return undefined;
 }
 
-/** The create the proxy receives: inpaint with its mask, or edit with canvas and imgPos. */
+/**
+ * The create the proxy receives: inpaint with its mask, edit with canvas and imgPos, or
+ * upload-paint with those and the upload's public URL, and no parent job.
+ */
 export async function editorCreate(
   request: EditorRequest,
   doc: EditorDocument,
@@ -37,11 +40,19 @@ export async function editorCreate(
   upload: MaskUploader,
 ): Promise<CreateJob> {
   const mask = await maskOf(plan, upload);
-  const base = { imageNo: request.imageNo, remixPrompt: remixPrompt.trim() };
-  if (doc.mode === 'inpaint') {
+  const prompt = remixPrompt.trim();
+  const placement = { canvas: doc.canvas, imgPos: doc.imgPos };
+  if (request.mode === 'upload-paint') {
+    // The contract requires a mask here: without one there is nothing to repaint.
+    if (!mask) throw new Error('paint the region to repaint first');
+    const params = { imgUrl: request.imgUrl, ...placement, mask, remixPrompt: prompt };
+    return { operation: 'upload-paint', params };
+  }
+  const base = { imageNo: request.imageNo, remixPrompt: prompt };
+  if (request.mode === 'inpaint') {
     if (!mask) throw new Error('paint the region to vary first');
     return { operation: 'inpaint', parentId: request.jobId, params: { ...base, mask } };
   }
-  const params = { ...base, canvas: doc.canvas, imgPos: doc.imgPos, ...(mask ? { mask } : {}) };
+  const params = { ...base, ...placement, ...(mask ? { mask } : {}) };
   return { operation: 'edit', parentId: request.jobId, params };
 }

@@ -23,6 +23,8 @@ interface ToolCardProps extends ToolFormProps {
   /** The create as the fields stand, for the cost estimate. */
   body: CreateJob;
   onSubmit: () => void;
+  /** Submit cannot work at all now (e.g. uploads are off); the fields say why. */
+  submitDisabled?: boolean;
   children: ReactNode;
 }
 
@@ -53,7 +55,7 @@ export function ToolCard(props: ToolCardProps) {
           <Button
             type="submit"
             variant="primary"
-            disabled={props.pending}
+            disabled={props.pending || props.submitDisabled === true}
             aria-busy={props.pending}
           >
             {submitLabel}

@@ -3,6 +3,7 @@ import { BlendTool } from './blend-tool';
 import { DescribeTool, RemoveBackgroundTool, RetextureTool, ShortenTool } from './simple-tools';
 import type { ToolFormProps } from './tool-card';
 import { TextToVideoTool } from './text-to-video-tool';
+import { UploadPaintTool } from './upload-paint-tool';
 
 export type { ToolFormProps } from './tool-card';
 
@@ -13,5 +14,6 @@ export const TOOLS: { id: string; Form: ComponentType<ToolFormProps> }[] = [
   { id: 'blend', Form: BlendTool },
   { id: 'retexture', Form: RetextureTool },
   { id: 'remove-background', Form: RemoveBackgroundTool },
+  { id: 'upload-paint', Form: UploadPaintTool },
   { id: 'video', Form: TextToVideoTool },
 ];
