@@ -207,13 +207,16 @@ async function main() {
     const subject = `${inputs.url}/subject.png`;
     await imageRow(
       'upload-paint',
-      'an uploaded image placed on a canvas; the rest painted from `a sunny beach`',
+      'an uploaded image placed on a canvas; the canvas around it and the floor under the subject (masked in the image frame) painted from `a sunny beach`',
       await run('upload-paint', {
         imgUrl: subject,
         remixPrompt: 'a sunny beach',
         canvas: { width: 1200, height: 800 },
         imgPos: { width: 600, height: 450, x: 300, y: 175 },
-        mask: { areas: [{ width: 1200, height: 800, points: [0, 0, 1200, 0, 1200, 175, 0, 175] }] },
+        // The subject image is 800×600: its bottom strip, under the shadow's top edge.
+        mask: {
+          areas: [{ width: 800, height: 600, points: [0, 490, 800, 490, 800, 600, 0, 600] }],
+        },
       }),
     );
     await imageRow(
