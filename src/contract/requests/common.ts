@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANVAS_SIDE_MAX, MASK_SIDE_MAX, MASK_SIDE_MIN, PROMPT_MAX, URL_MAX } from './limits';
 
 /**
  * Field builders shared by the request schemas. Every message names what is allowed, so
@@ -7,13 +8,6 @@ import { z } from 'zod';
 type Issue = { input?: unknown };
 const say = (allowed: string) => (iss: Issue) =>
   iss.input === undefined ? `is required (${allowed})` : `must be ${allowed}`;
-
-export const PROMPT_MAX = 8192;
-export const URL_MAX = 1024;
-export const ENHANCE_URL_MAX = 2048;
-export const MASK_SIDE_MIN = 500;
-export const MASK_SIDE_MAX = 4096;
-export const CANVAS_SIDE_MAX = 4096;
 
 export const intBetween = (min: number, max: number) => {
   const allowed = `an integer between ${min} and ${max}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ENHANCE_URL_MAX, base, gridIndex, httpUrl, jobId } from './common';
+import { base, gridIndex, httpUrl, jobId } from './common';
+import { ENHANCE_URL_MAX } from './limits';
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });

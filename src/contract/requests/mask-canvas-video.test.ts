@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../operations';
-import { CANVAS_SIDE_MAX, MASK_SIDE_MAX, MASK_SIDE_MIN, maskSchema } from './common';
+import { maskSchema } from './common';
+import { CANVAS_SIDE_MAX, MASK_SIDE_MAX, MASK_SIDE_MIN } from './limits';
 import { startImageUrl } from './video-diffusion';
 import { AREA, IMG, MINIMAL, UUID, accept, reject, urlOfLength } from './test-helpers';
 

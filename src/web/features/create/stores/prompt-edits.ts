@@ -9,9 +9,7 @@ import {
   setFlag,
   validateFlags,
 } from '../../../../contract/prompt-flags';
-
-/** The service's prompt limit (SPEC.md: 1 to 8192 characters). */
-export const PROMPT_MAX = 8192;
+import { PROMPT_MAX } from '../../../../contract/requests/limits';
 
 export const ASPECT_CHOICES = ['1:1', '16:9', '9:16', '4:3', '3:2', '2:3'] as const;
 
