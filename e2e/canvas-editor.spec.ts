@@ -242,6 +242,21 @@ test('undo and redo restore exact states; shortcuts pick tools and sizes', async
 test('edit: the image placed on a 16:9 canvas is sent as canvas and imgPos', async ({ page }) => {
   const job = await generate(page);
   const { dialog, stage } = await openEditor(page, job, 'Edit…', 'Edit image 1');
+  // Typed sizes: a bad one says what is allowed and changes nothing; a good one applies.
+  const width = dialog.getByRole('spinbutton', { name: 'Canvas width' });
+  const placement = dialog.getByLabel('Canvas and image position');
+  const before = await placement.textContent();
+  for (const bad of ['', '5000']) {
+    await width.fill(bad);
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Canvas width must be a whole number of pixels from 1 to 4096.',
+    );
+    await expect(width).toHaveAttribute('aria-invalid', 'true');
+    expect(await placement.textContent()).toBe(before);
+  }
+  await width.fill('1500');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(placement).toContainText('"width": 1500');
   await dialog.getByRole('button', { name: '16:9' }).click();
   await page.getByRole('button', { name: 'Fit' }).click();
   const v = await viewOf(stage);

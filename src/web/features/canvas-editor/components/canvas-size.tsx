@@ -1,4 +1,6 @@
-import { CANVAS_PRESETS, centred, clampSide, presetCanvas } from '../model/canvas-presets';
+import { useId, useState } from 'react';
+import { CANVAS_SIDE_MAX } from '../../../../contract/requests/limits';
+import { CANVAS_PRESETS, centred, parseSide, presetCanvas } from '../model/canvas-presets';
 import type { EditorDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';
 
@@ -26,19 +28,55 @@ export function CanvasSize({ doc }: { doc: EditorDocument }) {
       </div>
       <div className="flex gap-2 text-xs">
         {(['width', 'height'] as const).map((side) => (
-          <label key={side} className="flex items-center gap-1">
-            {side === 'width' ? 'Canvas width' : 'Canvas height'}
-            <input
-              type="number"
-              min={1}
-              max={4096}
-              value={doc.canvas[side]}
-              onChange={(e) => resize({ ...doc.canvas, [side]: clampSide(Number(e.target.value)) })}
-              className="w-20 rounded bg-zinc-900 px-1 ring-1 ring-zinc-700"
-            />
-          </label>
+          <SideInput
+            key={side}
+            label={side === 'width' ? 'Canvas width' : 'Canvas height'}
+            value={doc.canvas[side]}
+            onValue={(n) => resize({ ...doc.canvas, [side]: n })}
+          />
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * One side in pixels. What is typed stays as typed (an empty field while retyping is not
+ * turned into 1); a valid number applies at once, anything else says what is allowed,
+ * and leaving the field puts back the canvas's own value.
+ */
+function SideInput(props: { label: string; value: number; onValue: (n: number) => void }) {
+  const { label, value, onValue } = props;
+  const [draft, setDraft] = useState<string | null>(null);
+  const errorId = useId();
+  const parsed = draft === null ? value : parseSide(label, draft);
+  const error = typeof parsed === 'number' ? null : parsed.error;
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="flex items-center gap-1">
+        {label}
+        <input
+          type="number"
+          min={1}
+          max={CANVAS_SIDE_MAX}
+          step={1}
+          value={draft ?? value}
+          aria-invalid={error !== null}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            const n = parseSide(label, e.target.value);
+            if (typeof n === 'number') onValue(n);
+          }}
+          onBlur={() => setDraft(null)}
+          className="w-20 rounded bg-zinc-900 px-1 ring-1 ring-zinc-700 aria-invalid:ring-red-500"
+        />
+      </span>
+      {error ? (
+        <span id={errorId} role="alert" className="text-red-400">
+          {error}
+        </span>
+      ) : null}
+    </label>
   );
 }

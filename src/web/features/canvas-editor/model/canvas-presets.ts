@@ -9,8 +9,19 @@ export const CANVAS_PRESETS = [
   { id: '3:2', w: 3, h: 2 },
 ] as const;
 
-export const clampSide = (n: number): number =>
+const clampSide = (n: number): number =>
   Math.min(CANVAS_SIDE_MAX, Math.max(1, Math.round(Number.isFinite(n) ? n : 1)));
+
+/**
+ * A canvas side typed by the user: the pixels, or the message that says what is allowed.
+ * The same bounds as the contract's `canvas`.
+ */
+export function parseSide(label: string, text: string): number | { error: string } {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isInteger(n) || n < 1 || n > CANVAS_SIDE_MAX)
+    return { error: `${label} must be a whole number of pixels from 1 to ${CANVAS_SIDE_MAX}.` };
+  return n;
+}
 
 /** A canvas of the aspect whose longer side is the image's longer side (at most 4096). */
 export function presetCanvas(image: { width: number; height: number }, w: number, h: number) {
