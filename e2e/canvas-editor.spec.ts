@@ -239,6 +239,38 @@ test('undo and redo restore exact states; shortcuts pick tools and sizes', async
   await expect(dialog).toBeHidden();
 });
 
+test('a long history: undo and redo far back and forth restore exact states', async ({ page }) => {
+  const job = await generate(page);
+  const { dialog, stage } = await openEditor(page, job, 'Vary region…', 'Vary region image 1');
+  const canvas = async () => (await stage.screenshot()).toString('base64');
+  const summary = dialog.getByTestId('mask-summary');
+  const box = await stage.boundingBox();
+  if (!box) throw new Error('no stage box');
+  // Overlapping strokes with erasing among them, so order matters and states differ.
+  const strokes = 40;
+  const shots = new Map<number, string>();
+  for (let i = 0; i < strokes; i++) {
+    await page.keyboard.press(i % 3 === 2 ? 'e' : 'b');
+    const y = 80 + ((i * 37) % Math.max(1, box.height - 160));
+    const x = 60 + ((i * 53) % Math.max(1, box.width - 300));
+    await drag(page, stage, [x, y], [x + 220, y + 40 - (i % 5) * 20]);
+    if ([4, 20, 35, strokes].includes(i + 1)) {
+      // The traced plan's outline is part of the picture: wait for it.
+      await expect(summary).not.toHaveText('Tracing the mask…');
+      shots.set(i + 1, await canvas());
+    }
+  }
+  // Each step is a state of its own: from the newest strokes back (redrawn from a
+  // checkpoint that trails them), far back (redrawn from scratch), forward again, and
+  // back from there (the checkpoint caught up while redoing).
+  let at = strokes;
+  for (const to of [35, 20, 4, 35, strokes, 35, 4]) {
+    const key = to < at ? 'Control+z' : 'Control+Shift+z';
+    for (; at !== to; at += to < at ? -1 : 1) await page.keyboard.press(key);
+    await expect.poll(canvas, { message: `the state after ${to} strokes` }).toBe(shots.get(to));
+  }
+});
+
 test('edit: the image placed on a 16:9 canvas is sent as canvas and imgPos', async ({ page }) => {
   const job = await generate(page);
   const { dialog, stage } = await openEditor(page, job, 'Edit…', 'Edit image 1');

@@ -55,9 +55,34 @@ const extendsOps = (next: readonly MaskOp[], drawn: readonly MaskOp[]): boolean 
   next.length >= drawn.length && drawn.every((op, i) => next[i] === op);
 
 /**
+ * How far the checkpoint trails the newest op: undo or redo within this many steps
+ * redraws at most this many ops, however long the history.
+ */
+export const CHECKPOINT_LAG = 16;
+
+/** A 2D context on a new canvas of `size`. */
+function surface(size: Size): Ctx {
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2D canvas for the mask');
+  return ctx;
+}
+
+/** A bitmap of `base` plus the first `ops.length` ops: where a redraw starts. */
+interface Checkpoint {
+  ctx: Ctx;
+  base: BaseMask | null;
+  ops: MaskOp[];
+}
+
+/**
  * The committed mask as one bitmap at image resolution, so a frame costs one image draw
- * however long the history. A new op is drawn onto it once; undo, redo, clear and a bake
- * redraw it from the base. The stroke under way is drawn live on top, not here.
+ * however long the history. A new op is drawn onto it once. Undo, redo, clear and a bake
+ * start again from a checkpoint that trails the newest op by CHECKPOINT_LAG ops (or, when
+ * the mask is not one of its continuations, from the base). The stroke under way is drawn
+ * live on top, not here.
  */
 export class MaskBitmap {
   readonly canvas: HTMLCanvasElement;
@@ -65,14 +90,11 @@ export class MaskBitmap {
   private base: BaseMask | null = null;
   private ops: readonly MaskOp[] = [];
   private baseImage: { of: BaseMask; data: ImageData } | null = null;
+  private checkpoint: Checkpoint | null = null;
 
   constructor(readonly size: Size) {
-    this.canvas = document.createElement('canvas');
-    this.canvas.width = size.width;
-    this.canvas.height = size.height;
-    const ctx = this.canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2D canvas for the mask');
-    this.ctx = ctx;
+    this.ctx = surface(size);
+    this.canvas = this.ctx.canvas;
   }
 
   /** Brings the bitmap to `base` + `ops`; answers whether anything changed. */
@@ -80,20 +102,48 @@ export class MaskBitmap {
     if (base === this.base && ops === this.ops) return false;
     if (base === this.base && extendsOps(ops, this.ops)) {
       for (const op of ops.slice(this.ops.length)) drawOp(this.ctx, op, this.size);
+      this.advanceCheckpoint(base, ops);
     } else {
-      this.redraw(base, ops);
+      const from = this.checkpointFor(base, ops);
+      this.ctx.clearRect(0, 0, this.size.width, this.size.height);
+      this.ctx.drawImage(from.ctx.canvas, 0, 0);
+      for (const op of ops.slice(from.ops.length)) drawOp(this.ctx, op, this.size);
     }
     this.base = base;
     this.ops = ops;
     return true;
   }
 
-  private redraw(base: BaseMask | null, ops: readonly MaskOp[]): void {
-    this.ctx.clearRect(0, 0, this.size.width, this.size.height);
+  /** A checkpoint that `base` + `ops` continues, rebuilt from the base when there is none. */
+  private checkpointFor(base: BaseMask | null, ops: readonly MaskOp[]): Checkpoint {
+    const cp = this.checkpoint;
+    if (cp && cp.base === base && extendsOps(ops, cp.ops)) return cp;
+    const ctx = cp?.ctx ?? surface(this.size);
+    ctx.clearRect(0, 0, this.size.width, this.size.height);
     if (base) {
       if (this.baseImage?.of !== base) this.baseImage = { of: base, data: baseImageData(base) };
-      this.ctx.putImageData(this.baseImage.data, 0, 0);
+      ctx.putImageData(this.baseImage.data, 0, 0);
     }
-    for (const op of ops) drawOp(this.ctx, op, this.size);
+    // Twice the lag behind, so undoing further back stays cheap for a while too.
+    const kept = ops.slice(0, Math.max(0, ops.length - 2 * CHECKPOINT_LAG));
+    for (const op of kept) drawOp(ctx, op, this.size);
+    this.checkpoint = { ctx, base, ops: kept };
+    return this.checkpoint;
+  }
+
+  /**
+   * Moves the checkpoint up behind new ops, two at most per change: it keeps up with
+   * painting (or catches up after an undo) without a pause at any one stroke.
+   */
+  private advanceCheckpoint(base: BaseMask | null, ops: readonly MaskOp[]): void {
+    if (ops.length <= CHECKPOINT_LAG) return;
+    const cp = this.checkpoint ?? this.checkpointFor(base, ops);
+    if (cp.base !== base || !extendsOps(ops, cp.ops)) return;
+    for (let n = 0; n < 2 && ops.length - cp.ops.length > CHECKPOINT_LAG; n++) {
+      const op = ops[cp.ops.length];
+      if (!op) break;
+      drawOp(cp.ctx, op, this.size);
+      cp.ops.push(op);
+    }
   }
 }
