@@ -28,7 +28,7 @@ export function ToolsPage() {
   return (
     <Page
       title="Tools"
-      description="Describe and shorten, blend, retexture, cut out and animate images by URL or upload."
+      description="Describe and shorten, blend, retexture, cut out, repaint and animate images by URL or upload."
     >
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="grid gap-4 lg:grid-cols-2">
