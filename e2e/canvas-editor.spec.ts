@@ -131,9 +131,19 @@ test('vary region: a stroke at 200% after panning is sent and repainted exactly 
     view.image.width,
     view.image.height,
   );
-  await expect(dialog.getByTestId('mask-summary')).toContainText('polygon');
+  const summary = dialog.getByTestId('mask-summary');
+  await expect(summary).toContainText('polygon');
+  const summaryText = await summary.textContent();
 
-  await dialog.getByRole('textbox', { name: 'Remix prompt' }).fill('a small red boat');
+  // The service refuses a bad flag: the editor stays open with its mask and says why.
+  const remix = dialog.getByRole('textbox', { name: 'Remix prompt' });
+  await remix.fill('a small red boat --stylize 5000');
+  await dialog.getByRole('button', { name: 'Vary region', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('stylize');
+  await expect(dialog).toBeVisible();
+  await expect(summary).toHaveText(summaryText ?? '');
+
+  await remix.fill('a small red boat');
   const sent = page.waitForRequest(
     (r) => r.url().endsWith('/studio-api/jobs') && r.method() === 'POST',
   );
@@ -235,7 +245,18 @@ test('undo and redo restore exact states; shortcuts pick tools and sizes', async
   await expect(summary).toHaveText(twoText ?? '');
   await expect.poll(canvas).toBe(two);
 
+  // Escape in the remix prompt leaves the field, not the editor.
+  await dialog.getByRole('textbox', { name: 'Remix prompt' }).press('Escape');
+  await expect(dialog).toBeVisible();
+  // Closing with a painted mask asks first; a second Escape keeps editing.
+  const ask = dialog.getByRole('alertdialog', { name: 'Discard the mask?' });
   await page.keyboard.press('Escape');
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(summary).toHaveText(twoText ?? '');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await ask.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
 });
 

@@ -22,7 +22,7 @@ export function CanvasEditorHost() {
         </div>
       }
     >
-      <CanvasEditor request={request} onSubmit={create.submit} onClose={closed} />
+      <CanvasEditor request={request} onSubmit={create.submitAndWait} onClose={closed} />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CreateJob } from '../../../../contract/studio-api';
 import { Button } from '../../../components/ui/button';
+import { describeError } from '../../../lib/describe-error';
 import type { EditorRequest } from '../../../lib/editor-request-store';
 import { uploadImage } from '../../../lib/uploads';
 import { editorCreate } from '../mask/submit';
@@ -15,7 +16,8 @@ import { useMaskPlan } from './use-mask-plan';
 
 export interface CanvasEditorProps {
   request: EditorRequest;
-  onSubmit: (body: CreateJob) => void;
+  /** Creates the job; the editor stays open, with its mask, until that succeeded. */
+  onSubmit: (body: CreateJob) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -50,6 +52,20 @@ function wording(request: EditorRequest): { title: string; submitLabel: string }
   return { title: `Edit image ${n}`, submitLabel: 'Edit image' };
 }
 
+/**
+ * Closing asks first when there is a painted mask, which closing would throw away; a
+ * second Escape keeps editing.
+ */
+function useCloseGuard(onClose: () => void) {
+  const painted = useEditorStore((s) => (s.doc?.ops.length ?? 0) > 0 || Boolean(s.doc?.base));
+  const [closing, setClosing] = useState(false);
+  const requestClose = useCallback(() => {
+    if (!painted) onClose();
+    else setClosing((asked) => !asked);
+  }, [painted, onClose]);
+  return { closing: closing && painted, requestClose, keepEditing: () => setClosing(false) };
+}
+
 /** The full-screen editor of Vary region (inpaint), Edit and Upload and paint. */
 export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEditorProps) {
   const { image, failed } = useImageDocument(request);
@@ -59,7 +75,8 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
   const plan = useMaskPlan(doc, painting);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEditorKeys(onClose);
+  const { closing, requestClose, keepEditing } = useCloseGuard(onClose);
+  useEditorKeys(requestClose);
   const { title, submitLabel } = wording(request);
   // Edit and Upload and paint place the image on a canvas of its own; inpaint keeps it.
   const placing = request.mode !== 'inpaint';
@@ -70,12 +87,14 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
     (remixPrompt: string) => {
       if (!doc || !plan) return;
       setPending(true);
+      setError(null);
       editorCreate(request, doc, plan, remixPrompt, uploadMask)
-        .then((body) => {
-          onSubmit(body);
-          onClose();
+        .then(onSubmit)
+        .then(() => onClose())
+        .catch((e: unknown) => {
+          const { title, hint } = describeError(e);
+          setError(hint ? `${title} ${hint}` : title);
         })
-        .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
         .finally(() => setPending(false));
     },
     [doc, plan, request, onSubmit, onClose],
@@ -90,9 +109,25 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
     >
       <header className="flex h-12 shrink-0 items-center justify-between border-b border-zinc-800 px-4">
         <h2 className="text-sm font-semibold">{title}</h2>
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          Close
-        </Button>
+        {closing ? (
+          <div
+            role="alertdialog"
+            aria-label="Discard the mask?"
+            className="flex items-center gap-2"
+          >
+            <span className="text-sm text-zinc-300">Close and discard the painted mask?</span>
+            <Button size="sm" variant="primary" autoFocus onClick={keepEditing}>
+              Keep editing
+            </Button>
+            <Button size="sm" className="text-red-300" onClick={onClose}>
+              Discard
+            </Button>
+          </div>
+        ) : (
+          <Button size="sm" variant="ghost" onClick={requestClose}>
+            Close
+          </Button>
+        )}
       </header>
       {failed ? (
         <p role="alert" className="p-4">

@@ -11,12 +11,16 @@ const typing = (t: EventTarget | null): boolean =>
 function onKeyDown(e: KeyboardEvent, onClose: () => void): void {
   const view = useViewStore.getState();
   const editor = useEditorStore.getState();
+  if (typing(e.target)) {
+    // Escape in a field leaves the field; closing from there would drop the painting.
+    if (e.key === 'Escape' && e.target instanceof HTMLElement) e.target.blur();
+    return;
+  }
   if (e.key === 'Escape') {
     if (view.draft) view.draftChanged(null);
     else onClose();
     return;
   }
-  if (typing(e.target)) return;
   const mod = e.ctrlKey || e.metaKey;
   const key = e.key.toLowerCase();
   if (mod && key === 'z') editor[e.shiftKey ? 'redoRequested' : 'undoRequested']();

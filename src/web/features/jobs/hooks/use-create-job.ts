@@ -11,7 +11,7 @@ import { isCreateInFlight, jobMutations } from '../api/job-mutations';
 export function useCreateJob() {
   const client = useQueryClient();
   const mutation = useMutation(jobMutations.create(client));
-  const { mutate } = mutation;
+  const { mutate, mutateAsync } = mutation;
 
   const submit = useCallback(
     (body: CreateJob) => {
@@ -21,8 +21,18 @@ export function useCreateJob() {
     [client, mutate],
   );
 
+  /**
+   * The same, for a form that stays open until the job exists: resolves with it, or
+   * rejects with the reason, so the form can show it and keep what the user made.
+   */
+  const submitAndWait = useCallback(
+    (body: CreateJob) => mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
+    [mutateAsync],
+  );
+
   return {
     submit,
+    submitAndWait,
     isPending: mutation.isPending,
     error: mutation.error,
     reset: mutation.reset,
