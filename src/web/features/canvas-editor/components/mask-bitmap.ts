@@ -58,7 +58,7 @@ const extendsOps = (next: readonly MaskOp[], drawn: readonly MaskOp[]): boolean 
  * How far the checkpoint trails the newest op: undo or redo within this many steps
  * redraws at most this many ops, however long the history.
  */
-export const CHECKPOINT_LAG = 16;
+const CHECKPOINT_LAG = 16;
 
 /** A 2D context on a new canvas of `size`. */
 function surface(size: Size): Ctx {
