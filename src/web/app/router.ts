@@ -5,6 +5,12 @@ export type Route = (typeof ROUTES)[number];
 
 export const routeHref = (route: Route): string => `#/${route}`;
 
+/** `#/library?q=lig` → `q=lig`: a page's own state, kept in the URL (reload, back). */
+export function searchFromHash(hash: string): string {
+  const at = hash.indexOf('?');
+  return at === -1 ? '' : hash.slice(at + 1);
+}
+
 /** `#/library` → library; anything unknown (or no hash) is the create page. */
 export function routeFromHash(hash: string): Route {
   const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
@@ -26,3 +32,21 @@ export const useRoute = (): Route =>
     () => routeFromHash(window.location.hash),
     () => 'create',
   );
+
+/** The current page's state from the URL (see searchFromHash). */
+export const useRouteSearch = (): string =>
+  useSyncExternalStore(
+    subscribe,
+    () => searchFromHash(window.location.hash),
+    () => '',
+  );
+
+/**
+ * Writes a page's state into the URL in place of the current history entry: Back leaves
+ * the page instead of stepping through every keystroke, and a reload or a return to the
+ * entry restores it. A fragment-only `location.replace` fires `hashchange`, as a link does.
+ */
+export function replaceRouteSearch(route: Route, search: string): void {
+  const hash = search === '' ? routeHref(route) : `${routeHref(route)}?${search}`;
+  if (window.location.hash !== hash) window.location.replace(hash);
+}

@@ -1,13 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import type { JobList } from '../../../../contract/studio-api';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import type { Job, JobList } from '../../../../contract/studio-api';
 import { makeJob, makeList } from '../../../lib/testing/fixtures';
 import {
   applyJobChanged,
   applyJobRemoved,
   jobChangedInList,
+  jobChangedInSearch,
   jobRemovedFromList,
 } from './job-events';
+import type { SearchData } from './job-queries';
 import { jobQueries } from './job-queries';
 
 const a = makeJob({ id: 'aaaaaaaaaa', createdAt: '2025-01-01T12:00:00.000Z' });
@@ -70,5 +72,113 @@ describe('applying events to the cache', () => {
     applyJobRemoved(qc, a.id);
     expect(qc.getQueryData(jobQueries.list().queryKey)?.jobs).toEqual([b]);
     expect(qc.getQueryData(jobQueries.detail(a.id).queryKey)).toBeUndefined();
+  });
+});
+
+describe('filtered lists (the library)', () => {
+  const fav = makeJob({
+    id: 'ffffffffff',
+    favourite: true,
+    createdAt: '2025-01-01T12:00:00.000Z',
+  });
+  const page = (jobs: Job[], nextCursor: string | null = null) => makeList(jobs, nextCursor);
+  const pages = (...lists: JobList[]): SearchData => ({
+    pages: lists,
+    pageParams: lists.map((_, i) => (i === 0 ? undefined : String(i))),
+  });
+
+  it('replaces a job it holds, on any page', () => {
+    const data = pages(page([a], '5'), page([b]));
+    const changed = { ...b, progress: 50, status: 'processing' as const };
+    const next = jobChangedInSearch(data, changed, {});
+    expect(next).not.toBe('refetch');
+    expect(next !== 'refetch' && next.pages.map((p) => p.jobs)).toEqual([[a], [changed]]);
+  });
+
+  it('drops a job it holds once it surely no longer matches', () => {
+    const data = pages(page([fav, a]));
+    const unstarred = { ...fav, favourite: false };
+    const next = jobChangedInSearch(data, unstarred, { favourite: true });
+    expect(next !== 'refetch' && next.pages[0]?.jobs).toEqual([a]);
+  });
+
+  it('never puts a job it does not hold on top: the server decides, by a refetch', () => {
+    const c = makeJob({ id: 'cccccccccc', createdAt: '2025-01-01T13:00:00.000Z' });
+    expect(jobChangedInSearch(pages(page([a, b])), c, { q: 'lighthouse' })).toBe('refetch');
+    expect(jobChangedInSearch(pages(page([])), c, {})).toBe('refetch');
+  });
+
+  it('leaves alone a job that surely does not match, or belongs to a page not loaded', () => {
+    const data = pages(page([a, b], '7'));
+    const fox = makeJob({ id: 'cccccccccc', prompt: 'a red fox', createdAt: a.createdAt });
+    const running = makeJob({ id: 'dddddddddd', status: 'processing' });
+    const old = makeJob({ id: 'oooooooooo', createdAt: '2024-12-01T00:00:00.000Z' });
+    expect(jobChangedInSearch(data, fox, { q: 'lighthouse' })).toBe(data);
+    expect(jobChangedInSearch(data, running, { statuses: ['completed'] })).toBe(data);
+    expect(jobChangedInSearch(data, old, {})).toBe(data);
+    // Without more pages, an old job may still belong to this one.
+    expect(jobChangedInSearch(pages(page([a, b])), old, {})).toBe('refetch');
+  });
+
+  it('applyJobChanged refetches a filtered list that may want a new job, and never patches it in', async () => {
+    const qc = new QueryClient();
+    const filter = { favourite: true } as const;
+    const options = jobQueries.search(filter, 50);
+    const key = options.queryKey;
+    const queryFn = vi.fn(async () => makeList([fav]));
+    qc.setQueryData<SearchData>(key, pages(page([fav])));
+    // An observer keeps the query active, as the library page does.
+    const observer = new InfiniteQueryObserver(qc, { ...options, queryFn, staleTime: Infinity });
+    const unsubscribe = observer.subscribe(() => {});
+    qc.setQueryData(jobQueries.list().queryKey, makeList([fav]));
+
+    const c = makeJob({ id: 'cccccccccc', createdAt: '2025-01-01T13:00:00.000Z' });
+    applyJobChanged(qc, c);
+    // The unfiltered feed takes it on top; the favourites list does not, and asks nobody.
+    expect(qc.getQueryData(jobQueries.list().queryKey)?.jobs).toEqual([c, fav]);
+    expect(qc.getQueryData<SearchData>(key)?.pages[0]?.jobs).toEqual([fav]);
+    expect(queryFn).not.toHaveBeenCalled();
+
+    const starred = { ...c, favourite: true };
+    applyJobChanged(qc, starred);
+    expect(qc.getQueryData<SearchData>(key)?.pages[0]?.jobs).toEqual([fav]);
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    unsubscribe();
+  });
+
+  it('asks again when a job finishes while a filtered list is loading', async () => {
+    const qc = new QueryClient();
+    const running = makeJob({ id: 'rrrrrrrrrr', status: 'processing', progress: 40 });
+    const done = { ...running, status: 'completed' as const, progress: 100 };
+    // The first answer was read before the job finished; the second after.
+    const answers = [makeList([running]), makeList([done])];
+    const gates: (() => void)[] = [];
+    const queryFn = vi.fn(
+      () =>
+        new Promise<JobList>((resolve) => {
+          const answer = answers[queryFn.mock.calls.length - 1] ?? makeList([]);
+          gates.push(() => resolve(answer));
+        }),
+    );
+    const options = jobQueries.search({ q: 'lighthouse' }, 50);
+    const observer = new InfiniteQueryObserver(qc, { ...options, queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+
+    applyJobChanged(qc, done);
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    for (const open of gates) open();
+    await vi.waitFor(() =>
+      expect(qc.getQueryData<SearchData>(options.queryKey)?.pages[0]?.jobs).toEqual([done]),
+    );
+    unsubscribe();
+  });
+
+  it('applyJobRemoved takes a job out of every page', () => {
+    const qc = new QueryClient();
+    const key = jobQueries.search({ q: 'lig' }, 1).queryKey;
+    qc.setQueryData<SearchData>(key, pages(page([a], '9'), page([b])));
+    applyJobRemoved(qc, b.id);
+    expect(qc.getQueryData<SearchData>(key)?.pages.map((p) => p.jobs)).toEqual([[a], []]);
   });
 });

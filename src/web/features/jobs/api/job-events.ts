@@ -1,6 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Job, JobList } from '../../../../contract/studio-api';
-import { jobQueries } from './job-queries';
+import { isTerminal } from '../../../../contract/task';
+import type { JobFilter } from '../../../lib/job-filter';
+import type { SearchData } from './job-queries';
+import { jobQueries, searchSpecOf } from './job-queries';
+import { jobMightMatch } from './job-search';
 
 /** A list query's key is `['jobs','list',{limit,cursor?}]`; only the first page has no cursor. */
 const isFirstPage = (key: QueryKey): boolean => {
@@ -29,11 +33,68 @@ export function jobRemovedFromList(list: JobList, id: string): JobList {
     : list;
 }
 
+const holds = (data: SearchData, id: string): boolean =>
+  data.pages.some((p) => p.jobs.some((j) => j.id === id));
+
+const mapPages = (data: SearchData, fn: (jobs: Job[]) => Job[]): SearchData => ({
+  ...data,
+  pages: data.pages.map((p) => ({ ...p, jobs: fn(p.jobs) })),
+});
+
+/**
+ * A filtered list after a `job` event. Only the server knows where a job it does not hold
+ * belongs, so that is `'refetch'`, unless the job surely does not match (see
+ * jobMightMatch) or is older than every job loaded while more pages follow. A job it
+ * holds is replaced in place, or dropped once it surely no longer matches (a status or
+ * favourite filter: nothing else about a job changes).
+ */
+export function jobChangedInSearch(
+  data: SearchData,
+  job: Job,
+  filter: JobFilter,
+): SearchData | 'refetch' {
+  const held = holds(data, job.id);
+  const matches = jobMightMatch(job, filter);
+  if (held) {
+    return mapPages(data, (jobs) =>
+      matches ? jobs.map((j) => (j.id === job.id ? job : j)) : jobs.filter((j) => j.id !== job.id),
+    );
+  }
+  if (!matches) return data;
+  const last = data.pages.at(-1);
+  const oldest = last?.jobs.at(-1);
+  if (last?.nextCursor && oldest && job.createdAt < oldest.createdAt) return data;
+  return 'refetch';
+}
+
+/** Applies a changed or new job to every cached filtered list, refetching where needed. */
+export function applyJobToSearches(client: QueryClient, job: Job): void {
+  for (const query of client.getQueryCache().findAll({ queryKey: jobQueries.searches() })) {
+    const spec = searchSpecOf(query.queryKey);
+    const data = query.state.data as SearchData | undefined;
+    if (!spec) continue;
+    const exact = { queryKey: query.queryKey, exact: true };
+    const refetch = () => void client.invalidateQueries(exact);
+    // An answer on its way may predate this event and would overwrite it; a job's last
+    // event (one per job, so no storm of restarts) must not be lost that way. A first
+    // load is not restarted by invalidation alone, hence the cancel.
+    const fetching = query.state.fetchStatus === 'fetching';
+    if (fetching && isTerminal(job.status) && jobMightMatch(job, spec.filter)) {
+      void client.cancelQueries(exact).then(refetch);
+    } else if (data) {
+      const next = jobChangedInSearch(data, job, spec.filter);
+      if (next === 'refetch') refetch();
+      else if (next !== data) client.setQueryData<SearchData>(query.queryKey, next);
+    }
+  }
+}
+
 /** Applies a `job` event to every cached list and to the job's detail, if cached. */
 export function applyJobChanged(client: QueryClient, job: Job): void {
   for (const [key, list] of client.getQueriesData<JobList>({ queryKey: jobQueries.lists() })) {
     if (list) client.setQueryData<JobList>(key, jobChangedInList(list, job, isFirstPage(key)));
   }
+  applyJobToSearches(client, job);
   client.setQueryData<Job>(jobQueries.detail(job.id).queryKey, (old) => (old ? job : old));
 }
 
@@ -41,7 +102,40 @@ export function applyJobRemoved(client: QueryClient, id: string): void {
   client.setQueriesData<JobList>({ queryKey: jobQueries.lists() }, (old) =>
     old ? jobRemovedFromList(old, id) : old,
   );
+  client.setQueriesData<SearchData>({ queryKey: jobQueries.searches() }, (old) =>
+    old && holds(old, id) ? mapPages(old, (jobs) => jobs.filter((j) => j.id !== id)) : old,
+  );
   client.removeQueries({ queryKey: jobQueries.detail(id).queryKey, exact: true });
+}
+
+/** The job as any cache holds it: its detail, or a copy in a list. */
+export function findCachedJob(client: QueryClient, id: string): Job | undefined {
+  const detail = client.getQueryData<Job>(jobQueries.detail(id).queryKey);
+  if (detail) return detail;
+  for (const [, list] of client.getQueriesData<JobList>({ queryKey: jobQueries.lists() })) {
+    const job = list?.jobs.find((j) => j.id === id);
+    if (job) return job;
+  }
+  for (const [, data] of client.getQueriesData<SearchData>({ queryKey: jobQueries.searches() })) {
+    const job = data?.pages.flatMap((p) => p.jobs).find((j) => j.id === id);
+    if (job) return job;
+  }
+  return undefined;
+}
+
+/**
+ * Changes every cached copy of a job in place (an optimistic update, or its rollback);
+ * nothing is added or reordered.
+ */
+export function updateCachedJob(client: QueryClient, id: string, update: (job: Job) => Job): void {
+  const inJobs = (jobs: Job[]) => jobs.map((j) => (j.id === id ? update(j) : j));
+  client.setQueriesData<JobList>({ queryKey: jobQueries.lists() }, (old) =>
+    old?.jobs.some((j) => j.id === id) ? { ...old, jobs: inJobs(old.jobs) } : old,
+  );
+  client.setQueriesData<SearchData>({ queryKey: jobQueries.searches() }, (old) =>
+    old && holds(old, id) ? mapPages(old, inJobs) : old,
+  );
+  client.setQueryData<Job>(jobQueries.detail(id).queryKey, (old) => (old ? update(old) : old));
 }
 
 /** A `reset`: the proxy cannot replay what was missed, so refetch every job query. */
@@ -50,4 +144,7 @@ export const refetchJobs = (client: QueryClient): Promise<void> =>
 
 /** After a reconnect, once: a list may have missed a job created while the stream was down. */
 export const refetchJobLists = (client: QueryClient): Promise<void> =>
-  client.invalidateQueries({ queryKey: jobQueries.lists() });
+  Promise.all([
+    client.invalidateQueries({ queryKey: jobQueries.lists() }),
+    client.invalidateQueries({ queryKey: jobQueries.searches() }),
+  ]).then(() => undefined);

@@ -1,9 +1,10 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreateJob } from '../../../../contract/studio-api';
+import type { CreateJob, Job } from '../../../../contract/studio-api';
 import { StudioApiError } from '../../../lib/http';
 import { jsonResponse, makeJob, makeList } from '../../../lib/testing/fixtures';
 import { createFingerprint, isCreateInFlight, jobMutations } from './job-mutations';
+import type { SearchData } from './job-queries';
 import { jobQueries } from './job-queries';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -108,5 +109,73 @@ describe('createFingerprint', () => {
     expect(createFingerprint(upscale)).not.toBe(
       createFingerprint({ ...upscale, parentId: 'bbbbbbbbbb' }),
     );
+  });
+});
+
+describe('jobMutations.favourite', () => {
+  const job = makeJob({ id: 'aaaaaaaaaa', favourite: false });
+  const other = makeJob({ id: 'bbbbbbbbbb', favourite: true });
+  const favs = jobQueries.search({ favourite: true }, 50).queryKey;
+
+  /** A feed, a favourites-only library list and a detail, all holding copies. */
+  function seeded() {
+    const qc = new QueryClient();
+    qc.setQueryData(jobQueries.list().queryKey, makeList([job, other]));
+    qc.setQueryData<SearchData>(favs, { pages: [makeList([other])], pageParams: [undefined] });
+    qc.setQueryData(jobQueries.detail(job.id).queryKey, job);
+    return qc;
+  }
+  const flag = (qc: QueryClient, id: string) => ({
+    feed: qc.getQueryData(jobQueries.list().queryKey)?.jobs.find((j) => j.id === id)?.favourite,
+    detail: qc.getQueryData<Job>(jobQueries.detail(id).queryKey)?.favourite,
+  });
+
+  it('PUTs the star, shows it before the answer, and keeps it after', async () => {
+    let answer: ((r: Response) => void) | undefined;
+    const fetchFn = vi.fn(
+      (_url: string, _init: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    vi.stubGlobal('fetch', fetchFn);
+    const qc = seeded();
+    const done = new MutationObserver(qc, jobMutations.favourite(qc)).mutate({
+      id: job.id,
+      on: true,
+    });
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    expect(flag(qc, job.id)).toEqual({ feed: true, detail: true });
+    const [url, init] = fetchFn.mock.calls[0] ?? [];
+    expect(url).toBe('/studio-api/jobs/aaaaaaaaaa/favourite');
+    expect(init?.method).toBe('PUT');
+
+    answer?.(jsonResponse({ job: { ...job, favourite: true } }));
+    await done;
+    expect(flag(qc, job.id)).toEqual({ feed: true, detail: true });
+  });
+
+  it('puts the star back and fails with the server error when refused', async () => {
+    const error = {
+      status: 404,
+      code: 'not_found',
+      message: 'No job with that id exists in this studio.',
+      hint: null,
+      retryAfterS: null,
+    };
+    const fetchFn = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse({ error }, 404));
+    vi.stubGlobal('fetch', fetchFn);
+    const qc = seeded();
+    const observer = new MutationObserver(qc, jobMutations.favourite(qc));
+    const err = await observer.mutate({ id: other.id, on: false }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StudioApiError);
+    expect(fetchFn.mock.calls[0]?.[1]?.method).toBe('DELETE');
+    expect(flag(qc, other.id).feed).toBe(true);
+    expect(qc.getQueryData<SearchData>(favs)?.pages[0]?.jobs).toEqual([other]);
+  });
+
+  it('takes an unstarred job out of a favourites-only list once the server agrees', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse({ job: { ...other, favourite: false } }));
+    const qc = seeded();
+    await new MutationObserver(qc, jobMutations.favourite(qc)).mutate({ id: other.id, on: false });
+    expect(qc.getQueryData<SearchData>(favs)?.pages[0]?.jobs).toEqual([]);
+    expect(flag(qc, other.id).feed).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import type { CreateJob, Job, JobList } from '../../../../contract/studio-api';
 import { jobEnvelopeSchema } from '../../../../contract/studio-api';
 import { isTerminal } from '../../../../contract/task';
 import { NetworkError, requestJson } from '../../../lib/http';
+import { applyJobToSearches, findCachedJob, updateCachedJob } from './job-events';
 import { jobQueries, prependJob } from './job-queries';
 
 export interface CreateJobVariables {
@@ -25,9 +26,25 @@ async function postJob({ body, idempotencyKey }: CreateJobVariables): Promise<Jo
 export const createFingerprint = (body: CreateJob): string =>
   JSON.stringify([body.operation, body.parentId ?? null, body.params]);
 
+export interface FavouriteVariables {
+  id: string;
+  /** True to mark the job a favourite, false to unmark it. */
+  on: boolean;
+}
+
+async function putFavourite({ id, on }: FavouriteVariables): Promise<Job> {
+  const { job } = await requestJson(
+    `/studio-api/jobs/${encodeURIComponent(id)}/favourite`,
+    jobEnvelopeSchema,
+    { method: on ? 'PUT' : 'DELETE' },
+  );
+  return job;
+}
+
 export const jobMutationKeys = {
   all: () => ['jobs'] as const,
   create: () => [...jobMutationKeys.all(), 'create'] as const,
+  favourite: () => [...jobMutationKeys.all(), 'favourite'] as const,
 };
 
 /** Shows a new job at the top of every cached list at once, before the next poll. */
@@ -44,7 +61,11 @@ async function jobCreated(client: QueryClient, job: Job): Promise<void> {
   client.setQueryData<Job>(jobQueries.detail(job.id).queryKey, (old) =>
     finished(old) ? old : job,
   );
+  // A filtered list may or may not want it; only the server can say (see job-events.ts).
+  applyJobToSearches(client, job);
 }
+
+const withFavourite = (on: boolean) => (job: Job) => ({ ...job, favourite: on });
 
 export const jobMutations = {
   create: (client: QueryClient) =>
@@ -57,6 +78,30 @@ export const jobMutations = {
       // Only a request that got no answer is retried; the key keeps it to one task.
       retry: (failures: number, err: Error) => failures < 2 && err instanceof NetworkError,
       onSuccess: (job: Job) => jobCreated(client, job),
+    }),
+  /**
+   * Stars or unstars a job. Every cached copy changes at once and is put back if the
+   * server refuses; the server's answer (and its `job` event) then settles filtered lists.
+   */
+  favourite: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: jobMutationKeys.favourite(),
+      mutationFn: putFavourite,
+      onMutate: ({ id, on }: FavouriteVariables) => {
+        const previous = findCachedJob(client, id)?.favourite ?? false;
+        updateCachedJob(client, id, withFavourite(on));
+        return { previous };
+      },
+      onError: (_err: Error, { id }: FavouriteVariables, context) => {
+        if (context) updateCachedJob(client, id, withFavourite(context.previous));
+      },
+      onSuccess: (job: Job) => {
+        // Only the flag: the rest of this answer may be older than a job event applied.
+        updateCachedJob(client, job.id, withFavourite(job.favourite ?? false));
+        // Unstarred in a favourites-only list: it leaves, even with the event stream down.
+        const cached = findCachedJob(client, job.id);
+        if (cached) applyJobToSearches(client, cached);
+      },
     }),
 };
 

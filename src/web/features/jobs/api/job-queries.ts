@@ -1,20 +1,46 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import type { Job, JobList } from '../../../../contract/studio-api';
 import { jobEnvelopeSchema, jobListSchema } from '../../../../contract/studio-api';
 import { isTerminal } from '../../../../contract/task';
 import { requestJson } from '../../../lib/http';
+import type { JobFilter } from '../../../lib/job-filter';
 import { isStreamLive } from '../../../lib/stream-store';
+import { jobListParams } from './job-search';
 
 const FEED_LIMIT = 50;
 /** The fallback while the event stream is down and something is still running. */
 const ACTIVE_POLL_MS = 700;
 
-const hasActiveJobs = (list: JobList | undefined): boolean =>
+interface HasJobs {
+  jobs: readonly Job[];
+}
+
+const hasActiveJobs = (list: HasJobs | undefined): boolean =>
   list?.jobs.some((j) => !isTerminal(j.status)) ?? false;
 
 /** While the stream is live, its `job` events keep the list current: no polling. */
-export const pollIntervalFor = (list: JobList | undefined, streamLive: boolean): number | false =>
+export const pollIntervalFor = (list: HasJobs | undefined, streamLive: boolean): number | false =>
   !streamLive && hasActiveJobs(list) ? ACTIVE_POLL_MS : false;
+
+/** The loaded pages of a filtered list; the cursor of each page is its page param. */
+export type SearchData = InfiniteData<JobList, string | undefined>;
+
+/** Every job of the loaded pages, newest first. */
+export const searchJobs = (data: { pages: readonly JobList[] } | undefined): Job[] =>
+  data?.pages.flatMap((p) => p.jobs) ?? [];
+
+interface SearchSpec {
+  filter: JobFilter;
+  limit: number;
+}
+
+/** The filter a search query's key holds (`['jobs','search',{filter,limit}]`). */
+export function searchSpecOf(key: QueryKey): SearchSpec | null {
+  const spec = key[2];
+  if (typeof spec !== 'object' || spec === null || !('filter' in spec)) return null;
+  return spec as SearchSpec;
+}
 
 /** The list with `job` on top, replacing an older copy of it. Newest first, as the server. */
 export const prependJob = (list: JobList, job: Job): JobList => ({
@@ -34,6 +60,26 @@ export const jobQueries = {
       // Read when the observer renders or the query updates; the feed subscribes to the
       // stream's state so a drop or a reconnect re-renders it and re-decides at once.
       refetchInterval: (query) => pollIntervalFor(query.state.data, isStreamLive()),
+    }),
+  /**
+   * Filtered, paged lists (the library). Apart from `lists()` on purpose: their data is
+   * pages, and a job event may not simply be put on top of them (see job-events.ts).
+   */
+  searches: () => [...jobQueries.all(), 'search'] as const,
+  search: (filter: JobFilter, limit: number) =>
+    infiniteQueryOptions({
+      queryKey: [...jobQueries.searches(), { filter, limit } satisfies SearchSpec] as const,
+      queryFn: ({ pageParam, signal }) =>
+        requestJson(`/studio-api/jobs?${jobListParams(filter, limit, pageParam)}`, jobListSchema, {
+          signal,
+        }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last: JobList) => last.nextCursor ?? undefined,
+      refetchInterval: (query) =>
+        pollIntervalFor({ jobs: searchJobs(query.state.data) }, isStreamLive()),
+      // A filter left behind is forgotten at once: coming back to it starts at its first
+      // page again instead of refetching every page loaded before.
+      gcTime: 0,
     }),
   details: () => [...jobQueries.all(), 'detail'] as const,
   detail: (id: string) =>

@@ -6,6 +6,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { cn } from '../../../lib/cn';
 import { FEATURES } from '../../../lib/feature-flags';
 import { useCreateParams } from '../hooks/use-create-params';
+import { useFavourite } from '../hooks/use-favourite';
 import { useJobActions } from '../hooks/use-job-actions';
 import { useIsHighlighted } from '../stores/highlight-store';
 import { imageActionPlan } from '../utils/action-plan';
@@ -13,6 +14,7 @@ import { jobTitle } from '../utils/job-title';
 import { jobLabel, mediaLayout } from '../utils/job-view';
 import type { MediaLayout } from '../utils/job-view';
 import { ActionDialogs } from './action-dialogs';
+import { FavouriteButton, FavouriteError } from './favourite-button';
 import { GridActions } from './grid-actions';
 import { jobDomId } from './job-dom-id';
 import { JobLineage } from './job-lineage';
@@ -39,6 +41,7 @@ export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
   const highlighted = useIsHighlighted(job.id);
   const params = useCreateParams(job.id);
   const actions = useJobActions(job);
+  const favourite = useFavourite(job);
   const layout = mediaLayout(job);
   const count = imageCount(layout);
   const plan =
@@ -59,8 +62,9 @@ export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
         <h3 className="text-sm font-medium text-zinc-100">{jobTitle(job, params)}</h3>
         {parentId !== null ? <JobLineage job={{ ...job, parentId }} parent={parent} /> : null}
         <StatusBadge status={job.status} />
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-1">
           <JobMeta job={job} />
+          <FavouriteButton favourite={favourite} />
         </div>
       </header>
       {isTerminal(job.status) ? null : <ProgressBar value={job.progress} label="Progress" />}
@@ -68,6 +72,7 @@ export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
       <JobMedia job={job} layout={layout} plan={plan} actions={actions} onUsePrompt={onUsePrompt} />
       {job.status === 'failed' ? <JobFailure job={job} /> : null}
       {plan ? <GridActions plan={plan} actions={actions} /> : null}
+      <FavouriteError favourite={favourite} />
       {actions.error ? (
         <RequestError error={actions.error} onDismiss={actions.dismissError} />
       ) : null}

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Job } from '../../../../contract/studio-api';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
-import { cn } from '../../../lib/cn';
 import { describeError } from '../../../lib/describe-error';
 import { useStreamLive } from '../../../lib/stream-store';
 import { jobQueries } from '../api/job-queries';
-import { JobCard } from './job-card';
-import { Lightbox } from './lightbox';
+import { JobCardList } from './job-card-list';
 
 interface JobFeedProps {
   /** Shown when there are no jobs yet; each page says what to do next. */
@@ -51,7 +48,6 @@ export function JobFeed({
   }
 
   const jobs = maxJobs === undefined ? list.data.jobs : list.data.jobs.slice(0, maxJobs);
-  const byId = new Map<string, Job>(list.data.jobs.map((j) => [j.id, j]));
   return (
     <div className="space-y-3">
       {list.isError ? (
@@ -60,31 +56,23 @@ export function JobFeed({
           hint={`Refreshing failed: ${describeError(list.error).title}`}
         />
       ) : null}
-      <div
-        role="feed"
-        aria-label={label}
-        className={cn('grid grid-cols-1 gap-4', maxJobs === undefined && '2xl:grid-cols-2')}
-      >
-        {jobs.map((job) => (
-          <JobCard
-            key={job.id}
-            job={job}
-            parent={job.parentId ? byId.get(job.parentId) : undefined}
-            onUsePrompt={onUsePrompt}
-          />
-        ))}
-      </div>
+      <JobCardList
+        jobs={jobs}
+        known={list.data.jobs}
+        label={label}
+        wide={maxJobs === undefined}
+        onUsePrompt={onUsePrompt}
+      />
       {jobs.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-800 px-6 py-12 text-center text-sm text-zinc-500">
           {emptyText}
         </p>
       ) : null}
-      <Lightbox jobs={jobs} />
     </div>
   );
 }
 
-function FeedSkeleton() {
+export function FeedSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading jobs" className="grid gap-4">
       {[0, 1].map((i) => (

@@ -1,0 +1,53 @@
+import type { Job } from '../../../../contract/studio-api';
+import { cn } from '../../../lib/cn';
+import { JobCard } from './job-card';
+import { Lightbox } from './lightbox';
+
+interface JobCardListProps {
+  jobs: readonly Job[];
+  /** Where a follow-up's parent is looked up: the jobs shown, or more in a compact feed. */
+  known?: readonly Job[];
+  /** The feed's accessible name. */
+  label: string;
+  /** Two columns on very wide screens; a compact feed beside a form keeps one. */
+  wide: boolean;
+  /** Results are being replaced (a new search): shown dimmed and marked busy. */
+  busy?: boolean;
+  onUsePrompt: ((prompt: string) => void) | undefined;
+}
+
+/** Job cards as a feed, with the one image viewer they share. */
+export function JobCardList({
+  jobs,
+  known = jobs,
+  label,
+  wide,
+  busy = false,
+  onUsePrompt,
+}: JobCardListProps) {
+  const byId = new Map<string, Job>(known.map((j) => [j.id, j]));
+  return (
+    <>
+      <div
+        role="feed"
+        aria-label={label}
+        aria-busy={busy}
+        className={cn(
+          'grid grid-cols-1 gap-4 transition-opacity',
+          wide && '2xl:grid-cols-2',
+          busy && 'opacity-60',
+        )}
+      >
+        {jobs.map((job) => (
+          <JobCard
+            key={job.id}
+            job={job}
+            parent={job.parentId ? byId.get(job.parentId) : undefined}
+            onUsePrompt={onUsePrompt}
+          />
+        ))}
+      </div>
+      <Lightbox jobs={jobs} />
+    </>
+  );
+}

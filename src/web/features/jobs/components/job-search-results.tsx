@@ -1,0 +1,115 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/error-banner';
+import { describeError } from '../../../lib/describe-error';
+import type { JobFilter } from '../../../lib/job-filter';
+import { useStreamLive } from '../../../lib/stream-store';
+import { jobQueries, searchJobs } from '../api/job-queries';
+import { FeedSkeleton } from './job-feed';
+import { JobCardList } from './job-card-list';
+
+interface JobSearchResultsProps {
+  filter: JobFilter;
+  /** Jobs per page. */
+  limit: number;
+  /** What was searched, in words (`“lig” · Completed`); empty when nothing filters. */
+  searched: string;
+  /** Shown when the history is empty and nothing filters. */
+  emptyText: string;
+  onClearFilters: () => void;
+  onUsePrompt?: (prompt: string) => void;
+}
+
+const jobCount = (n: number): string => `${n} ${n === 1 ? 'job' : 'jobs'}`;
+
+/** The line above the results: how many, of what search, and whether more pages follow. */
+function summaryText(count: number, more: boolean, searched: string): string {
+  if (count === 0) return searched ? `No jobs found for ${searched}.` : '';
+  const found = `${jobCount(count)}${searched ? ` found for ${searched}` : ''}`;
+  return more ? `Newest ${found}; Load more shows older ones.` : found;
+}
+
+/**
+ * The jobs that match a filter, newest first, a page at a time ("Load more" appends the
+ * next). A new filter starts again at its first page; the previous results stay, dimmed,
+ * until it answers.
+ */
+export function JobSearchResults({
+  filter,
+  limit,
+  searched,
+  emptyText,
+  onClearFilters,
+  onUsePrompt,
+}: JobSearchResultsProps) {
+  // Not read here, but a change re-renders the list, which re-decides its poll interval.
+  useStreamLive();
+  const results = useInfiniteQuery({
+    ...jobQueries.search(filter, limit),
+    placeholderData: keepPreviousData,
+  });
+
+  if (results.isPending) return <FeedSkeleton />;
+  if (results.isError && !results.data) {
+    const { title, hint } = describeError(results.error);
+    return (
+      <ErrorBanner
+        title={`Could not search the library: ${title}`}
+        hint={hint}
+        action={
+          <Button size="sm" onClick={() => void results.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+
+  const jobs = searchJobs(results.data);
+  const searching = results.isPlaceholderData;
+  const more = results.hasNextPage && !searching;
+  const summary = searching ? 'Searching…' : summaryText(jobs.length, more, searched);
+  return (
+    <div className="space-y-3">
+      <p role="status" className="min-h-5 text-sm text-zinc-400" data-testid="library-summary">
+        {summary}
+      </p>
+      {results.isRefetchError ? (
+        <ErrorBanner
+          title="Showing the last results loaded"
+          hint={`Refreshing failed: ${describeError(results.error).title}`}
+        />
+      ) : null}
+      <JobCardList
+        jobs={jobs}
+        label="Library results"
+        wide
+        busy={searching}
+        onUsePrompt={onUsePrompt}
+      />
+      {jobs.length === 0 && !searching ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-zinc-800 px-6 py-12 text-center text-sm text-zinc-500">
+          <p>{searched ? 'Nothing matches. Try fewer words or fewer filters.' : emptyText}</p>
+          {searched ? (
+            <Button size="sm" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {results.isFetchNextPageError ? (
+        <ErrorBanner title="Could not load more jobs" hint={describeError(results.error).title} />
+      ) : null}
+      {more ? (
+        <div className="flex justify-center pt-2">
+          <Button
+            onClick={() => void results.fetchNextPage()}
+            disabled={results.isFetchingNextPage}
+          >
+            {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { inputClass } from '../../../components/ui/field';
+import { cn } from '../../../lib/cn';
+
+/** Long enough to skip the requests of a word being typed, short enough to feel live. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+interface SearchBoxProps {
+  /** The search as the URL holds it. */
+  value: string;
+  onSearch: (q: string) => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+}
+
+/**
+ * The library's search field. What is typed searches after a pause (Enter at once, Escape
+ * clears); a change from outside (Clear all, Back) replaces the text, while the echo of its
+ * own search does not, so nothing typed since is lost.
+ */
+export function SearchBox({ value, onSearch, invalid, describedBy }: SearchBoxProps) {
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  const [sent, setSent] = useState<string | null>(null);
+  if (value !== seen) {
+    setSeen(value);
+    if (value === sent) setSent(null);
+    else setDraft(value);
+  }
+
+  const search = (q: string) => {
+    setSent(q);
+    onSearch(q);
+  };
+  // The timer restarts on each keystroke only, not whenever the parent passes a new onSearch.
+  const searchLater = useEffectEvent(search);
+  useEffect(() => {
+    if (draft === value) return;
+    const timer = setTimeout(() => searchLater(draft), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, value]);
+
+  return (
+    <div className="relative">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 fill-none stroke-zinc-500 stroke-[1.6]"
+      >
+        <circle cx="8.5" cy="8.5" r="5" />
+        <path d="m12.5 12.5 4 4" strokeLinecap="round" />
+      </svg>
+      <input
+        type="search"
+        aria-label="Search prompts"
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        placeholder="Search prompts: words or their beginnings (lig sto finds “lighthouse in a storm”)"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            if (draft !== value) search(draft);
+          } else if (e.key === 'Escape' && draft !== '') {
+            e.preventDefault();
+            setDraft('');
+            search('');
+          }
+        }}
+        className={cn(inputClass, 'pl-9')}
+      />
+    </div>
+  );
+}
