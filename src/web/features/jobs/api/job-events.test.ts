@@ -1,4 +1,4 @@
-import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Job, JobList } from '../../../../contract/studio-api';
 import { makeJob, makeList } from '../../../lib/testing/fixtures';
@@ -171,6 +171,33 @@ describe('filtered lists (the library)', () => {
     await vi.waitFor(() =>
       expect(qc.getQueryData<SearchData>(options.queryKey)?.pages[0]?.jobs).toEqual([done]),
     );
+    unsubscribe();
+  });
+
+  it('asks again when a job finishes while the feed is loading for the first time', async () => {
+    const qc = new QueryClient();
+    const running = makeJob({ id: 'rrrrrrrrrr', status: 'processing', progress: 40 });
+    const done = { ...running, status: 'completed' as const, progress: 100 };
+    const answers = [makeList([running]), makeList([done])];
+    const gates: (() => void)[] = [];
+    const queryFn = vi.fn(
+      () =>
+        new Promise<JobList>((resolve) => {
+          const answer = answers[queryFn.mock.calls.length - 1] ?? makeList([]);
+          gates.push(() => resolve(answer));
+        }),
+    );
+    const options = jobQueries.list();
+    const observer = new QueryObserver(qc, { ...options, queryFn, refetchInterval: false });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+
+    // The event finds no list to patch: without asking again the feed would show the
+    // job running until something else refreshed it.
+    applyJobChanged(qc, done);
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    for (const open of gates) open();
+    await vi.waitFor(() => expect(qc.getQueryData(options.queryKey)?.jobs).toEqual([done]));
     unsubscribe();
   });
 

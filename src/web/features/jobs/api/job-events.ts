@@ -67,23 +67,31 @@ export function jobChangedInSearch(
   return 'refetch';
 }
 
+/**
+ * An answer on its way may predate a job's last event (one per job, so no storm of
+ * restarts) and would overwrite it, and a first load has nothing to patch yet: such a
+ * query is asked again. Invalidation alone does not restart a first load, hence the cancel.
+ */
+function askedAgainForFinish(client: QueryClient, key: QueryKey, job: Job): boolean {
+  if (client.getQueryState(key)?.fetchStatus !== 'fetching' || !isTerminal(job.status))
+    return false;
+  const exact = { queryKey: key, exact: true };
+  void client.cancelQueries(exact).then(() => client.invalidateQueries(exact));
+  return true;
+}
+
 /** Applies a changed or new job to every cached filtered list, refetching where needed. */
 export function applyJobToSearches(client: QueryClient, job: Job): void {
   for (const query of client.getQueryCache().findAll({ queryKey: jobQueries.searches() })) {
     const spec = searchSpecOf(query.queryKey);
     const data = query.state.data as SearchData | undefined;
     if (!spec) continue;
-    const exact = { queryKey: query.queryKey, exact: true };
-    const refetch = () => void client.invalidateQueries(exact);
-    // An answer on its way may predate this event and would overwrite it; a job's last
-    // event (one per job, so no storm of restarts) must not be lost that way. A first
-    // load is not restarted by invalidation alone, hence the cancel.
-    const fetching = query.state.fetchStatus === 'fetching';
-    if (fetching && isTerminal(job.status) && jobMightMatch(job, spec.filter)) {
-      void client.cancelQueries(exact).then(refetch);
-    } else if (data) {
+    if (jobMightMatch(job, spec.filter) && askedAgainForFinish(client, query.queryKey, job))
+      continue;
+    if (data) {
       const next = jobChangedInSearch(data, job, spec.filter);
-      if (next === 'refetch') refetch();
+      if (next === 'refetch')
+        void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
       else if (next !== data) client.setQueryData<SearchData>(query.queryKey, next);
     }
   }
@@ -92,6 +100,7 @@ export function applyJobToSearches(client: QueryClient, job: Job): void {
 /** Applies a `job` event to every cached list and to the job's detail, if cached. */
 export function applyJobChanged(client: QueryClient, job: Job): void {
   for (const [key, list] of client.getQueriesData<JobList>({ queryKey: jobQueries.lists() })) {
+    if (askedAgainForFinish(client, key, job)) continue;
     if (list) client.setQueryData<JobList>(key, jobChangedInList(list, job, isFirstPage(key)));
   }
   applyJobToSearches(client, job);
