@@ -2,17 +2,23 @@
  * The canvas editor on a 2048×2048 image (a grid's upscale), in headless Chromium against
  * a real studio on fresh data directories. The studio serves `dist/web`: run
  * `npm run build` first.
- * - Frame time: with vsync and the frame-rate limit off, a requestAnimationFrame interval
- *   is what one frame of painting costs. Target (issue 6): p95 under 16.7 ms.
- * - Frame interval at 60 Hz (the default): p95 and how many frames came late (> 25 ms).
- * - A long history: the same stroke after 20 and after 300 earlier strokes (the editor
- *   flattens ops older than its undo window), the JS heap after a forced collection, and
- *   how long an undo takes to show.
+ * - Frame interval at 60 Hz during a long scripted stroke: p50, p95, the longest, and how
+ *   many frames came late (> 25 ms). Target (issue 6): p95 under 16.7 ms. The page is
+ *   made cross-origin isolated (COOP/COEP on the benchmark's responses only), so
+ *   `performance.now()` has 5 µs resolution instead of 100 µs: an on-time 60 Hz frame
+ *   reads 16.67 ms, not 16.7.
+ * - Main-thread work per frame during that stroke (Chromium's TaskDuration over the
+ *   stroke, divided by its frames): how much of the 16.7 ms budget painting uses.
+ * - A long history: the same after 20 and after 300 earlier strokes, the longest frame
+ *   while those strokes were painted, the JS heap after a forced collection, and how long
+ *   five undos in a row take to show. The editor flattens its oldest 100 ops into the base
+ *   mask when there are more than 200: the 201st stroke does, and so does the measured
+ *   301st, so the first undo after it crosses a flattening, the slowest kind of undo.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { startStudio } from '../src/main';
 
@@ -28,20 +34,24 @@ interface Frames {
 export interface HistoryPoint {
   /** Strokes already in the document when the measured stroke is drawn. */
   historyStrokes: number;
-  /** Unthrottled: what a frame costs. */
-  frameTime: Frames;
-  /** At 60 Hz, as a user's screen runs. */
+  /** requestAnimationFrame intervals during the measured stroke. */
   interval: Frames;
+  /** Main-thread task time per frame during the measured stroke (mean). */
+  busyMsPerFrame: number;
+  /** While the earlier strokes were painted: the longest frame, and how many took > 50 ms. */
+  growth: { longestFrameMs: number; longFrames: number };
   /** JS heap after a forced garbage collection, before the measured stroke. */
   heapMB: number;
-  /** From Ctrl+Z to the next drawn frame, after the measured stroke. */
-  undoMs: number;
+  /** Five undos in a row after the measured stroke: Ctrl+Z to the next frame drawn. */
+  undoMs: { p50: number; max: number };
 }
 
 export interface CanvasPaintResult {
   image: { width: number; height: number };
   /** Pointer moves in the measured stroke. */
   moves: number;
+  /** Whether performance.now() had its fine resolution (the page was cross-origin isolated). */
+  fineClock: boolean;
   points: HistoryPoint[];
   target: number;
   met: boolean;
@@ -55,7 +65,7 @@ const LAUNCH_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const UNTHROTTLED = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
+const UNDOS = 5;
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -110,45 +120,97 @@ const START_SAMPLING = `(() => {
   requestAnimationFrame(tick);
 })()`;
 const STOP_SAMPLING = '(() => { window.stop_ = true; return window.frames_; })()';
-// Ctrl+Z as the editor receives it, then the time until the frame after it has been drawn.
-const TIME_UNDO = `new Promise((done) => {
-  const t0 = performance.now();
-  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', code: 'KeyZ', ctrlKey: true, bubbles: true }));
-  requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t0)));
-})`;
+// Frames over 50 ms, as Chromium's Long Animation Frames API reports them.
+const WATCH_LONG_FRAMES = `(() => {
+  window.long_ = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.long_.push(e.duration); })
+    .observe({ type: 'long-animation-frame' });
+})()`;
+const TAKE_LONG_FRAMES = '(() => { const l = window.long_; window.long_ = []; return l; })()';
+// Ctrl+Z as the editor receives it, each timed until the frame after it has been drawn
+// (React renders it after the handler returns, Konva draws it in the next frame); then as
+// many redos, so the history keeps growing from the same strokes.
+const TIME_UNDOS = `(async () => {
+  const press = (shift) => window.dispatchEvent(new KeyboardEvent('keydown', {
+    key: shift ? 'Z' : 'z', code: 'KeyZ', ctrlKey: true, shiftKey: shift, bubbles: true }));
+  const drawn = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const shown = [];
+  for (let i = 0; i < ${UNDOS}; i++) {
+    const t0 = performance.now();
+    press(false);
+    await drawn();
+    shown.push(performance.now() - t0);
+  }
+  for (let i = 0; i < ${UNDOS}; i++) { press(true); await drawn(); }
+  return shown;
+})()`;
 
-async function measure(page: Page, moves: number): Promise<number[]> {
-  await page.evaluate(START_SAMPLING);
-  await stroke(page, moves, 0);
-  const times = (await page.evaluate(STOP_SAMPLING)) as number[];
-  return times.slice(1).map((t, i) => t - (times[i] ?? t));
+/** The studio's HTML and scripts with COOP/COEP added: a cross-origin isolated page. */
+async function isolate(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/' || url.pathname.startsWith('/assets/'),
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: {
+          ...response.headers(),
+          'cross-origin-opener-policy': 'same-origin',
+          'cross-origin-embedder-policy': 'require-corp',
+        },
+      });
+    },
+  );
 }
 
-async function heapMB(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+}
+
+async function measure(s: Session, moves: number): Promise<{ interval: Frames; busy: number }> {
+  const before = await taskSeconds(s.cdp);
+  await s.page.evaluate(START_SAMPLING);
+  await stroke(s.page, moves, 0);
+  const times = (await s.page.evaluate(STOP_SAMPLING)) as number[];
+  const busy = (await taskSeconds(s.cdp)) - before;
+  const intervals = times.slice(1).map((t, i) => t - (times[i] ?? t));
+  return { interval: framesOf(intervals), busy: (busy * 1000) / Math.max(1, intervals.length) };
+}
+
+async function heapMB(s: Session): Promise<number> {
+  await s.cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await s.cdp.send('Runtime.getHeapUsage');
   return usedSize / 2 ** 20;
 }
 
 interface Session {
   page: Page;
+  cdp: CDPSession;
   image: { width: number; height: number };
   strokes: number;
+  fineClock: boolean;
 }
 
 async function openSession(browser: Browser, url: string): Promise<Session> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await isolate(page);
   await openLargeImage(page, url);
   const view = await page.getByTestId('editor-stage').getAttribute('data-viewport');
   const image = (JSON.parse(view ?? '{}') as { image: { width: number; height: number } }).image;
-  return { page, image, strokes: 0 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.evaluate(WATCH_LONG_FRAMES);
+  const fineClock = (await page.evaluate('crossOriginIsolated')) as boolean;
+  return { page, cdp, image, strokes: 0, fineClock };
 }
 
-/** Short strokes until the document holds `n` of them. */
-async function growHistory(s: Session, n: number): Promise<void> {
+/** Short strokes until the document holds `n` of them; the long frames meanwhile. */
+async function growHistory(s: Session, n: number): Promise<HistoryPoint['growth']> {
+  await s.page.evaluate(TAKE_LONG_FRAMES);
   for (; s.strokes < n; s.strokes++) await stroke(s.page, 30, s.strokes);
+  const long = (await s.page.evaluate(TAKE_LONG_FRAMES)) as number[];
+  return { longestFrameMs: Math.max(0, ...long), longFrames: long.length };
 }
 
 export async function benchCanvasPaint(
@@ -164,30 +226,42 @@ export async function benchCanvasPaint(
     STUDIO_DATA_DIR: join(root, 'studio'),
     ENGINE_DATA_DIR: join(root, 'engine'),
   });
-  const launch = (extra: string[]) =>
-    chromium.launch({ executablePath: '/usr/bin/chromium', args: [...LAUNCH_ARGS, ...extra] });
-  const [free, paced] = await Promise.all([launch(UNTHROTTLED), launch([])]);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
   try {
-    const unthrottled = await openSession(free, studio.url);
-    const vsynced = await openSession(paced, studio.url);
+    const session = await openSession(browser, studio.url);
     const points: HistoryPoint[] = [];
     for (const n of histories) {
-      await growHistory(unthrottled, n);
-      await growHistory(vsynced, n);
-      const heap = await heapMB(unthrottled.page);
-      const frameTime = framesOf(await measure(unthrottled.page, moves));
-      const interval = framesOf(await measure(vsynced.page, moves));
-      const undoMs = (await unthrottled.page.evaluate(TIME_UNDO)) as number;
-      // The undone stroke is painted again so both sessions keep the same history.
-      await stroke(unthrottled.page, moves, 0);
-      points.push({ historyStrokes: n, frameTime, interval, heapMB: heap, undoMs });
-      unthrottled.strokes++;
-      vsynced.strokes++;
+      const growth = await growHistory(session, n);
+      const heap = await heapMB(session);
+      const { interval, busy } = await measure(session, moves);
+      session.strokes++;
+      // The stroke's own trace and redraw finish first: the undos are timed on their own.
+      await session.page
+        .getByTestId('mask-summary')
+        .filter({ hasNotText: /^Tracing/ })
+        .waitFor({ timeout: 30_000 });
+      await session.page.waitForTimeout(250);
+      const undo = (await session.page.evaluate(TIME_UNDOS)) as number[];
+      points.push({
+        historyStrokes: n,
+        interval,
+        busyMsPerFrame: busy,
+        growth,
+        heapMB: heap,
+        undoMs: { p50: quantile(undo, 0.5), max: Math.max(...undo) },
+      });
     }
-    const worst = Math.max(...points.map((p) => p.frameTime.p95));
-    return { image: unthrottled.image, moves, points, target: 16.7, met: worst < 16.7 };
+    const worst = Math.max(...points.map((p) => p.interval.p95));
+    return {
+      image: session.image,
+      moves,
+      fineClock: session.fineClock,
+      points,
+      target: 16.7,
+      met: worst < 16.7,
+    };
   } finally {
-    await Promise.all([free.close(), paced.close()]);
+    await browser.close();
     await studio.stop();
     rmSync(root, { recursive: true, force: true });
   }
