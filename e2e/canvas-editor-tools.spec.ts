@@ -2,14 +2,12 @@ import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { MaskArea } from '../src/contract/requests/common';
-import type { ImagePoint } from '../src/web/features/canvas-editor/geometry/points';
 import { screenPoint, stagePoint } from '../src/web/features/canvas-editor/geometry/points';
-import {
-  screenToImage,
-  screenToStage,
-} from '../src/web/features/canvas-editor/geometry/transforms';
+import { screenToStage } from '../src/web/features/canvas-editor/geometry/transforms';
 import { rasteriseAreas } from '../src/web/features/canvas-editor/mask/areas';
 import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
+import { decode, drag, generate, openEditor, pageXY, toImage, viewOf } from './editor-helpers';
+import type { View, XY } from './editor-helpers';
 
 /**
  * The canvas editor's tools as a user meets them, against the real studio and engine:
@@ -17,18 +15,6 @@ import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
  * handles is placed exactly there by the engine, two fingers pan and zoom without
  * painting, the mask's display controls change what is seen, and Fit and 100% frame it.
  */
-interface View {
-  zoom: number;
-  panX: number;
-  panY: number;
-  image: { width: number; height: number };
-  imgPos: { x: number; y: number; width: number; height: number };
-}
-
-type XY = [number, number];
-
-const PROMPT = 'a lighthouse on a rocky coast';
-
 /**
  * A completed lighthouse job to open the editor on: the newest one in the studio's
  * history when an earlier test left one (the engine takes seconds per job), else a new one.
@@ -44,51 +30,10 @@ async function lighthouse(page: Page): Promise<Locator> {
   return generate(page);
 }
 
-async function generate(page: Page): Promise<Locator> {
-  if (page.url() === 'about:blank') await page.goto('/');
-  await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const job = page.getByRole('article', { name: /diffusion: a lighthouse/i }).first();
-  await expect(job.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
-    timeout: 30_000,
-  });
-  return job;
-}
-
-async function openEditor(page: Page, job: Locator, entry: string, title: string) {
-  await job.getByRole('button', { name: 'More actions for image 1' }).click();
-  await page
-    .getByRole('menu', { name: 'Actions for image 1' })
-    .getByRole('menuitem', { name: entry })
-    .click();
-  const dialog = page.getByRole('dialog', { name: title });
-  const stage = dialog.getByTestId('editor-stage');
-  await expect(stage.locator('canvas').first()).toBeVisible();
-  // The first fit happens once the stage has a size.
-  await expect.poll(async () => (await viewOf(stage)).zoom).not.toBe(1);
-  return { dialog, stage };
-}
-
-const viewOf = async (stage: Locator): Promise<View> =>
-  JSON.parse((await stage.getAttribute('data-viewport')) ?? '{}') as View;
-
 async function boxOf(stage: Locator) {
   const box = await stage.boundingBox();
   if (!box) throw new Error('no stage box');
   return box;
-}
-
-/** Screen (stage-relative CSS px) to page coordinates for page.mouse. */
-async function pageXY(stage: Locator, x: number, y: number): Promise<XY> {
-  const box = await boxOf(stage);
-  return [box.x + x, box.y + y];
-}
-
-async function drag(page: Page, stage: Locator, from: XY, to: XY) {
-  await page.mouse.move(...(await pageXY(stage, ...from)));
-  await page.mouse.down();
-  await page.mouse.move(...(await pageXY(stage, ...to)), { steps: 12 });
-  await page.mouse.up();
 }
 
 /** The screen point at fractions of the image as it is shown now. */
@@ -96,21 +41,6 @@ const onImage = (v: View, fx: number, fy: number): XY => [
   v.panX + (v.imgPos.x + fx * v.imgPos.width) * v.zoom,
   v.panY + (v.imgPos.y + fy * v.imgPos.height) * v.zoom,
 ];
-
-const toImage = (v: View, s: XY): ImagePoint =>
-  screenToImage(screenPoint(...s), { ...v, dpr: 1 }, v.imgPos, v.image);
-
-async function decode(
-  page: Page,
-  url: string,
-): Promise<{ data: Buffer; width: number; height: number }> {
-  const body = await (await page.request.get(url)).body();
-  const { data, info } = await sharp(body)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
 
 /** A fresh context of the project's settings with some changed (touch, device pixels). */
 async function contextWith(browser: Browser, options: BrowserContextOptions) {

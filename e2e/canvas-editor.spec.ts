@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import type { MaskArea } from '../src/contract/requests/common';
 import { screenPoint } from '../src/web/features/canvas-editor/geometry/points';
 import type { ImagePoint } from '../src/web/features/canvas-editor/geometry/points';
 import { screenToImage } from '../src/web/features/canvas-editor/geometry/transforms';
+import { decode, drag, generate, openEditor, pageXY, viewOf } from './editor-helpers';
 import { rasteriseAreas } from '../src/web/features/canvas-editor/mask/areas';
 import type { Grid } from '../src/web/features/canvas-editor/mask/grid';
 import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
@@ -14,56 +14,6 @@ import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
  * positions after zooming and panning lands in the request at the image pixels the
  * geometry says, and the engine's result changes only there.
  */
-interface View {
-  zoom: number;
-  panX: number;
-  panY: number;
-  image: { width: number; height: number };
-  imgPos: { x: number; y: number; width: number; height: number };
-}
-
-const PROMPT = 'a lighthouse on a rocky coast';
-
-async function generate(page: Page): Promise<Locator> {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const job = page.getByRole('article', { name: /diffusion: a lighthouse/i }).first();
-  await expect(job.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
-    timeout: 30_000,
-  });
-  return job;
-}
-
-async function openEditor(page: Page, job: Locator, entry: string, title: string) {
-  await job.getByRole('button', { name: 'More actions for image 1' }).click();
-  await page
-    .getByRole('menu', { name: 'Actions for image 1' })
-    .getByRole('menuitem', { name: entry })
-    .click();
-  const dialog = page.getByRole('dialog', { name: title });
-  const stage = dialog.getByTestId('editor-stage');
-  await expect(stage.locator('canvas').first()).toBeVisible();
-  return { dialog, stage };
-}
-
-const viewOf = async (stage: Locator): Promise<View> =>
-  JSON.parse((await stage.getAttribute('data-viewport')) ?? '{}') as View;
-
-/** Screen (stage-relative CSS px) to page coordinates for page.mouse. */
-async function pageXY(stage: Locator, x: number, y: number): Promise<[number, number]> {
-  const box = await stage.boundingBox();
-  if (!box) throw new Error('no stage box');
-  return [box.x + x, box.y + y];
-}
-
-async function drag(page: Page, stage: Locator, from: [number, number], to: [number, number]) {
-  await page.mouse.move(...(await pageXY(stage, ...from)));
-  await page.mouse.down();
-  await page.mouse.move(...(await pageXY(stage, ...to)), { steps: 12 });
-  await page.mouse.up();
-}
-
 /** Zooms with the wheel at the stage's centre until the zoom reads 200%. */
 async function zoomTo200(page: Page, stage: Locator) {
   await page.getByRole('button', { name: '100%' }).click();
@@ -72,18 +22,6 @@ async function zoomTo200(page: Page, stage: Locator) {
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -Math.log(2) / 0.0015);
   await expect.poll(async () => (await viewOf(stage)).zoom).toBeCloseTo(2, 2);
-}
-
-async function decode(
-  page: Page,
-  url: string,
-): Promise<{ data: Buffer; width: number; height: number }> {
-  const body = await (await page.request.get(url)).body();
-  const { data, info } = await sharp(body)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
 }
 
 /** The mask grid grown by `r` pixels: the engine feathers its mask edge a little. */

@@ -8,6 +8,7 @@ import {
   imageToScreen,
   screenToImage,
 } from '../src/web/features/canvas-editor/geometry/transforms';
+import { decode, viewOf } from './editor-helpers';
 import { rasteriseAreas } from '../src/web/features/canvas-editor/mask/areas';
 import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
 
@@ -16,14 +17,6 @@ import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
  * editor, is placed on a canvas of typed size and moved, a rectangle painted on it is sent
  * in the image's own pixel frame, and the engine repaints exactly there.
  */
-interface View {
-  zoom: number;
-  panX: number;
-  panY: number;
-  image: { width: number; height: number };
-  imgPos: { x: number; y: number; width: number; height: number };
-}
-
 const W = 600;
 const H = 400;
 const CANVAS = { width: 1000, height: 800 };
@@ -52,10 +45,7 @@ function quadrants(): Promise<Buffer> {
   );
 }
 
-const viewOf = async (stage: Locator): Promise<View> =>
-  JSON.parse((await stage.getAttribute('data-viewport')) ?? '{}') as View;
-
-/** Drags between whole page pixels; answers the stage-relative points the page saw. */
+/** Drags between whole page pixels (unlike the shared drag); answers the stage-relative points the page saw. */
 async function drag(page: Page, stage: Locator, from: [number, number], to: [number, number]) {
   const box = await stage.boundingBox();
   if (!box) throw new Error('no stage box');
@@ -69,15 +59,6 @@ async function drag(page: Page, stage: Locator, from: [number, number], to: [num
     [a[0] - box.x, a[1] - box.y],
     [b[0] - box.x, b[1] - box.y],
   ] as const;
-}
-
-async function decode(page: Page, url: string) {
-  const body = await (await page.request.get(url)).body();
-  const { data, info } = await sharp(body)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
 }
 
 test('upload and paint: placed, masked in the image frame, repainted only there', async ({

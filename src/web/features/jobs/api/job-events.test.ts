@@ -12,6 +12,22 @@ import {
 import type { SearchData } from './job-queries';
 import { jobQueries } from './job-queries';
 
+/**
+ * A query function whose answers wait until openGates(): the n-th call gets answers[n],
+ * so a test can read the first answer as one taken before a job finished.
+ */
+function heldAnswers(answers: JobList[]) {
+  const gates: (() => void)[] = [];
+  const queryFn = vi.fn(
+    () =>
+      new Promise<JobList>((resolve) => {
+        const answer = answers[queryFn.mock.calls.length - 1] ?? makeList([]);
+        gates.push(() => resolve(answer));
+      }),
+  );
+  return { queryFn, openGates: () => gates.forEach((open) => open()) };
+}
+
 const a = makeJob({ id: 'aaaaaaaaaa', createdAt: '2025-01-01T12:00:00.000Z' });
 const b = makeJob({ id: 'bbbbbbbbbb', createdAt: '2025-01-01T11:00:00.000Z' });
 
@@ -150,16 +166,7 @@ describe('filtered lists (the library)', () => {
     const qc = new QueryClient();
     const running = makeJob({ id: 'rrrrrrrrrr', status: 'processing', progress: 40 });
     const done = { ...running, status: 'completed' as const, progress: 100 };
-    // The first answer was read before the job finished; the second after.
-    const answers = [makeList([running]), makeList([done])];
-    const gates: (() => void)[] = [];
-    const queryFn = vi.fn(
-      () =>
-        new Promise<JobList>((resolve) => {
-          const answer = answers[queryFn.mock.calls.length - 1] ?? makeList([]);
-          gates.push(() => resolve(answer));
-        }),
-    );
+    const { queryFn, openGates } = heldAnswers([makeList([running]), makeList([done])]);
     const options = jobQueries.search({ q: 'lighthouse' }, 50);
     const observer = new InfiniteQueryObserver(qc, { ...options, queryFn });
     const unsubscribe = observer.subscribe(() => {});
@@ -167,7 +174,7 @@ describe('filtered lists (the library)', () => {
 
     applyJobChanged(qc, done);
     await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
-    for (const open of gates) open();
+    openGates();
     await vi.waitFor(() =>
       expect(qc.getQueryData<SearchData>(options.queryKey)?.pages[0]?.jobs).toEqual([done]),
     );
@@ -178,15 +185,7 @@ describe('filtered lists (the library)', () => {
     const qc = new QueryClient();
     const running = makeJob({ id: 'rrrrrrrrrr', status: 'processing', progress: 40 });
     const done = { ...running, status: 'completed' as const, progress: 100 };
-    const answers = [makeList([running]), makeList([done])];
-    const gates: (() => void)[] = [];
-    const queryFn = vi.fn(
-      () =>
-        new Promise<JobList>((resolve) => {
-          const answer = answers[queryFn.mock.calls.length - 1] ?? makeList([]);
-          gates.push(() => resolve(answer));
-        }),
-    );
+    const { queryFn, openGates } = heldAnswers([makeList([running]), makeList([done])]);
     const options = jobQueries.list();
     const observer = new QueryObserver(qc, { ...options, queryFn, refetchInterval: false });
     const unsubscribe = observer.subscribe(() => {});
@@ -196,7 +195,7 @@ describe('filtered lists (the library)', () => {
     // job running until something else refreshed it.
     applyJobChanged(qc, done);
     await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
-    for (const open of gates) open();
+    openGates();
     await vi.waitFor(() => expect(qc.getQueryData(options.queryKey)?.jobs).toEqual([done]));
     unsubscribe();
   });
