@@ -51,7 +51,9 @@ async function contextWith(browser: Browser, options: BrowserContextOptions) {
 const waitForCreate = (page: Page) =>
   page.waitForRequest((r) => r.url().endsWith('/studio-api/jobs') && r.method() === 'POST');
 
-test('lasso and polygon outlines are sent as the image-pixel polygons drawn', async ({ page }) => {
+test('lasso, polygon and cutting rectangles are sent as the image-pixel polygons drawn', async ({
+  page,
+}) => {
   const job = await lighthouse(page);
   const { dialog, stage } = await openEditor(page, job, 'Vary region…', 'Vary region image 1');
   const summary = dialog.getByTestId('mask-summary');
@@ -93,12 +95,44 @@ test('lasso and polygon outlines are sent as the image-pixel polygons drawn', as
   await page.mouse.dblclick(...(await pageXY(stage, ...byDoubleClick[2]!)));
   await expect(summary).toContainText('3 polygons');
 
+  // Rectangles that cut: one in Subtract mode, one in Add mode with Alt held (the other
+  // mode), each taking a corner off a shape without splitting it.
+  const rectDrag = async (a: XY, b: XY) => {
+    await page.mouse.move(...(await pageXY(stage, ...a)));
+    await page.mouse.down();
+    await page.mouse.move(...(await pageXY(stage, ...b)), { steps: 6 });
+    await page.mouse.up();
+  };
+  await page.keyboard.press('r');
+  const mode = dialog.getByRole('radiogroup', { name: 'Shape mode' });
+  await mode.getByRole('radio', { name: 'Subtract' }).click();
+  const cutLasso = [at(0.3, 0.25), at(0.5, 0.5)] as const;
+  const before = await summary.textContent();
+  await rectDrag(...cutLasso);
+  await expect(summary).not.toHaveText(before ?? '');
+  await mode.getByRole('radio', { name: 'Add' }).click();
+  const cutPolygon = [at(0.8, 0.3), at(0.95, 0.45)] as const;
+  const beforeAlt = await summary.textContent();
+  await page.keyboard.down('Alt');
+  await rectDrag(...cutPolygon);
+  await page.keyboard.up('Alt');
+  await expect(summary).not.toHaveText(beforeAlt ?? '');
+  await expect(summary).toContainText('3 polygons');
+
   const { width, height } = v.image;
+  const cut = (r: readonly [XY, XY]) => ({
+    type: 'shape' as const,
+    kind: 'rect' as const,
+    points: r.map((s) => toImage(v, s)),
+    erase: true,
+  });
   const expected = rasterise(
     [
       { type: 'shape', kind: 'lasso', points: lasso.map((s) => toImage(v, s)) },
       { type: 'shape', kind: 'polygon', points: byEnter.map((s) => toImage(v, s)) },
       { type: 'shape', kind: 'polygon', points: byDoubleClick.map((s) => toImage(v, s)) },
+      cut(cutLasso),
+      cut(cutPolygon),
     ],
     width,
     height,

@@ -81,7 +81,8 @@ function MaskLayers({ doc, plan }: Omit<EditorStageProps, 'image'>) {
             <Outline
               points={view.draft}
               closed={view.tool !== 'polygon'}
-              color="#fafafa"
+              // A cutting shape's outline is red, so the mode shows while drawing.
+              color={view.shapeMode === 'subtract' ? '#f87171' : '#fafafa'}
               dash={[4, 4]}
             />
           ) : null}

@@ -31,6 +31,7 @@ function ToolPicker({ edit }: { edit: boolean }) {
           </button>
         ))}
       </div>
+      {SHAPE_TOOLS.has(view.tool) ? <ShapeModePicker /> : null}
       <label className="flex items-center gap-1">
         Size
         <input
@@ -45,6 +46,39 @@ function ToolPicker({ edit }: { edit: boolean }) {
         <output>{view.brushSize}px</output>
       </label>
     </>
+  );
+}
+
+const SHAPE_TOOLS = new Set<EditorToolId>(['rect', 'lasso', 'polygon']);
+const SHAPE_MODES = [
+  { id: 'add', label: 'Add' },
+  { id: 'subtract', label: 'Subtract' },
+] as const;
+
+/** Whether shapes add to the mask or cut it; holding Alt as a shape ends flips it. */
+function ShapeModePicker() {
+  const mode = useViewStore((s) => s.shapeMode);
+  const changed = useViewStore((s) => s.shapeModeChanged);
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Shape mode"
+      title="Hold Alt while finishing a shape for the other mode"
+      className="flex gap-1"
+    >
+      {SHAPE_MODES.map((m) => (
+        <button
+          key={m.id}
+          type="button"
+          role="radio"
+          aria-checked={mode === m.id}
+          onClick={() => changed(m.id)}
+          className="h-7 rounded-md px-2 ring-1 ring-zinc-700 aria-checked:bg-zinc-200 aria-checked:text-zinc-900"
+        >
+          {m.label}
+        </button>
+      ))}
+    </div>
   );
 }
 

@@ -30,7 +30,7 @@ function onKeyDown(e: KeyboardEvent, onClose: () => void): void {
   else if (e.key === '[' || e.key === ']')
     view.brushResized(nextBrushSize(view.brushSize, e.key === ']' ? 1 : -1));
   else if (e.key === 'Enter' && view.tool === 'polygon')
-    toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0)));
+    toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0), e.altKey));
   else if (key === 'v' && editor.doc?.mode !== 'inpaint') view.toolSelected('move');
   else {
     const tool = toolByKey(key);

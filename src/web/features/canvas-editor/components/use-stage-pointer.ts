@@ -18,8 +18,11 @@ function screenOf(e: { evt: MouseEvent }, el: HTMLElement): ScreenPoint {
   return screenPoint(e.evt.clientX - r.left, e.evt.clientY - r.top);
 }
 
-/** Builds the context a tool sees, converting the pointer to image space once, here. */
-export function toolContext(s: ScreenPoint): ToolContext {
+/**
+ * Builds the context a tool sees, converting the pointer to image space once, here. `alt`
+ * is whether Alt is held, which flips a shape between adding and cutting.
+ */
+export function toolContext(s: ScreenPoint, alt = false): ToolContext {
   const view = useViewStore.getState();
   const editor = useEditorStore.getState();
   const doc = editor.doc;
@@ -31,6 +34,7 @@ export function toolContext(s: ScreenPoint): ToolContext {
     events: editor,
     draft: view.draft,
     setDraft: view.draftChanged,
+    subtract: (view.shapeMode === 'subtract') !== alt,
   };
 }
 
@@ -78,7 +82,7 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
     }
     if (e.evt.button !== 0 || view.tool === 'move') return;
     down.current = true;
-    toolById(view.tool).onPointerDown(toolContext(s));
+    toolById(view.tool).onPointerDown(toolContext(s, e.evt.altKey));
   };
 
   const onPointerMove = (e: PointerEvt) => {
@@ -94,7 +98,8 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
       view.viewportChanged({ ...view.viewport, panX, panY });
       return;
     }
-    if (down.current && view.tool !== 'move') toolById(view.tool).onPointerMove(toolContext(s));
+    if (down.current && view.tool !== 'move')
+      toolById(view.tool).onPointerMove(toolContext(s, e.evt.altKey));
   };
 
   const onPointerUp = (e: PointerEvt) => {
@@ -103,7 +108,8 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
     if (!el || touchGesture(e, screenOf(e, el), 'up') || !down.current) return;
     down.current = false;
     const view = useViewStore.getState();
-    if (view.tool !== 'move') toolById(view.tool).onPointerUp(toolContext(screenOf(e, el)));
+    if (view.tool !== 'move')
+      toolById(view.tool).onPointerUp(toolContext(screenOf(e, el), e.evt.altKey));
   };
 
   /**
@@ -111,9 +117,10 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
    * near each other: Konva's pairs any two clicks 400 ms apart, so it would take the end
    * of the previous gesture and a polygon's first click for one and close a 1-point shape.
    */
-  const onDoubleClick = () => {
+  const onDoubleClick = (e: React.MouseEvent) => {
     const view = useViewStore.getState();
-    if (view.tool === 'polygon') toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0)));
+    if (view.tool === 'polygon')
+      toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0), e.altKey));
   };
 
   const onWheel = (e: KonvaEventObject<WheelEvent>) => {

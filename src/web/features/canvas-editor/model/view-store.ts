@@ -23,7 +23,11 @@ interface ViewState {
   panKey: boolean;
   /** The outline a shape tool is drawing. */
   draft: ImagePoint[] | null;
+  /** Whether rectangle, lasso and polygon add to the mask or cut it (Alt flips it). */
+  shapeMode: ShapeMode;
 }
+
+type ShapeMode = 'add' | 'subtract';
 
 interface ViewEvents {
   toolSelected: (tool: EditorToolId) => void;
@@ -34,6 +38,7 @@ interface ViewEvents {
   stageResized: (size: Size) => void;
   panKeyChanged: (held: boolean) => void;
   draftChanged: (draft: ImagePoint[] | null) => void;
+  shapeModeChanged: (mode: ShapeMode) => void;
   viewReset: () => void;
 }
 
@@ -46,6 +51,7 @@ const initial: ViewState = {
   stageSize: { width: 0, height: 0 },
   panKey: false,
   draft: null,
+  shapeMode: 'add',
 };
 
 export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
@@ -59,6 +65,7 @@ export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
   stageResized: (stageSize) => set({ stageSize }),
   panKeyChanged: (panKey) => set({ panKey }),
   draftChanged: (draft) => set({ draft }),
+  shapeModeChanged: (shapeMode) => set({ shapeMode }),
   viewReset: () => set(initial),
 }));
 

@@ -10,12 +10,14 @@ function harness() {
   const store = createEditorStore();
   store.getState().documentOpened(newDocument({ url: '/m', width: 100, height: 100 }, 'inpaint'));
   let draft: ImagePoint[] | null = null;
+  let subtract = false;
   const ctx = (x: number, y: number): ToolContext => ({
     point: imagePoint(x, y),
     brushSize: 10,
     events: store.getState(),
     draft,
     setDraft: (d) => (draft = d),
+    subtract,
   });
   const drag = (id: ToolId, pts: [number, number][]) => {
     const tool = toolById(id);
@@ -25,7 +27,8 @@ function harness() {
     for (const p of rest) tool.onPointerMove(ctx(...p));
     tool.onPointerUp(ctx(...(rest[rest.length - 1] ?? first)));
   };
-  return { store, ctx, drag };
+  const cutting = (on: boolean) => (subtract = on);
+  return { store, ctx, drag, cutting };
 }
 
 describe('tools', () => {
@@ -107,6 +110,30 @@ describe('tools', () => {
       imagePoint(10, 10),
       imagePoint(60, 10),
       imagePoint(60, 60),
+    ]);
+  });
+
+  it('shapes cut the mask in subtract mode and add to it otherwise', () => {
+    const { store, drag, cutting } = harness();
+    drag('rect', [
+      [10, 10],
+      [60, 60],
+    ]);
+    cutting(true);
+    drag('rect', [
+      [20, 20],
+      [40, 40],
+    ]);
+    drag('lasso', [
+      [0, 0],
+      [30, 0],
+      [30, 30],
+    ]);
+    const ops = store.getState().doc?.ops ?? [];
+    expect(ops.map((o) => (o.type === 'shape' ? (o.erase ?? false) : null))).toEqual([
+      false,
+      true,
+      true,
     ]);
   });
 });

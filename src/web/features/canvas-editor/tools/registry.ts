@@ -18,9 +18,12 @@ const distinct = (pts: ImagePoint[]): ImagePoint[] =>
   });
 
 /** Adds a closed shape when it has an area; a click without a drag adds nothing. */
+/** Only a cutting shape carries `erase`: an adding one stays as it always was. */
+const cut = (c: ToolContext) => (c.subtract ? { erase: true } : {});
+
 function addOutline(c: ToolContext, kind: 'polygon' | 'lasso', pts: ImagePoint[]): void {
   const outline = distinct(pts);
-  if (outline.length >= 3) c.events.shapeAdded({ type: 'shape', kind, points: outline });
+  if (outline.length >= 3) c.events.shapeAdded({ type: 'shape', kind, points: outline, ...cut(c) });
   c.setDraft(null);
 }
 
@@ -37,7 +40,7 @@ const rect: Tool = {
   onPointerUp: (c) => {
     const [a] = c.draft ?? [];
     if (a && a.x !== c.point.x && a.y !== c.point.y) {
-      c.events.shapeAdded({ type: 'shape', kind: 'rect', points: [a, c.point] });
+      c.events.shapeAdded({ type: 'shape', kind: 'rect', points: [a, c.point], ...cut(c) });
     }
     c.setDraft(null);
   },

@@ -11,6 +11,8 @@ export interface ToolContext {
   /** The outline being drawn (rect corners, lasso path, polygon clicks): throwaway state. */
   draft: ImagePoint[] | null;
   setDraft: (draft: ImagePoint[] | null) => void;
+  /** A shape finished now cuts the mask instead of adding to it. */
+  subtract: boolean;
 }
 
 /** A tool is a registered object (DESIGN rule 4): the stage only routes pointer events. */
