@@ -420,7 +420,7 @@ test('zoom buttons: Fit shows the whole canvas, 100% is one image pixel per pixe
 
   // Zoom in somewhere off-centre, then Fit brings the whole canvas back.
   await page.mouse.move(box.x + 100, box.y + 80);
-  await page.mouse.wheel(0, -400);
+  await page.mouse.wheel(0, -800);
   await expect.poll(async () => (await viewOf(stage)).zoom).toBeGreaterThan(1);
   await page.getByRole('button', { name: 'Fit' }).click();
   expectFitted(await viewOf(stage), box);

@@ -31,20 +31,27 @@ function ToolPicker({ edit }: { edit: boolean }) {
           </button>
         ))}
       </div>
-      {SHAPE_TOOLS.has(view.tool) ? <ShapeModePicker /> : null}
-      <label className="flex items-center gap-1">
-        Size
-        <input
-          type="range"
-          min={BRUSH_MIN}
-          max={BRUSH_MAX}
-          value={view.brushSize}
-          onChange={(e) => view.brushResized(Number(e.target.value))}
-          aria-label="Brush size"
-          aria-keyshortcuts="[ ]"
-        />
-        <output>{view.brushSize}px</output>
-      </label>
+      {/* One slot of fixed width for the tool's options: the toolbar keeps its layout, so
+          the stage does not change size when the tool does. */}
+      <div className="flex w-52 items-center">
+        {SHAPE_TOOLS.has(view.tool) ? (
+          <ShapeModePicker />
+        ) : view.tool === 'move' ? null : (
+          <label className="flex items-center gap-1">
+            Size
+            <input
+              type="range"
+              min={BRUSH_MIN}
+              max={BRUSH_MAX}
+              value={view.brushSize}
+              onChange={(e) => view.brushResized(Number(e.target.value))}
+              aria-label="Brush size"
+              aria-keyshortcuts="[ ]"
+            />
+            <output>{view.brushSize}px</output>
+          </label>
+        )}
+      </div>
     </>
   );
 }
