@@ -175,6 +175,18 @@ test('follow-ups from the menus and rows reach the feed with their titles', asyn
     .click();
   await expect(heading('Extend video')).toBeVisible();
   await expect(page.getByRole('button', { name: 'from video_diffusion · clip 2' })).toBeVisible();
+
+  // The details come from the studio's history, not from this tab's memory of its creates.
+  await page.reload();
+  for (const name of [
+    'Vary (strong)',
+    'Pan left',
+    'Zoom out 2×',
+    'Remix (subtle)',
+    'Animate (480p)',
+  ]) {
+    await expect(heading(name)).toBeVisible();
+  }
 });
 
 test('a describe result puts its prompt into the prompt box', async ({ page }) => {

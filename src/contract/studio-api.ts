@@ -64,6 +64,8 @@ export const jobSchema = z.object({
    * Always sent.
    */
   followUpBlocked: z.string().nullable().optional(),
+  /** Params it was created with (no jobId/callback); null if older or over 8 KB. Always sent. */
+  params: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

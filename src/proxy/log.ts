@@ -8,6 +8,9 @@ const UUID_ANYWHERE = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a
 
 export type Redactor = (text: string) => string;
 
+/** Whether the text holds anything UUID-shaped, as the redactor would see it. */
+export const containsUuid = (text: string): boolean => text.search(UUID_ANYWHERE) >= 0;
+
 /** Replaces UUID-shaped strings (with or without dashes) and every given secret. */
 export function createRedactor(secrets: readonly string[]): Redactor {
   // The JSON-escaped form too: log lines are redacted after serialisation.

@@ -11,6 +11,7 @@ import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError, toStudioError } from '../upstream/errors';
 import { newHandle } from './handle';
+import { paramsToKeep } from './params';
 import { promptOf, stateFromTask, type JobRecord } from './record';
 import { EXPIRED_PARENT } from './to-job';
 
@@ -145,6 +146,7 @@ export async function createJob(deps: CreateDeps, input: CreateJob): Promise<Job
       prompt: promptOf(body) ?? promptOf(task.input) ?? parent?.prompt ?? '',
       createdAt: task.meta?.created_at ?? new Date().toISOString(),
       dims: {},
+      params: paramsToKeep(body, deps.redact),
       task,
       hookToken: link?.token ?? null,
       ...stateFromTask(task, null, deps.redact),

@@ -22,6 +22,7 @@ function recordOf(name: string, dims: JobRecord['dims'] = {}): JobRecord {
     createdAt: task.meta?.created_at ?? '',
     dims,
     favourite: false,
+    params: null,
     upstreamExpired: false,
     ...stateFromTask(task, null, redact),
   };

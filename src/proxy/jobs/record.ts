@@ -48,6 +48,11 @@ export interface JobRecord extends JobState {
   createdAt: string;
   dims: MediaDims;
   favourite: boolean;
+  /**
+   * The params the job was created with (without `jobId` and `callback`); null for jobs
+   * older than this column, and for params too large to keep (see jobs/params.ts).
+   */
+  params: Record<string, unknown> | null;
   /** The upstream no longer has the job: no follow-ups, no media beyond the cache. */
   upstreamExpired: boolean;
 }

@@ -71,6 +71,7 @@ export function toJob(rec: JobRecord): Job {
     output: rec.output === null ? null : toOutput(rec.handle, rec.output, rec.dims),
     error: rec.error,
     favourite: rec.favourite,
+    params: rec.params,
     followUpBlocked: rec.status === 'completed' && rec.upstreamExpired ? EXPIRED_PARENT : null,
   };
 }

@@ -21,8 +21,9 @@ const redact = createRedactor([]);
 const pending = taskResponseSchema.parse(fixture('diffusion-pending'));
 const completed = taskResponseSchema.parse(fixture('diffusion-completed'));
 
-function insert(store: JobStore, handle: string) {
+function insert(store: JobStore, handle: string, params?: Record<string, unknown>) {
   return store.insert({
+    ...(params ? { params } : {}),
     handle,
     upstreamId: pending.job_id,
     parentHandle: null,
@@ -75,6 +76,22 @@ describe('the job store', () => {
     expect(store.applyState(a.handle, stateFromTask(pending, null, redact), pending)).toBe(false);
     expect(store.get(a.handle)?.status).toBe('completed');
     expect(store.active().map((j) => j.handle)).toEqual(['handle-000b']);
+    db.close();
+  });
+
+  it('keeps the params of a create, and never reads back a UUID in them', () => {
+    const db = openDatabase(dir);
+    const store = new JobStore(db);
+    const pan = { imageNo: 3, direction: 3, scale: 1.5 };
+    expect(insert(store, 'handle-000p', pan).params).toEqual(pan);
+    expect(new JobStore(db).get('handle-000p')?.params).toEqual(pan);
+    expect(insert(store, 'handle-000q').params).toBeNull();
+    // Whatever code path might ever write the column, a job id in it never leaves.
+    db.prepare('UPDATE jobs SET params_json = ? WHERE handle = ?').run(
+      JSON.stringify({ imgUrl: `https://cdn.example/${pending.job_id.replace(/-/g, '')}.png` }),
+      'handle-000p',
+    );
+    expect(store.get('handle-000p')?.params).toBeNull();
     db.close();
   });
 });

@@ -5,8 +5,10 @@ import { acceptsUpdate, type JobRecord, type JobState, type MediaDims } from '..
 import { type HistoryFilter, lineageOf, listJobs } from './history';
 import { JOB_COLUMNS, createdMs, stateParams, toRecord } from './rows';
 
-type NewJob = Omit<JobRecord, 'seq' | 'favourite' | 'upstreamExpired'> & {
+type NewJob = Omit<JobRecord, 'seq' | 'favourite' | 'upstreamExpired' | 'params'> & {
   task: TaskResponse;
+  /** What to keep of the create's params (see jobs/params.ts); none when not given. */
+  params?: Record<string, unknown> | null;
   /** The secret part of the job's callback URL, when the create asked for a callback. */
   hookToken?: string | null;
 };
@@ -52,11 +54,12 @@ export class JobStore {
       INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
         status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
         cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
-        created_ms, added_ms)
+        created_ms, added_ms, params_json)
       VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
         @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
         @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
-        @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms)`);
+        @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
+        @params_json)`);
     insert.run({
       handle: job.handle,
       upstream_id: job.upstreamId,
@@ -71,6 +74,7 @@ export class JobStore {
       hook_token: job.hookToken ?? null,
       created_ms: createdMs(job.createdAt),
       added_ms: Date.now(),
+      params_json: job.params ? JSON.stringify(job.params) : null,
       ...stateParams(job),
     });
     const stored = this.get(job.handle);
@@ -152,7 +156,7 @@ export class JobStore {
         .prepare(
           `UPDATE jobs SET deleted_at = COALESCE(deleted_at, ?), prompt = '', output_json = NULL,
              task_json = NULL, error_json = NULL, dims_json = '{}', hook_token = NULL,
-             upstream_id = '', favourite = 0
+             upstream_id = '', favourite = 0, params_json = NULL
            WHERE handle = ?`,
         )
         .run(new Date().toISOString(), handle);

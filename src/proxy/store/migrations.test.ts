@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toJob } from '../jobs/to-job';
 import { openDatabase } from './db';
 import { JobStore } from './jobs';
 import { SCHEMA_VERSION, migrate } from './migrations';
@@ -80,6 +81,14 @@ describe('schema migrations', () => {
     });
     expect(dec18.jobs.map((j) => j.handle)).toEqual(['oldChild0002']);
     expect(store.lineage('oldChild0002').ancestors.map((j) => j.handle)).toEqual(['oldParent001']);
+    // The file gained the params column; nobody kept the params of the old jobs.
+    const columns = db.prepare("SELECT name FROM pragma_table_info('jobs')").all();
+    expect(columns).toContainEqual({ name: 'params_json' });
+    for (const handle of ['oldParent001', 'oldChild0002']) {
+      const rec = store.get(handle);
+      expect(rec?.params, handle).toBeNull();
+      expect(rec && toJob(rec).params, handle).toBeNull();
+    }
     db.close();
   });
 

@@ -103,6 +103,9 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (handle, key)
    );
    CREATE INDEX media_lru ON media_files(last_used_ms);`,
+  // 7: the params a job was created with (JSON, without jobId and callback), so that its
+  // title ("Pan left") survives a reload. Older rows stay NULL: nobody kept them.
+  `ALTER TABLE jobs ADD COLUMN params_json TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

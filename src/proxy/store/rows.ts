@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { studioErrorSchema } from '../../contract/studio-api';
 import { taskOutputSchema, taskStatusSchema, taskTypeSchema } from '../../contract/task';
 import type { JobRecord, JobState } from '../jobs/record';
+import { containsUuid } from '../log';
 
 const dimsSchema = z.record(
   z.string(),
@@ -14,7 +15,7 @@ const dimsSchema = z.record(
  */
 export const JOB_COLUMNS = `handle, seq, upstream_id, parent_handle, parent_index, operation,
   prompt, status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
-  cost_unit, output_json, dims_json, error_json, favourite, upstream_gone, added_ms`;
+  cost_unit, output_json, dims_json, error_json, favourite, upstream_gone, added_ms, params_json`;
 
 /** A row as better-sqlite3 returns it; every column is parsed before it is trusted. */
 const rowSchema = z.object({
@@ -39,7 +40,10 @@ const rowSchema = z.object({
   favourite: z.number().int(),
   upstream_gone: z.number().int(),
   added_ms: z.number().int(),
+  params_json: z.string().nullable(),
 });
+
+const paramsSchema = z.record(z.string(), z.unknown());
 
 const parseJson = <T>(schema: z.ZodType<T>, text: string | null): T | null =>
   text === null ? null : schema.parse(JSON.parse(text));
@@ -68,6 +72,9 @@ export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
     dims: parseJson(dimsSchema, row.dims_json) ?? {},
     error: parseJson(studioErrorSchema, row.error_json),
     favourite: row.favourite === 1,
+    // Written redacted (jobs/params.ts); checked again so that no code path that ever
+    // wrote this column can put an upstream UUID in front of the browser.
+    params: containsUuid(row.params_json ?? '') ? null : parseJson(paramsSchema, row.params_json),
     upstreamExpired: row.upstream_gone === 1 || row.added_ms < expiredBeforeMs,
   };
 }

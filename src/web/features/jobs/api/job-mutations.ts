@@ -72,9 +72,6 @@ export const jobMutations = {
     mutationOptions({
       mutationKey: jobMutationKeys.create(),
       mutationFn: postJob,
-      // A finished create still names what a job was made with (see useCreateParams); the
-      // session keeps those few small records instead of forgetting them after 5 minutes.
-      gcTime: Infinity,
       // Only a request that got no answer is retried; the key keeps it to one task.
       retry: (failures: number, err: Error) => failures < 2 && err instanceof NetworkError,
       onSuccess: (job: Job) => jobCreated(client, job),

@@ -5,7 +5,6 @@ import { RequestError } from '../../../components/ui/request-error';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { cn } from '../../../lib/cn';
 import { FEATURES } from '../../../lib/feature-flags';
-import { useCreateParams } from '../hooks/use-create-params';
 import { useFavourite } from '../hooks/use-favourite';
 import { useJobActions } from '../hooks/use-job-actions';
 import { useIsHighlighted } from '../stores/highlight-store';
@@ -39,7 +38,6 @@ const imageCount = (layout: MediaLayout): number =>
 
 export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
   const highlighted = useIsHighlighted(job.id);
-  const params = useCreateParams(job.id);
   const actions = useJobActions(job);
   const favourite = useFavourite(job);
   const layout = mediaLayout(job);
@@ -59,7 +57,7 @@ export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
       )}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <h3 className="text-sm font-medium text-zinc-100">{jobTitle(job, params)}</h3>
+        <h3 className="text-sm font-medium text-zinc-100">{jobTitle(job)}</h3>
         {parentId !== null ? <JobLineage job={{ ...job, parentId }} parent={parent} /> : null}
         <StatusBadge status={job.status} />
         <div className="ml-auto flex items-center gap-1">

@@ -3,8 +3,8 @@ import type { Job } from '../../../../contract/studio-api';
 import type { TaskType } from '../../../../contract/task';
 import { PAN_DIRECTION_OF_CODE } from './grid-action';
 
-/** The params a job was created with, when the studio knows them (see useCreateParams). */
-export type CreateParams = Record<string, unknown> | null;
+/** The params a job was created with; older jobs have none (null, or absent). */
+type CreateParams = Job['params'];
 
 const num = (params: CreateParams, key: string): number | undefined => {
   const v = params?.[key];
@@ -78,8 +78,10 @@ function otherTitle(job: Job, params: CreateParams): string {
 }
 
 /**
- * What a job is, in words: "Upscale (subtle)", "Zoom out 2×", "Pan left". The lineage link
- * beside it says what it was made from ("from diffusion · U2").
+ * What a job is, in words: "Upscale (subtle)", "Zoom out 2×", "Pan left", from the params
+ * the studio API sends with it; a job created before it kept them gets the operation's
+ * plain name ("Pan"). The lineage link beside it says what it was made from ("from
+ * diffusion · U2").
  */
-export const jobTitle = (job: Job, params: CreateParams): string =>
-  imageTitle(job, params) ?? otherTitle(job, params);
+export const jobTitle = (job: Job): string =>
+  imageTitle(job, job.params) ?? otherTitle(job, job.params);

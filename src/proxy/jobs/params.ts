@@ -1,0 +1,37 @@
+import type { Redactor } from '../log';
+
+/**
+ * The most JSON kept per job. Titles need a few small fields, and every list page carries
+ * the params of each job on it; a mask of many polygons or a prompt near its 8192-character
+ * limit is not worth that, so such a job keeps none.
+ */
+export const PARAMS_MAX_BYTES = 8 * 1024;
+
+/** Fields the proxy adds to a create; the history keeps only what the browser chose. */
+const PROXY_FIELDS = new Set(['jobId', 'callback']);
+
+const redactDeep = (value: unknown, redact: Redactor): unknown => {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [redact(k), redactDeep(v, redact)]),
+    );
+  }
+  return value;
+};
+
+/**
+ * What the history keeps of a create's validated body: the params without the proxy's
+ * fields, with anything UUID-shaped or secret redacted (the browser sends handles, but a
+ * pasted media URL may hold an upstream job id), or null when that is over the bound.
+ */
+export function paramsToKeep(
+  body: Record<string, unknown>,
+  redact: Redactor,
+): Record<string, unknown> | null {
+  const own = Object.fromEntries(Object.entries(body).filter(([k]) => !PROXY_FIELDS.has(k)));
+  const kept = redactDeep(own, redact) as Record<string, unknown>;
+  const bytes = Buffer.byteLength(JSON.stringify(kept), 'utf8');
+  return bytes <= PARAMS_MAX_BYTES ? kept : null;
+}
