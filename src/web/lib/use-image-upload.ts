@@ -1,15 +1,18 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ClipboardEvent } from 'react';
 import type { Upload, UploadsStatus } from '../../contract/studio-api';
 import { describeError } from './describe-error';
 import { uploadProblem } from './upload-check';
-import { uploadImage, uploadQueries } from './uploads';
+import { imageFileOf, uploadImage, uploadQueries } from './uploads';
 
 export interface ImageUpload {
   /** Undefined until `GET /studio-api/status` answered. */
   status: UploadsStatus | undefined;
   /** Checks the file and sends it; a refusal lands in `message`. */
   send: (file: File | undefined) => void;
+  /** A paste handler: an image on the clipboard is sent; pasted text stays text. */
+  onPaste: (e: ClipboardEvent) => void;
   pending: boolean;
   /** Why the last file was refused, naming the limit; null when nothing went wrong. */
   message: string | null;
@@ -32,9 +35,16 @@ export function useImageUpload(onUploaded: (upload: Upload) => void): ImageUploa
     if (why) upload.reset();
     else upload.mutate(file);
   };
+  const onPaste = (e: ClipboardEvent) => {
+    const file = imageFileOf(e.clipboardData);
+    if (!file) return;
+    e.preventDefault();
+    send(file);
+  };
   return {
     status: status.data,
     send,
+    onPaste,
     pending: upload.isPending,
     message: problem ?? (upload.error ? errorText(upload.error) : null),
   };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ClipboardEvent, DragEvent, FormEvent, KeyboardEvent } from 'react';
+import type { DragEvent, FormEvent, KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RequestError } from '../../../components/ui/request-error';
 import { cn } from '../../../lib/cn';
@@ -32,12 +32,6 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
   const [dragOver, setDragOver] = useState(false);
   // Dropped, pasted or picked images become image prompts: a URL at the text's start.
   const upload = useImageUpload((u) => imageUploaded(u, 'image'));
-  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
-    const file = imageFileOf(e.clipboardData);
-    if (!file) return; // text pastes as text
-    e.preventDefault();
-    upload.send(file);
-  };
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     setDragOver(false);
     if (e.dataTransfer.files.length === 0) return; // dragged text goes into the textarea
@@ -80,7 +74,7 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
           value={prompt}
           onChange={(e) => promptChanged(e.target.value)}
           onKeyDown={onKeyDown}
-          onPaste={onPaste}
+          onPaste={upload.onPaste}
           rows={3}
           placeholder="Describe an image… e.g. a lighthouse in a storm --ar 16:9"
           aria-invalid={invalid}

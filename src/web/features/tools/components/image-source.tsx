@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import type { ClipboardEvent } from 'react';
 import type { Upload } from '../../../../contract/studio-api';
 import { Field, inputClass } from '../../../components/ui/field';
 import { useImageUpload } from '../../../lib/use-image-upload';
-import { imageFileOf } from '../../../lib/uploads';
 import { UploadZone } from './upload-zone';
 
 interface ImageSourceProps {
@@ -29,13 +27,6 @@ export function ImageSource(props: ImageSourceProps) {
     onChange(u.url);
   });
   const preview = uploaded && uploaded.url === value ? uploaded : null;
-  // A pasted image is uploaded like a dropped one; pasted text stays a typed URL.
-  const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
-    const file = imageFileOf(e.clipboardData);
-    if (!file) return;
-    e.preventDefault();
-    upload.send(file);
-  };
   return (
     <Field
       id={id}
@@ -49,7 +40,8 @@ export function ImageSource(props: ImageSourceProps) {
       }
     >
       {(control) => (
-        <div className="space-y-2" onPaste={onPaste}>
+        // A pasted image is uploaded like a dropped one; pasted text stays a typed URL.
+        <div className="space-y-2" onPaste={upload.onPaste}>
           <div className="flex items-center gap-2">
             {preview ? (
               <img

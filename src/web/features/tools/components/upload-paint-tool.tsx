@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import type { ClipboardEvent } from 'react';
 import type { Upload } from '../../../../contract/studio-api';
 import { useEditorRequested } from '../../../lib/editor-request-store';
 import { useImageUpload } from '../../../lib/use-image-upload';
-import { imageFileOf } from '../../../lib/uploads';
 import type { ToolFormProps } from './tool-card';
 import { ToolCard } from './tool-card';
 import { UploadZone } from './upload-zone';
@@ -22,12 +20,6 @@ export function UploadPaintTool(props: ToolFormProps) {
   const editorRequested = useEditorRequested();
   // Only an upload will do: the editor must show the image on our origin, at its own size.
   const off = upload.status?.enabled === false;
-  const onPaste = (e: ClipboardEvent<HTMLFieldSetElement>) => {
-    const file = imageFileOf(e.clipboardData);
-    if (!file) return;
-    e.preventDefault();
-    upload.send(file);
-  };
   const open = () => {
     setTried(true);
     if (!image) return;
@@ -45,7 +37,11 @@ export function UploadPaintTool(props: ToolFormProps) {
       onSubmit={open}
       submitDisabled={off}
     >
-      <fieldset aria-describedby={`${FIELD_ID}-note`} className="space-y-2" onPaste={onPaste}>
+      <fieldset
+        aria-describedby={`${FIELD_ID}-note`}
+        className="space-y-2"
+        onPaste={upload.onPaste}
+      >
         <legend className="mb-1.5 text-xs font-medium text-zinc-300">Image to paint</legend>
         {image ? <Chosen image={image} /> : null}
         {off ? null : <UploadZone upload={upload} label="Upload image to paint" />}
