@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { screenPoint } from '../geometry/points';
 import { useEditorStore } from '../model/editor-store';
 import { nextBrushSize, useViewStore } from '../model/view-store';
-import { toolById, toolByKey } from '../tools/registry';
-import { toolContext } from './use-stage-pointer';
+import { toolByKey } from '../tools/registry';
+import { polygonFinished } from './use-stage-pointer';
 
 const typing = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
@@ -29,8 +28,7 @@ function onKeyDown(e: KeyboardEvent, onClose: () => void): void {
   else if (e.key === ' ') view.panKeyChanged(true);
   else if (e.key === '[' || e.key === ']')
     view.brushResized(nextBrushSize(view.brushSize, e.key === ']' ? 1 : -1));
-  else if (e.key === 'Enter' && view.tool === 'polygon')
-    toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0), e.altKey));
+  else if (e.key === 'Enter' && view.tool === 'polygon') polygonFinished(e.altKey);
   else if (key === 'v' && editor.doc?.mode !== 'inpaint') view.toolSelected('move');
   else {
     const tool = toolByKey(key);

@@ -22,7 +22,7 @@ function screenOf(e: { evt: MouseEvent }, el: HTMLElement): ScreenPoint {
  * Builds the context a tool sees, converting the pointer to image space once, here. `alt`
  * is whether Alt is held, which flips a shape between adding and cutting.
  */
-export function toolContext(s: ScreenPoint, alt = false): ToolContext {
+function toolContext(s: ScreenPoint, alt = false): ToolContext {
   const view = useViewStore.getState();
   const editor = useEditorStore.getState();
   const doc = editor.doc;
@@ -36,6 +36,13 @@ export function toolContext(s: ScreenPoint, alt = false): ToolContext {
     setDraft: view.draftChanged,
     subtract: (view.shapeMode === 'subtract') !== alt,
   };
+}
+
+/** Closes the polygon being drawn (double-click or Enter); Alt makes it cut the mask. */
+export function polygonFinished(alt: boolean): void {
+  if (useViewStore.getState().tool !== 'polygon') return;
+  // The tool uses the draft's corners, not the pointer: any point will do.
+  toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0), alt));
 }
 
 /**
@@ -117,11 +124,7 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
    * near each other: Konva's pairs any two clicks 400 ms apart, so it would take the end
    * of the previous gesture and a polygon's first click for one and close a 1-point shape.
    */
-  const onDoubleClick = (e: React.MouseEvent) => {
-    const view = useViewStore.getState();
-    if (view.tool === 'polygon')
-      toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0), e.altKey));
-  };
+  const onDoubleClick = (e: React.MouseEvent) => polygonFinished(e.altKey);
 
   const onWheel = (e: KonvaEventObject<WheelEvent>) => {
     const el = container.current;
