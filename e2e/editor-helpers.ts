@@ -21,12 +21,19 @@ export const LIGHTHOUSE = 'a lighthouse on a rocky coast';
 export const viewOf = async (stage: Locator): Promise<View> =>
   JSON.parse((await stage.getAttribute('data-viewport')) ?? '{}') as View;
 
-/** A new lighthouse grid, once it has completed. */
+/**
+ * A new lighthouse grid, once it has completed. Found by the id the create answered with:
+ * an earlier test's lighthouse would match by name until the new card is shown.
+ */
 export async function generate(page: Page): Promise<Locator> {
   if (page.url() === 'about:blank') await page.goto('/');
   await page.getByRole('textbox', { name: 'Prompt' }).fill(LIGHTHOUSE);
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/studio-api/jobs') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Generate' }).click();
-  const job = page.getByRole('article', { name: /diffusion: a lighthouse/i }).first();
+  const { job: made } = (await (await created).json()) as { job: { id: string } };
+  const job = page.locator(`article[id="job-${made.id}"]`);
   await expect(job.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
     timeout: 30_000,
   });
