@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { prefetchPage } from './pages/lazy-pages';
 import type { Route } from './router';
 import { routeHref } from './router';
 
@@ -52,6 +53,8 @@ export function Nav({ current }: { current: Route }) {
         <a
           key={route}
           href={routeHref(route)}
+          onPointerEnter={() => prefetchPage(route)}
+          onFocus={() => prefetchPage(route)}
           aria-current={current === route ? 'page' : undefined}
           className={cn(
             'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm transition-colors',
