@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/precompress';
 
 // The SPA lives in src/web; the proxy serves the build from dist/web.
 export default defineConfig({
   root: '.',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,

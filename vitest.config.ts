@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
     testTimeout: 20_000,
