@@ -3,7 +3,7 @@
  * create only after parsing its prompt, a refused one included, so the cost must stay in
  * proportion to the prompt's length whatever it holds: a regex such as
  * `/(^|\s+)--([A-Za-z][\w.-]*)/g` retries its `\s+` at every space of a long run and
- * took about 100 ms on one 8 KB prompt of spaces. This scanner reads each character once.
+ * took about 100 ms on one 8 KB prompt of spaces. This scanner only moves forward.
  */
 
 /** Exactly the code units JavaScript's `\s` matches (without the `u` flag). */
