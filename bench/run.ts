@@ -4,7 +4,9 @@
  *    5 s 480p H.264 clip, with the encoder settings beside the figure.
  * 2. Job reads through the proxy versus straight from the engine, as a ratio.
  * 3. The studio's history: a page of the list and a prompt search over 10,000 jobs.
- * 4. The canvas editor: 60 Hz frame intervals and main-thread work per frame during a long
+ * 4. Prompt parsing as each create does it: the `--flags` of a usual prompt and of the
+ *    worst shapes at the length limit.
+ * 5. The canvas editor: 60 Hz frame intervals and main-thread work per frame during a long
  *    scripted stroke on a 2048×2048 image in headless Chromium, after a short and a long
  *    history, with the longest frame while the history was painted, the JS heap and what
  *    an undo costs (needs the built SPA: `npm run bench` builds it).
@@ -22,6 +24,7 @@ import { clipSize } from '../src/engine/media/video-motion';
 import { buildStage } from '../src/engine/media/video-render';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchHistory } from './history';
+import { benchPromptParse } from './prompt-parse';
 import { startEngine } from '../src/engine/server';
 import { loadProxyConfig } from '../src/proxy/config';
 import { startProxy } from '../src/proxy/server';
@@ -46,6 +49,7 @@ function stats(samples: number[]): Stats {
 }
 
 const ms = (x: number) => `${x.toFixed(2)} ms`;
+const us = (x: number) => `${(x * 1000).toFixed(1)} µs`;
 
 async function benchGrids(): Promise<Stats> {
   const prompts = ['a lighthouse in a storm', 'a red fox in snow', 'neon city at night'];
@@ -191,6 +195,12 @@ async function main() {
     console.log(`|---|---|`);
     console.log(`| list one page of 50 | ${ms(history.listP50Ms)} |`);
     console.log(`| full-text prompt search | ${ms(history.searchP50Ms)} |`);
+    console.log(`\n| prompt parse and validate, as each create does | n | p50 | p95 |`);
+    console.log(`|---|---|---|---|`);
+    for (const { name, samples } of benchPromptParse()) {
+      const s = stats(samples);
+      console.log(`| ${name} | ${s.n} | ${us(s.p50)} | ${us(s.p95)} |`);
+    }
     const paint = await benchCanvasPaint();
     const { width, height } = paint.image;
     console.log(

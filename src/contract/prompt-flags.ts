@@ -1,8 +1,9 @@
 /**
  * Prompt `--flags`: parse a prompt into its text and flags, validate each flag's value,
  * and serialize back. Parsing keeps every character (spacing included), so
- * `serializePrompt(parsePrompt(s)) === s` for any string.
+ * `serializePrompt(parsePrompt(s)) === s` for any string, in time linear in its length.
  */
+import { flagMarks, skipSpace, trimSpaceEnd } from './prompt-scan';
 
 type FlagKind =
   | { kind: 'switch' }
@@ -157,30 +158,27 @@ export interface ParsedPrompt {
   tail: string;
 }
 
-const FLAG_RE = /(^|\s+)--([A-Za-z][\w.-]*)/g;
-
 export function parsePrompt(prompt: string): ParsedPrompt {
-  const matches = [...prompt.matchAll(FLAG_RE)];
-  const first = matches[0];
+  const marks = flagMarks(prompt);
+  const first = marks[0];
   if (!first) return { text: prompt, flags: [], tail: '' };
-  const flags: PromptFlag[] = [];
   let tail = '';
-  matches.forEach((m, i) => {
-    const lead = m[1] ?? '';
-    const written = m[2] ?? '';
-    const start = m.index + m[0].length;
-    const end = matches[i + 1]?.index ?? prompt.length;
-    const body = prompt.slice(start, end);
-    const sep = /^\s*/.exec(body)?.[0] ?? '';
-    let value = body.slice(sep.length);
-    if (i === matches.length - 1) {
-      tail = /\s*$/.exec(value)?.[0] ?? '';
-      value = value.slice(0, value.length - tail.length);
-    }
-    const name = flagSpec(written)?.name ?? written.toLowerCase();
-    flags.push({ name, written, value, lead, sep });
+  const flags = marks.map((m, i): PromptFlag => {
+    const end = marks[i + 1]?.lead ?? prompt.length;
+    const valueStart = skipSpace(prompt, m.end, end);
+    // Only the last value can end in whitespace: any other ends where the next lead begins.
+    const valueEnd = trimSpaceEnd(prompt, valueStart, end);
+    tail = prompt.slice(valueEnd, end);
+    const written = prompt.slice(m.dashes + 2, m.end);
+    return {
+      name: flagSpec(written)?.name ?? written.toLowerCase(),
+      written,
+      value: prompt.slice(valueStart, valueEnd),
+      lead: prompt.slice(m.lead, m.dashes),
+      sep: prompt.slice(m.end, valueStart),
+    };
   });
-  return { text: prompt.slice(0, first.index), flags, tail };
+  return { text: prompt.slice(0, first.lead), flags, tail };
 }
 
 export function serializePrompt(p: ParsedPrompt): string {
