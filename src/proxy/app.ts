@@ -5,6 +5,7 @@ import type { SessionCookie } from './auth/cookie';
 import { requireSession } from './auth/guard';
 import { securityHeaders } from './auth/headers';
 import { sameOriginWrites } from './auth/origin';
+import { refuseUncleanPaths } from './auth/paths';
 import type { SessionStore } from './auth/sessions';
 import type { EventHub } from './events/hub';
 import type { CreateDeps } from './jobs/create';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.use(securityHeaders(deps.publicUrl));
+  app.use(refuseUncleanPaths());
   app.use(bodyLimits());
   app.use(sameOriginWrites(deps.publicUrl));
   if (deps.auth) {

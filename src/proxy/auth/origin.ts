@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { studioError } from '../studio-error';
+import { isHookPath } from './paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -31,7 +32,7 @@ export function sameOriginWrites(publicUrl: () => string): MiddlewareHandler {
       { status: 403 },
     );
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/hooks/')) return next();
+    if (SAFE_METHODS.has(c.req.method) || isHookPath(c.req.path)) return next();
     const site = c.req.header('sec-fetch-site');
     if (site !== undefined) {
       return site === 'same-origin' || site === 'none' ? next() : refuse();
