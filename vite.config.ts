@@ -10,9 +10,11 @@ export default defineConfig({
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
+    // changeOrigin: the studio answers only the hosts it is served under, and the dev
+    // server's own (localhost:5173) is not one of them.
     proxy: {
-      '/studio-api': 'http://127.0.0.1:8080',
-      '/media': 'http://127.0.0.1:8080',
+      '/studio-api': { target: 'http://127.0.0.1:8080', changeOrigin: true },
+      '/media': { target: 'http://127.0.0.1:8080', changeOrigin: true },
     },
   },
 });

@@ -15,7 +15,20 @@ describe('loadEngineConfig', () => {
       extendWindowS: 259200,
       allowPrivateFetch: false,
       enhanceUpscale: false,
+      allowedHosts: [],
     });
+  });
+
+  it('ENGINE_ALLOWED_HOSTS is a comma-separated list of names, each with or without a port', () => {
+    const config = loadEngineConfig({
+      ENGINE_ALLOWED_HOSTS: 'engine.lan, engine.example.com:8443,',
+    });
+    expect(config.allowedHosts).toEqual(['engine.lan', 'engine.example.com:8443']);
+    expect(() =>
+      loadEngineConfig({ ENGINE_ALLOWED_HOSTS: 'engine.lan,http://engine.lan' }),
+    ).toThrow(
+      /ENGINE_ALLOWED_HOSTS="engine.lan,http:\/\/engine.lan": "http:\/\/engine.lan" is not a host name or host:port/,
+    );
   });
 
   it('ENGINE_ENHANCE_UPSCALE is on or off', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHostEntry, notAHost, splitHostList } from '../contract/allowed-hosts';
 
 /** Environment variables are strings and an empty one means "not set", not "zero". */
 const unset = (v: unknown): unknown => (v === '' ? undefined : v);
@@ -47,6 +48,18 @@ export const engineConfigSchema = z.object({
       .default('off')
       .transform((v) => v === 'on'),
   ),
+  /**
+   * More names the engine answers to besides localhost, 127.0.0.1 and [::1] on its port:
+   * `name` on any port, `name:port` on that one. Also turns the check on for a non-loopback bind.
+   */
+  allowedHosts: z.preprocess(
+    splitHostList,
+    z
+      .array(
+        z.string().refine(isHostEntry, { error: notAHost('engine.lan,engine.example.com:8443') }),
+      )
+      .default([]),
+  ),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;
@@ -63,6 +76,7 @@ const ENV_NAMES = {
   extendWindowS: 'ENGINE_EXTEND_WINDOW_S',
   allowPrivateFetch: 'ENGINE_ALLOW_PRIVATE_FETCH',
   enhanceUpscale: 'ENGINE_ENHANCE_UPSCALE',
+  allowedHosts: 'ENGINE_ALLOWED_HOSTS',
 } as const satisfies Record<keyof EngineConfig, string>;
 
 /** Reads the `ENGINE_*` settings; throws one Error listing every bad setting. */

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { allowedHosts, isLoopbackBind, type HostRule } from '../contract/allowed-hosts';
 import type { AccountSpec } from './accounts/accounts-file';
 import { devAccountSpec, readAccountsFile } from './accounts/accounts-file';
 import { syncAccounts } from './accounts/accounts-store';
@@ -128,9 +129,14 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
     publicUrl: () => publicUrl,
     onCreated: () => scheduler.notify(),
   };
+  // Checked on loopback (where a rebound name reaches it), or wherever names are listed;
+  // nothing is answered until the port, and so the allowed hosts, are known.
+  const guarded = isLoopbackBind(config.host) || config.allowedHosts.length > 0;
+  let hosts: HostRule[] | null = guarded ? [] : null;
+  const app = createEngineApp(ctx, { onError: logError, allowedHosts: () => hosts });
   let server: http.Server;
   try {
-    server = await listen(createEngineApp(ctx, { onError: logError }).fetch, config);
+    server = await listen(app.fetch, config);
   } catch (err) {
     db.close();
     throw err;
@@ -138,6 +144,7 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;
   publicUrl ||= url;
+  if (guarded) hosts = allowedHosts(port, [url, publicUrl], config.allowedHosts);
   scheduler.start();
   dispatcher.start();
 

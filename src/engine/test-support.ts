@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -108,3 +109,28 @@ export async function startTestEngine(opts: TestEngineOptions = {}): Promise<Tes
 
 export const isFinal = (t: TaskResponse): boolean =>
   t.status === 'completed' || t.status === 'failed';
+
+/**
+ * A request sent with the `Host` given, which fetch will not do: what a browser sends
+ * after DNS rebinding pointed another name at the engine.
+ */
+export function requestAs(
+  host: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; text: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  const headers = { ...init.headers, host };
+  const options = { hostname, port, path: pathname, method: init.method, headers, timeout: 5000 };
+  return new Promise((resolve, reject) => {
+    const req = request(options, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${url} within 5 s`)));
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}

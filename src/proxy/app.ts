@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
+import type { HostRule } from '../contract/allowed-hosts';
 import type { StudioStatus } from '../contract/studio-api';
 import type { AccountService } from './account/summary';
 import type { SessionCookie } from './auth/cookie';
 import { requireSession } from './auth/guard';
 import { securityHeaders } from './auth/headers';
+import { hostCheck } from './auth/hosts';
 import { sameOriginWrites } from './auth/origin';
+import { refuseUncleanPaths } from './auth/paths';
 import type { SessionStore } from './auth/sessions';
 import type { EventHub } from './events/hub';
 import type { CreateDeps } from './jobs/create';
@@ -38,6 +41,8 @@ interface AppDeps extends CreateDeps {
   webhookSecret: string | undefined;
   instance: string;
   publicUrl: () => string;
+  /** The hosts the studio answers to; known once it listens. */
+  allowedHosts: () => readonly HostRule[];
   uploads: UploadStore;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** Set when STUDIO_PASSWORD is: sign-in and sessions. */
@@ -49,8 +54,10 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.use(securityHeaders(deps.publicUrl));
+  app.use(hostCheck(deps.allowedHosts));
+  app.use(refuseUncleanPaths());
   app.use(bodyLimits());
-  app.use(sameOriginWrites(deps.publicUrl));
+  app.use(sameOriginWrites(deps.publicUrl, deps.allowedHosts));
   if (deps.auth) {
     app.use(requireSession(deps.auth.sessions, deps.auth.cookie));
     app.route('/', loginRoutes({ ...deps.auth, log: deps.log }));

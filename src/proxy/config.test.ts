@@ -24,7 +24,23 @@ describe('loadProxyConfig', () => {
       uploadsMb: 2048,
       upstreamJobTtlH: 72,
       upstreamTimeoutMs: 15_000,
+      allowedHosts: [],
     });
+  });
+
+  it('reads STUDIO_ALLOWED_HOSTS as names with or without a port, and names bad entries', () => {
+    const env = { ...base, STUDIO_ALLOWED_HOSTS: ' studio.lan, Studio.Example.com:8443,,[::1]:80' };
+    expect(loadProxyConfig(env).allowedHosts).toEqual([
+      'studio.lan',
+      'Studio.Example.com:8443',
+      '[::1]:80',
+    ]);
+    expect(loadProxyConfig(base, { allowedHosts: ['a.lan'] }).allowedHosts).toEqual(['a.lan']);
+    for (const bad of ['https://studio.lan', 'studio.lan/x', 'user@studio.lan', 'a.lan:99999']) {
+      expect(() => loadProxyConfig({ ...base, STUDIO_ALLOWED_HOSTS: `ok.lan,${bad}` })).toThrow(
+        `STUDIO_ALLOWED_HOSTS: ${JSON.stringify(bad)} is not a host name or host:port`,
+      );
+    }
   });
 
   it('reads every setting, treats empty as unset, and lets overrides win', () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '../contract/allowed-hosts';
 
 const intSetting = (min: number, max: number, fallback: number) => {
   const allowed = { error: `must be an integer between ${min} and ${max}` };
@@ -78,6 +79,18 @@ export const proxyConfigSchema = z.object({
   upstreamJobTtlH: intSetting(1, 24 * 365, 72),
   /** Timeout of one upstream read; a create gets twice as long. */
   upstreamTimeoutMs: intSetting(100, 600_000, 15_000),
+  /**
+   * More names the studio answers to (behind a reverse proxy that keeps the browser's
+   * Host): `name` on any port, `name:port` on that port only.
+   */
+  allowedHosts: z.preprocess(
+    splitHostList,
+    z
+      .array(
+        z.string().refine(isHostEntry, { error: notAHost('studio.lan,studio.example.com:8443') }),
+      )
+      .default([]),
+  ),
   /** Required to listen on anything but loopback: the sign-in password of the studio. */
   studioPassword: z
     .string()
@@ -105,6 +118,7 @@ const ENV_NAMES: Record<Key, string> = {
   uploadMaxMb: 'STUDIO_UPLOAD_MAX_MB',
   uploadMaxMp: 'STUDIO_UPLOAD_MAX_MP',
   studioPassword: 'STUDIO_PASSWORD',
+  allowedHosts: 'STUDIO_ALLOWED_HOSTS',
   mediaCacheMb: 'STUDIO_MEDIA_CACHE_MB',
   uploadsMb: 'STUDIO_UPLOADS_MB',
   upstreamJobTtlH: 'UPSTREAM_JOB_TTL_H',
@@ -138,8 +152,6 @@ function readSecret(env: NodeJS.ProcessEnv, name: string, problems: string[]): s
   }
 }
 
-const LOOPBACK_BIND = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
-
 /**
  * Listening beyond this machine without a password would hand the upstream key's spending
  * power to anyone on the network, so it is refused. Null when the settings are safe.
@@ -148,7 +160,7 @@ const LOOPBACK_BIND = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
 export function exposureProblem(
   config: Pick<ProxyConfig, 'host' | 'studioPassword'>,
 ): string | null {
-  if (LOOPBACK_BIND.test(config.host) || config.studioPassword !== undefined) return null;
+  if (isLoopbackBind(config.host) || config.studioPassword !== undefined) return null;
   return `HOST: ${config.host} is not a loopback address, so anyone who can reach it could use the studio and spend the account's credits. Set STUDIO_PASSWORD (or STUDIO_PASSWORD_FILE) to require a sign-in, or listen on HOST=127.0.0.1.`;
 }
 

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { allowedHosts, type HostRule } from '../contract/allowed-hosts';
 import type { StudioEvent } from '../contract/events';
 import type { StudioStatus } from '../contract/studio-api';
 import { AccountService } from './account/summary';
@@ -140,7 +141,12 @@ function eventOf(store: JobStore, change: JobChange): StudioEvent {
 
 type Wired = ReturnType<typeof wire>;
 
-function buildApp(config: ProxyConfig, w: Wired, publicUrl: () => string, instance: string) {
+interface Addresses {
+  publicUrl: () => string;
+  allowedHosts: () => readonly HostRule[];
+}
+
+function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string) {
   const auth = config.studioPassword
     ? {
         password: config.studioPassword,
@@ -154,7 +160,7 @@ function buildApp(config: ProxyConfig, w: Wired, publicUrl: () => string, instan
     webDir: config.webDir,
     webhookSecret: config.upstreamWebhookSecret,
     instance,
-    publicUrl,
+    ...at,
     auth,
     uploadLimits: uploadLimits(config),
   });
@@ -187,9 +193,11 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   const exposed = exposureProblem(config);
   if (exposed) throw new Error(`The studio refuses to start: ${exposed}`);
   let publicUrl = config.publicUrl ?? '';
+  let hosts: HostRule[] = [];
   const w = wire(config, () => publicUrl);
   const instance = randomBytes(12).toString('base64url');
-  const app = buildApp(config, w, () => publicUrl, instance);
+  const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };
+  const app = buildApp(config, w, at, instance);
   let listening: { server: Server; port: number };
   try {
     await w.media.reindex();
@@ -203,6 +211,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   }
   const url = loopbackUrl(config.host, listening.port);
   publicUrl ||= url;
+  hosts = allowedHosts(listening.port, [url, publicUrl], config.allowedHosts);
   await begin(config, w, url, publicUrl, instance);
 
   let stopping: Promise<void> | null = null;

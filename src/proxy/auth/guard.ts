@@ -1,13 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { studioError } from '../studio-error';
 import type { SessionCookie } from './cookie';
+import { cleanPath, isHookPath } from './paths';
 import type { SessionStore } from './sessions';
 
 /**
  * What needs no session: the upstream's two ways in (a callback token, an upload token,
  * both unguessable and good for nothing else), the health check, and signing in.
  */
-const OPEN = [/^\/healthz$/, /^\/hooks\//, /^\/u\//, /^\/login$/, /^\/logout$/];
+const OPEN = [/^\/healthz$/, /^\/u\//, /^\/login$/, /^\/logout$/];
 
 const API = /^\/(studio-api|media)(\/|$)/;
 
@@ -18,7 +19,10 @@ const API = /^\/(studio-api|media)(\/|$)/;
 export function requireSession(sessions: SessionStore, cookie: SessionCookie): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
-    if (OPEN.some((re) => re.test(path)) || sessions.valid(cookie.read(c))) return next();
+    // Matched on the decoded path: `/u/..%2findex.html` is not an upload.
+    const clean = cleanPath(path);
+    const open = clean !== null && (isHookPath(path) || OPEN.some((re) => re.test(clean)));
+    if (open || sessions.valid(cookie.read(c))) return next();
     const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !API.test(path);
     if (page) {
       const url = new URL(c.req.url);

@@ -1,15 +1,19 @@
 import type { MiddlewareHandler } from 'hono';
+import { hostAllowed, type HostRule } from '../../contract/allowed-hosts';
 import { studioError } from '../studio-error';
+import { isHookPath } from './paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const originOf = (url: string): string | null => {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-};
+const originOf = (url: string): URL | null => (URL.canParse(url) ? new URL(url) : null);
+
+/** PUBLIC_URL's origin (behind a TLS-ending proxy), or a host the studio is served under. */
+function trustedOrigin(origin: string, publicUrl: string, allowed: readonly HostRule[]): boolean {
+  const url = originOf(origin);
+  if (url === null) return false;
+  if (url.origin === originOf(publicUrl)?.origin) return true;
+  return hostAllowed(url.host, allowed, url.protocol === 'https:' ? 443 : 80);
+}
 
 /**
  * Refuses state-changing requests that a page of another site made (CSRF). Browsers say
@@ -17,7 +21,10 @@ const originOf = (url: string): string | null => {
  * neither is not from a browser page, and a cookie-less tool is no CSRF risk. Callbacks
  * are server-to-server and carry their own token.
  */
-export function sameOriginWrites(publicUrl: () => string): MiddlewareHandler {
+export function sameOriginWrites(
+  publicUrl: () => string,
+  allowed: () => readonly HostRule[],
+): MiddlewareHandler {
   const refuse = () =>
     Response.json(
       {
@@ -31,18 +38,13 @@ export function sameOriginWrites(publicUrl: () => string): MiddlewareHandler {
       { status: 403 },
     );
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/hooks/')) return next();
+    if (SAFE_METHODS.has(c.req.method) || isHookPath(c.req.path)) return next();
     const site = c.req.header('sec-fetch-site');
     if (site !== undefined) {
       return site === 'same-origin' || site === 'none' ? next() : refuse();
     }
     const origin = c.req.header('origin');
     if (origin === undefined) return next();
-    // The address the browser used (Host), or PUBLIC_URL behind a TLS-ending proxy.
-    const host = c.req.header('host');
-    const ok =
-      origin === originOf(publicUrl()) ||
-      (host !== undefined && originOf(origin) !== null && new URL(origin).host === host);
-    return ok ? next() : refuse();
+    return trustedOrigin(origin, publicUrl(), allowed()) ? next() : refuse();
   };
 }

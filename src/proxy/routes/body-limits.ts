@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { isHookPath } from '../auth/paths';
 import { jsonBodyLimit } from './validate';
 
 const KB = 1024;
@@ -15,7 +16,7 @@ export function bodyLimits(): MiddlewareHandler {
     const path = c.req.path;
     // The upload route has its own limit, whose message names STUDIO_UPLOAD_MAX_MB.
     if (path === '/studio-api/uploads' || path === '/studio-api/uploads/') return next();
-    if (path.startsWith('/hooks/')) return hook(c, next);
+    if (isHookPath(path)) return hook(c, next);
     if (path === '/studio-api/jobs' || path === '/studio-api/jobs/') return create(c, next);
     return small(c, next);
   };

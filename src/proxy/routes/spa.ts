@@ -4,21 +4,17 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { cleanPath } from '../auth/paths';
+import { StudioHttpError, studioError } from '../studio-error';
 
 const NOT_BUILT = `<!doctype html>
 <meta charset="utf-8"><title>Studio not built</title>
 <p>The studio's web app has not been built yet. Run <code>npm run build</code>, then restart the studio.</p>
 `;
 
-async function fileAt(root: string, urlPath: string): Promise<string | null> {
-  let rel: string;
-  try {
-    rel = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
+async function fileAt(root: string, rel: string): Promise<string | null> {
   const file = path.resolve(root, `.${rel}`);
-  // Never outside the web dir, whatever `..` or encoded slashes the path holds.
+  // Never outside the web dir, whatever the path holds.
   if (!file.startsWith(root + path.sep)) return null;
   const st = await stat(file).catch(() => null);
   return st?.isFile() ? file : null;
@@ -49,7 +45,10 @@ export function spaRoutes(webDir: string): Hono {
   const root = path.resolve(webDir);
   app.get('*', async (c) => {
     const urlPath = c.req.path;
-    const file = urlPath === '/' ? null : await fileAt(root, urlPath);
+    // Decoded once; encoded separators and dot segments name no file and no page.
+    const rel = cleanPath(urlPath);
+    if (rel === null) throw new StudioHttpError(studioError(404, 'not_found', 'No such page.'));
+    const file = urlPath === '/' ? null : await fileAt(root, rel);
     if (file) {
       const hashed = urlPath.startsWith('/assets/');
       return sendFile(

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, vi } from 'vitest';
 import { loadProxyConfig, type ProxyConfig } from '../config';
 import { startProxy, type RunningProxy } from '../server';
 import { FAKE_KEY, FakeUpstream } from './fake-upstream';
+import { rawRequest, type RawInit } from './raw-http';
 import { SseClient } from './sse-client';
 
 export interface Recorded {
@@ -72,16 +73,31 @@ export class Stack {
     await this.startProxy();
   }
 
+  /** Restarts on a web dir that looks built: `/` and `/assets/index-AbC123.js`. */
+  async withBuiltWeb(): Promise<{ index: string; asset: string }> {
+    const web = path.join(this.dataDir, 'web');
+    mkdirSync(path.join(web, 'assets'), { recursive: true });
+    const files = { index: '<!doctype html><div id="root"></div>', asset: 'console.log(1)' };
+    writeFileSync(path.join(web, 'index.html'), files.index);
+    writeFileSync(path.join(web, 'assets', 'index-AbC123.js'), files.asset);
+    await this.restart({ webDir: web });
+    return files;
+  }
+
   async call(urlPath: string, init?: RequestInit): Promise<Recorded> {
     const res = await fetch(`${this.proxy.url}${urlPath}`, init);
     const bytes = Buffer.from(await res.arrayBuffer());
-    const rec = {
-      url: urlPath,
-      status: res.status,
-      headers: res.headers,
-      bytes,
-      text: bytes.toString('latin1'),
-    };
+    return this.record(urlPath, res.status, res.headers, bytes);
+  }
+
+  /** A request sent as written, path and `Host` included (see `rawRequest`). */
+  async raw(rawPath: string, init?: RawInit): Promise<Recorded> {
+    const res = await rawRequest(this.proxy.url, rawPath, init);
+    return this.record(rawPath, res.status, res.headers, res.bytes);
+  }
+
+  private record(url: string, status: number, headers: Headers, bytes: Buffer): Recorded {
+    const rec = { url, status, headers, bytes, text: bytes.toString('latin1') };
     this.seen.push(rec);
     return rec;
   }
