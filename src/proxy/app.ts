@@ -18,6 +18,7 @@ import type { Reachability } from './push/reachability';
 import type { UploadStore } from './store/uploads';
 import { accountRoutes } from './routes/account';
 import { bodyLimits } from './routes/body-limits';
+import { compressJson } from './routes/compress-json';
 import { eventsRoutes } from './routes/events';
 import { historyRoutes } from './routes/history';
 import { hooksRoutes } from './routes/hooks';
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use(refuseUncleanPaths());
   app.use(bodyLimits());
   app.use(sameOriginWrites(deps.publicUrl, deps.allowedHosts));
+  app.use('/studio-api/*', compressJson());
   if (deps.auth) {
     app.use(requireSession(deps.auth.sessions, deps.auth.cookie));
     app.route('/', loginRoutes({ ...deps.auth, log: deps.log }));

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { cleanPath } from '../auth/paths';
+import { acceptedCodings } from './encoding';
 import { StudioHttpError, studioError } from '../studio-error';
 
 const NOT_BUILT = `<!doctype html>
@@ -20,19 +21,44 @@ async function fileAt(root: string, rel: string): Promise<string | null> {
   return st?.isFile() ? file : null;
 }
 
-function sendFile(file: string, cacheControl: string, method: string): Response {
-  const type = getMimeType(file) ?? 'application/octet-stream';
+/** Types the build precompresses; their answers vary by Accept-Encoding. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+interface Sent {
+  file: string;
+  cacheControl: string;
+  method: string;
+  acceptEncoding: string | undefined;
+}
+
+/**
+ * Streams a file, or its brotli or gzip copy when the client takes one and the build wrote
+ * it, so the wire carries a fraction of the bytes and nothing is compressed per request.
+ */
+async function sendFile({ file, cacheControl, method, acceptEncoding }: Sent): Promise<Response> {
+  const headers = new Headers({
+    'content-type': getMimeType(file) ?? 'application/octet-stream',
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  });
+  let source = file;
+  if (COMPRESSIBLE.test(file)) {
+    headers.set('vary', 'accept-encoding');
+    for (const { coding, ext } of acceptedCodings(acceptEncoding)) {
+      if ((await stat(file + ext).catch(() => null))?.isFile()) {
+        source = file + ext;
+        headers.set('content-encoding', coding);
+        break;
+      }
+    }
+  }
+  const size = (await stat(source)).size;
+  headers.set('content-length', String(size));
   const body =
     method === 'HEAD'
       ? null
-      : (Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>);
-  return new Response(body, {
-    headers: {
-      'content-type': type,
-      'cache-control': cacheControl,
-      'x-content-type-options': 'nosniff',
-    },
-  });
+      : (Readable.toWeb(createReadStream(source)) as unknown as ReadableStream<Uint8Array>);
+  return new Response(body, { headers });
 }
 
 /**
@@ -49,13 +75,16 @@ export function spaRoutes(webDir: string): Hono {
     const rel = cleanPath(urlPath);
     if (rel === null) throw new StudioHttpError(studioError(404, 'not_found', 'No such page.'));
     const file = urlPath === '/' ? null : await fileAt(root, rel);
+    const send = (f: string, cacheControl: string) =>
+      sendFile({
+        file: f,
+        cacheControl,
+        method: c.req.method,
+        acceptEncoding: c.req.header('accept-encoding'),
+      });
     if (file) {
       const hashed = urlPath.startsWith('/assets/');
-      return sendFile(
-        file,
-        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-        c.req.method,
-      );
+      return send(file, hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     if (urlPath.startsWith('/assets/') || path.extname(urlPath) !== '') {
       return c.text('Not found', 404);
@@ -63,7 +92,7 @@ export function spaRoutes(webDir: string): Hono {
     const index = path.join(root, 'index.html');
     const hasIndex = (await stat(index).catch(() => null))?.isFile() ?? false;
     if (!hasIndex) return c.html(NOT_BUILT, 503);
-    return sendFile(index, 'no-cache', c.req.method);
+    return send(index, 'no-cache');
   });
   return app;
 }
