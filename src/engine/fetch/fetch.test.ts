@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchImage, sniffImage } from './fetch-image';
-import type { FetchPolicy } from './guarded-get';
+import type { FetchPolicy } from './dial';
 import { guardedGet } from './guarded-get';
 import type { ImageServer } from './test-server';
 import { startImageServer } from './test-server';

@@ -1,6 +1,6 @@
 import type { FetchedImage } from '../../fetch/fetch-image';
 import { fetchImage } from '../../fetch/fetch-image';
-import { FetchError } from '../../fetch/guarded-get';
+import { FetchError } from '../../fetch/dial';
 import type { RawImage } from '../../media/finish';
 import type { Size } from '../../media/raster';
 import { loadRgb } from '../../media/raster';
