@@ -43,6 +43,11 @@ async function receiver(statuses: number[]) {
 const SIGNED = 'key-callback-signed';
 const PLAIN = 'key-callback-plain';
 const SECRET = 'whsec-test-secret';
+/**
+ * An account that can pay for nothing: a create it makes is refused (402) after the
+ * callback is checked, so a callback that passed the check by mistake is never sent.
+ */
+const BROKE = 'key-callback-broke';
 
 /**
  * The engine's resolver in these tests: `localhost` answers loopback and a private
@@ -61,6 +66,7 @@ describe('callbacks', () => {
       accounts: [
         { apiKey: SIGNED, name: 'signed', webhookSecret: SECRET },
         { apiKey: PLAIN, name: 'plain' },
+        { apiKey: BROKE, name: 'broke', credits: 0 },
       ],
       lookup,
     });
@@ -161,13 +167,19 @@ describe('callbacks', () => {
       ['http://[oops/hook', 'not a valid URL'],
     ];
     for (const [callback, why] of cases) {
-      const res = await t.post('diffusion', { text: 'a beacon', callback });
+      const res = await t.post('diffusion', { text: 'a beacon', callback }, BROKE);
       expect(res.status, callback).toBe(400);
       expect(res.body.error.message, callback).toMatch(
         /^callback: must be an http:\/\/ or https:\/\/ URL with no user name or password in it, whose host is not a private, link-local, metadata or documentation address/,
       );
       expect(res.body.error.message, callback).toContain(`; ${why}`);
     }
+    const accepted = await t.post(
+      'diffusion',
+      { text: 'a beacon', callback: 'http://[::1]/' },
+      BROKE,
+    );
+    expect(accepted.body.error.message).toBe('insufficient quota');
     expect(t.audit()).toEqual([]);
   });
 
