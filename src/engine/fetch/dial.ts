@@ -46,7 +46,7 @@ export function parseTarget(raw: string): URL {
  * forms (http://2852039166/) into dotted ones; names are resolved here, once, and the
  * connection goes to the checked address, so a second lookup cannot rebind the name.
  */
-export async function resolveChecked(url: URL, policy: FetchPolicy): Promise<string> {
+async function resolveChecked(url: URL, policy: FetchPolicy): Promise<string> {
   const host = hostOf(url);
   let addresses: string[];
   if (net.isIP(host)) {
@@ -112,7 +112,7 @@ export async function dial(
   return request({ ...req, url, address });
 }
 
-export function describeFailure(err: unknown, timeoutMs: number, signal: AbortSignal): FetchError {
+function describeFailure(err: unknown, timeoutMs: number, signal: AbortSignal): FetchError {
   if (err instanceof FetchError) return err;
   if (signal.aborted) return new FetchError(`no complete answer within ${timeoutMs / 1000} s`);
   const code = (err as NodeJS.ErrnoException).code;

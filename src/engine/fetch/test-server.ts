@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 export type Route =
   { body: Buffer; type?: string } | { redirect: string; status?: number } | { hang: true };
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   host: string;
