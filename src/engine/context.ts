@@ -11,6 +11,8 @@ export interface EngineContext {
   extendWindowS: number;
   /** ENGINE_ENHANCE_UPSCALE: enhance-upscale accepts tasks instead of answering 503. */
   enhanceUpscale: boolean;
+  /** ENGINE_ALLOW_PRIVATE_FETCH: a create's callback may name a private address literal. */
+  allowPrivateFetch: boolean;
   now: () => Date;
   /** Base of absolute media URLs; known only once the server has its port. */
   publicUrl: () => string;

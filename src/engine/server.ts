@@ -13,6 +13,7 @@ import { buildRequest, createDispatcher } from './callbacks/dispatcher';
 import { createProgressNotifier } from './callbacks/progress';
 import type { EngineConfig } from './config';
 import type { EngineContext } from './context';
+import type { FetchPolicy, HostLookup } from './fetch/dial';
 import { createScheduler } from './tasks/scheduler';
 import type { Db } from './tasks/store';
 import { openDatabase, TaskStore } from './tasks/store';
@@ -27,6 +28,11 @@ export interface RunningEngine {
 
 /** Open keep-alive connections get this long to finish before they are cut. */
 const CLOSE_GRACE_MS = 3000;
+
+export interface EngineHooks {
+  /** Resolves callback host names instead of the system's resolver (tests map names). */
+  lookup?: HostLookup;
+}
 
 const logError = (err: unknown) => console.error('[engine]', err);
 
@@ -83,13 +89,28 @@ function prepare(config: EngineConfig) {
 }
 
 /** The scheduler and the callback dispatcher, wired so a finished attempt wakes the dispatcher. */
-function createLoops(config: EngineConfig, db: Db, filesDir: string, publicUrl: () => string) {
+function createLoops(
+  config: EngineConfig,
+  db: Db,
+  filesDir: string,
+  publicUrl: () => string,
+  hooks: EngineHooks,
+) {
   const tasks = new TaskStore(db);
   const now = () => new Date();
-  const dispatcher = createDispatcher({ db, tasks, now, publicUrl, onError: logError });
+  const fetchPolicy: FetchPolicy = { allowPrivate: config.allowPrivateFetch, lookup: hooks.lookup };
+  const dispatcher = createDispatcher({
+    db,
+    tasks,
+    now,
+    publicUrl,
+    fetchPolicy,
+    onError: logError,
+  });
   const progress = createProgressNotifier(
     tasks,
     (task) => buildRequest({ db, now, publicUrl }, task),
+    fetchPolicy,
     logError,
   );
   const scheduler = createScheduler({
@@ -109,7 +130,10 @@ function createLoops(config: EngineConfig, db: Db, filesDir: string, publicUrl: 
 }
 
 /** Starts the engine: store, accounts, HTTP server, scheduler and callback dispatcher. */
-export async function startEngine(config: EngineConfig): Promise<RunningEngine> {
+export async function startEngine(
+  config: EngineConfig,
+  hooks: EngineHooks = {},
+): Promise<RunningEngine> {
   const { db, filesDir, apiKey } = prepare(config);
   let publicUrl = config.publicUrl ?? '';
   const { tasks, now, scheduler, dispatcher, progress } = createLoops(
@@ -117,6 +141,7 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
     db,
     filesDir,
     () => publicUrl,
+    hooks,
   );
   const ctx: EngineContext = {
     db,
@@ -125,6 +150,7 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
     jobTtlS: config.jobTtlS,
     extendWindowS: config.extendWindowS,
     enhanceUpscale: config.enhanceUpscale,
+    allowPrivateFetch: config.allowPrivateFetch,
     now,
     publicUrl: () => publicUrl,
     onCreated: () => scheduler.notify(),

@@ -10,7 +10,7 @@ import type { accountSpecSchema } from './accounts/accounts-file';
 import { auditLedger } from './accounts/ledger';
 import type { EngineConfigInput } from './config';
 import { engineConfigSchema } from './config';
-import type { RunningEngine } from './server';
+import type { EngineHooks, RunningEngine } from './server';
 import { startEngine } from './server';
 
 /**
@@ -19,7 +19,8 @@ import { startEngine } from './server';
  */
 type TestAccount = z.input<typeof accountSpecSchema>;
 
-export interface TestEngineOptions extends Omit<EngineConfigInput, 'dataDir' | 'accountsFile'> {
+export interface TestEngineOptions
+  extends Omit<EngineConfigInput, 'dataDir' | 'accountsFile'>, EngineHooks {
   dataDir?: string;
   accounts?: TestAccount[];
 }
@@ -56,11 +57,11 @@ async function writeAccounts(dataDir: string, accounts: TestAccount[] | undefine
 }
 
 export async function startTestEngine(opts: TestEngineOptions = {}): Promise<TestEngine> {
-  const { accounts, ...rest } = opts;
+  const { accounts, lookup, ...rest } = opts;
   const dataDir = opts.dataDir ?? (await tempDir());
   const accountsFile = await writeAccounts(dataDir, accounts);
   const config = engineConfigSchema.parse({ port: 0, taskMs: 50, ...rest, dataDir, accountsFile });
-  const engine = await startEngine(config);
+  const engine = await startEngine(config, { lookup });
   const url = engine.url;
   const key = engine.apiKey ?? accounts?.[0]?.apiKey ?? '';
 

@@ -43,6 +43,21 @@ async function receiver(statuses: number[]) {
 const SIGNED = 'key-callback-signed';
 const PLAIN = 'key-callback-plain';
 const SECRET = 'whsec-test-secret';
+/**
+ * An account that can pay for nothing: a create it makes is refused (402) after the
+ * callback is checked, so a callback that passed the check by mistake is never sent.
+ */
+const BROKE = 'key-callback-broke';
+
+/**
+ * The engine's resolver in these tests: `localhost` answers loopback and a private
+ * address (a name an attacker controls can do that); no other name resolves, so no test
+ * reaches a real DNS server.
+ */
+const lookup = async (host: string): Promise<string[]> => {
+  if (host === 'localhost') return ['127.0.0.1', '10.0.0.1'];
+  throw new Error(`${host} is not resolved in tests`);
+};
 
 describe('callbacks', () => {
   let t: TestEngine;
@@ -51,7 +66,9 @@ describe('callbacks', () => {
       accounts: [
         { apiKey: SIGNED, name: 'signed', webhookSecret: SECRET },
         { apiKey: PLAIN, name: 'plain' },
+        { apiKey: BROKE, name: 'broke', credits: 0 },
       ],
+      lookup,
     });
   });
   afterAll(() => t.stop());
@@ -86,9 +103,10 @@ describe('callbacks', () => {
       const job = await t.waitFor(created.body.job_id, (j) =>
         j.logs.some((l) => l.includes('delivered')),
       );
+      // What the receiver answered stays out of the log: it would tell a port scan's results.
       const lines = job.logs.filter((l) => l.includes('callback attempt'));
-      expect(lines[0]).toMatch(/callback attempt 1 failed: HTTP 500; next attempt in 2 s$/);
-      expect(lines[1]).toMatch(/callback attempt 2: delivered \(HTTP 200\)$/);
+      expect(lines[0]).toMatch(/Z callback attempt 1: delivery failed; next attempt in 2 s$/);
+      expect(lines[1]).toMatch(/Z callback attempt 2: delivered$/);
     } finally {
       await hook.close();
     }
@@ -127,6 +145,61 @@ describe('callbacks', () => {
       const signature = String(first?.headers['x-webhook-signature']);
       expect(verifySignature(SECRET, timestamp, first?.body ?? '', signature)).toBe(true);
       expect(JSON.parse(hook.received[0]?.body ?? '{}')).toMatchObject({ status: 'completed' });
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('refuses at create, naming the field, a callback the address policy or its form rules out', async () => {
+    const cases: [callback: string, why: string][] = [
+      [
+        'http://169.254.169.254/latest/meta-data/',
+        '169.254.169.254 is a link-local (cloud metadata) address',
+      ],
+      ['http://2852039166/', '169.254.169.254 is a link-local (cloud metadata) address'],
+      ['http://[::ffff:a9fe:a9fe]/', '::ffff:a9fe:a9fe is a link-local (cloud metadata) address'],
+      ['http://10.0.0.1/hooks/x', '10.0.0.1 is a private address'],
+      ['https://192.0.2.1/', '192.0.2.1 is a documentation address'],
+      ['http://[fd00::1]:8080/', 'fd00::1 is a unique-local (private) address'],
+      ['http://[2001:db8::1]/', '2001:db8::1 is a documentation address'],
+      ['http://user:pass@example.com/hook', 'this one has credentials in it'],
+      ['http://token@example.com/hook', 'this one has credentials in it'],
+      ['http://[oops/hook', 'not a valid URL'],
+    ];
+    for (const [callback, why] of cases) {
+      const res = await t.post('diffusion', { text: 'a beacon', callback }, BROKE);
+      expect(res.status, callback).toBe(400);
+      expect(res.body.error.message, callback).toMatch(
+        /^callback: must be an http:\/\/ or https:\/\/ URL with no user name or password in it, whose host is not a private, link-local, metadata or documentation address/,
+      );
+      expect(res.body.error.message, callback).toContain(`; ${why}`);
+    }
+    const accepted = await t.post(
+      'diffusion',
+      { text: 'a beacon', callback: 'http://[::1]/' },
+      BROKE,
+    );
+    expect(accepted.body.error.message).toBe('insufficient quota');
+    expect(t.audit()).toEqual([]);
+  });
+
+  it('does not post to a name that resolves to a private address, and logs only "delivery failed"', async () => {
+    const hook = await receiver([]);
+    try {
+      // `localhost` resolves to the receiver's 127.0.0.1 and to 10.0.0.1: every address
+      // must pass, so nothing is sent, not even to the loopback one.
+      const callback = hook.url.replace('127.0.0.1', 'localhost');
+      const created = await t.post('diffusion', { text: 'a beacon', callback });
+      expect(created.status).toBe(200);
+      const job = await t.waitFor(created.body.job_id, (j) =>
+        j.logs.some((l) => l.includes('callback attempt 1')),
+      );
+      const line = job.logs.find((l) => l.includes('callback attempt 1'));
+      expect(line).toMatch(/Z callback attempt 1: delivery failed; next attempt in 2 s$/);
+      const answered = JSON.stringify((await t.job(created.body.job_id)).body);
+      expect(answered).not.toMatch(/10\.0\.0\.1|refused|private/);
+      expect(hook.received).toEqual([]);
+      expect(hook.progress).toEqual([]);
     } finally {
       await hook.close();
     }

@@ -1,4 +1,7 @@
 import { getAccount } from '../accounts/accounts-store';
+import type { FetchPolicy } from '../fetch/dial';
+import type { PostRequest } from '../fetch/guarded-post';
+import { guardedPost } from '../fetch/guarded-post';
 import type { Loop } from '../loop';
 import { createLoop } from '../loop';
 import { logLine } from '../tasks/state-machine';
@@ -30,32 +33,26 @@ export interface DispatcherDeps {
   tasks: TaskStore;
   now: () => Date;
   publicUrl: () => string;
+  /** The address policy every delivery passes (ENGINE_ALLOW_PRIVATE_FETCH). */
+  fetchPolicy: FetchPolicy;
   onError: (err: unknown) => void;
 }
 
-/** What one POST came to: delivered, or why not. */
-type Outcome = { ok: true; status: number } | { ok: false; reason: string };
-
-async function post(
-  url: string,
-  body: string,
-  headers: Headers,
-  signal: AbortSignal,
-): Promise<Outcome> {
+/**
+ * One delivery: true when the receiver answered 2xx. The callback URL passes the same
+ * address policy as fetched images, and nothing the receiver said is kept: a task's log
+ * must not become a way to scan the network the engine sits in, so a timeout, a refused
+ * connection, a refused address, an unknown host and an HTTP 500 all read "delivery
+ * failed". A refusal is retried like any failure, up to MAX_CALLBACK_ATTEMPTS (about 4
+ * minutes) and no further: treated apart, its schedule would tell which internal names
+ * resolve, and a name refused now may be fixed by its owner's DNS.
+ */
+async function post(url: string, request: PostRequest, policy: FetchPolicy): Promise<boolean> {
   try {
-    // Redirects are not followed: a callback URL is used exactly as given.
-    const res = await fetch(url, { method: 'POST', body, headers, signal, redirect: 'manual' });
-    await res.body?.cancel();
-    if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
-    return { ok: false, reason: `HTTP ${res.status}` };
-  } catch (err) {
-    const timedOut = err instanceof Error && err.name === 'TimeoutError';
-    const cause =
-      err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
-    const reason = timedOut
-      ? `no answer within ${CALLBACK_TIMEOUT_MS / 1000} s`
-      : `${err instanceof Error ? err.message : String(err)}${cause}`;
-    return { ok: false, reason };
+    const status = await guardedPost(url, request, { ...policy, timeoutMs: CALLBACK_TIMEOUT_MS });
+    return status >= 200 && status < 300;
+  } catch {
+    return false;
   }
 }
 
@@ -78,20 +75,20 @@ export function buildRequest(
 }
 
 /** Writes the attempt's outcome to the outbox and as a log line of the task, together. */
-function recordOutcome(deps: DispatcherDeps, row: OutboxRow, outcome: Outcome): void {
+function recordOutcome(deps: DispatcherDeps, row: OutboxRow, delivered: boolean): void {
   const attempt = row.attempts + 1;
   const at = deps.now();
   let line: string;
-  if (outcome.ok) {
-    line = `callback attempt ${attempt}: delivered (HTTP ${outcome.status})`;
+  if (delivered) {
+    line = `callback attempt ${attempt}: delivered`;
   } else if (attempt >= MAX_CALLBACK_ATTEMPTS) {
-    line = `callback attempt ${attempt} failed: ${outcome.reason}; giving up`;
+    line = `callback attempt ${attempt}: delivery failed; giving up`;
   } else {
     const wait = backoffMs(attempt) / 1000;
-    line = `callback attempt ${attempt} failed: ${outcome.reason}; next attempt in ${wait} s`;
+    line = `callback attempt ${attempt}: delivery failed; next attempt in ${wait} s`;
   }
   deps.db.transaction(() => {
-    if (outcome.ok) markDelivered(deps.db, row.id, attempt, at.toISOString());
+    if (delivered) markDelivered(deps.db, row.id, attempt, at.toISOString());
     else markFailed(deps.db, row.id, attempt, at.getTime(), at.toISOString());
     deps.tasks.appendLog(row.jobId, logLine(at, line));
   })();
@@ -106,14 +103,14 @@ export function createDispatcher(deps: DispatcherDeps): Loop {
     const task = deps.tasks.get(row.jobId);
     if (!task) return;
     const { body, headers } = buildRequest(deps, task);
-    const signal = AbortSignal.any([AbortSignal.timeout(CALLBACK_TIMEOUT_MS), stopping.signal]);
-    const outcome = await post(row.url, body, headers, signal);
+    const request = { body, headers, signal: stopping.signal };
+    const delivered = await post(row.url, request, deps.fetchPolicy);
     if (stopping.signal.aborted) {
       // Cut short by a stop: owed again at once, so the next start sends it first.
       deps.db.prepare('UPDATE outbox SET next_at = ? WHERE id = ?').run(row.nextAt, row.id);
       return;
     }
-    recordOutcome(deps, row, outcome);
+    recordOutcome(deps, row, delivered);
   }
 
   function pass(): number {

@@ -1,3 +1,5 @@
+import type { FetchPolicy } from '../fetch/dial';
+import { guardedPost } from '../fetch/guarded-post';
 import type { TaskStore } from '../tasks/store';
 import type { CallbackRequestBuilder } from './dispatcher';
 
@@ -14,15 +16,15 @@ const PROGRESS_TIMEOUT_MS = 3000;
 export function createProgressNotifier(
   tasks: TaskStore,
   buildRequest: CallbackRequestBuilder,
+  fetchPolicy: FetchPolicy,
   onError: (err: unknown) => void,
 ) {
   const inFlight = new Set<Promise<void>>();
 
   async function send(url: string, body: string, headers: Headers): Promise<void> {
     try {
-      const signal = AbortSignal.timeout(PROGRESS_TIMEOUT_MS);
-      const res = await fetch(url, { method: 'POST', body, headers, signal, redirect: 'manual' });
-      await res.body?.cancel();
+      // The same address policy as the final callback: a notice is a POST all the same.
+      await guardedPost(url, { body, headers }, { ...fetchPolicy, timeoutMs: PROGRESS_TIMEOUT_MS });
     } catch {
       // A lost notice costs nothing: the next one, or the final callback, carries the state.
     }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'sharp';
 import sharp from 'sharp';
-import type { FetchPolicy } from './guarded-get';
-import { FetchError, guardedGet } from './guarded-get';
+import type { FetchPolicy } from './dial';
+import { FetchError } from './dial';
+import { guardedGet } from './guarded-get';
 
 /** Larger images are refused before decoding: 40 megapixels is ~160 MB of RGBA. */
 const MAX_FETCH_PIXELS = 40_000_000;

@@ -3,22 +3,35 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small HTTP server on 127.0.0.1 for tests of outbound fetches: each path answers a
- * fixed body, a redirect, or never answers. Requests are counted per path.
+ * fixed body, a redirect, or never answers. Requests are counted per path and kept.
  */
 export type Route =
   { body: Buffer; type?: string } | { redirect: string; status?: number } | { hang: true };
 
+interface SeenRequest {
+  method: string;
+  path: string;
+  host: string;
+  body: string;
+}
+
 export interface ImageServer {
   url: string;
   hits: Map<string, number>;
+  requests: SeenRequest[];
   close(): Promise<void>;
 }
 
 export async function startImageServer(routes: Record<string, Route>): Promise<ImageServer> {
   const hits = new Map<string, number>();
-  const server = http.createServer((req, res) => {
+  const requests: SeenRequest[] = [];
+  const server = http.createServer(async (req, res) => {
     const path = req.url ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString();
+    requests.push({ method: req.method ?? '', path, host: req.headers.host ?? '', body });
     const route = routes[path];
     if (!route) {
       res.writeHead(404).end('not found');
@@ -34,6 +47,7 @@ export async function startImageServer(routes: Record<string, Route>): Promise<I
   return {
     url: `http://127.0.0.1:${port}`,
     hits,
+    requests,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -55,6 +55,45 @@ describe('create validation', () => {
     await rejects('blend', { imgUrls: ['https://a.example/x.png'] }, 400, /^imgUrls: .*2 to 5/);
     const urls = ['https://a.example/1.png', 'http://[oops/2.png'];
     await rejects('blend', { imgUrls: urls }, 400, /^imgUrls\.1: must be a valid http/);
+    // URLs inside prompts too: the video's start image, --end, --sref, --cref, image prompts.
+    // (Start images are on 127.0.0.1, so nothing would leave this machine were one accepted.)
+    const start = 'http://127.0.0.1:9/start.png';
+    for (const [op, body, message] of [
+      [
+        'video-diffusion',
+        { prompt: 'http://[oops/s.png a pan' },
+        'prompt: the image URL http://[oops/s.png must',
+      ],
+      [
+        'video-diffusion',
+        { prompt: `${start} a pan --end http://[oops/e.png` },
+        'prompt: --end http://[oops/e.png must',
+      ],
+      [
+        'extend-video',
+        { jobId: randomUUID(), videoNo: 0, prompt: 'on --end https://:80/e.png' },
+        'prompt: --end https://:80/e.png must',
+      ],
+      [
+        'diffusion',
+        { text: 'a cat --sref http://a:b:c/x.png' },
+        'text: --sref http://a:b:c/x.png must',
+      ],
+      [
+        'diffusion',
+        { text: 'a cat --cref 7 http://[::1/x.png' },
+        'text: --cref http://[::1/x.png must',
+      ],
+      [
+        'diffusion',
+        { text: 'http://[oops/x.png a cat' },
+        'text: the image URL http://[oops/x.png must',
+      ],
+    ] as const) {
+      const res = await t.post(op, body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.error.message).toBe(`${message} be a valid http:// or https:// URL`);
+    }
     await rejects('enhance-upscale', { image_url: 'https://a.example/x.png' }, 503, /suspended/);
     await rejects('no-such-thing', {}, 404, /no operation/);
   });

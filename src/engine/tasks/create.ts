@@ -6,6 +6,7 @@ import type { AccountRow } from '../accounts/accounts-store';
 import { getAccount } from '../accounts/accounts-store';
 import { splitCost } from '../accounts/ledger';
 import { admissionFor, countError, errorsToday } from '../accounts/limits';
+import { callbackUrlProblem } from '../fetch/callback-url';
 import { engineOperation, isSuspended } from './operations/registry';
 import type { Plan } from './operations/types';
 import { Rejection, badRequest } from './rejection';
@@ -19,6 +20,8 @@ export interface CreateDeps extends MachineDeps {
   extendWindowS: number;
   /** ENGINE_ENHANCE_UPSCALE: enhance-upscale is no longer suspended. */
   enhanceUpscale?: boolean;
+  /** ENGINE_ALLOW_PRIVATE_FETCH: callbacks may name private address literals. */
+  allowPrivateFetch?: boolean;
 }
 
 interface Accepted {
@@ -38,6 +41,9 @@ function parseBody(raw: string): Record<string, unknown> {
   throw badRequest('body: must be a JSON object');
 }
 
+const callbackOf = (input: Record<string, unknown>): string =>
+  typeof input.callback === 'string' ? input.callback : '';
+
 /** Steps 3 and 4 of a create: the body, then everything that needs the parent. */
 function accept(deps: CreateDeps, account: AccountRow, name: OperationName, raw: string): Accepted {
   const body = parseBody(raw);
@@ -49,6 +55,9 @@ function accept(deps: CreateDeps, account: AccountRow, name: OperationName, raw:
   }
   const parsed = op.parse(body);
   if (!parsed.ok) throw badRequest(formatIssues(parsed.error));
+  const callback = callbackOf(parsed.input);
+  const wrong = callback && callbackUrlProblem(callback, deps.allowPrivateFetch ?? false);
+  if (wrong) throw badRequest(`callback: ${wrong}`);
   const parents = {
     tasks: deps.tasks,
     accountId: account.id,
@@ -81,7 +90,7 @@ function admitWithinLimits(
       const available = { credits: account.credits.available, points: account.points.available };
       const cost = splitCost(available, plan.cost);
       if (!cost) throw new Rejection(402, 'insufficient quota');
-      const callback = typeof input.callback === 'string' && input.callback ? input.callback : null;
+      const callback = callbackOf(input) || null;
       return admit(deps, {
         jobId: randomUUID(),
         accountId,

@@ -1,6 +1,6 @@
 import type { FetchedImage } from '../../fetch/fetch-image';
 import { fetchImage } from '../../fetch/fetch-image';
-import { FetchError } from '../../fetch/guarded-get';
+import { FetchError } from '../../fetch/dial';
 import type { RawImage } from '../../media/finish';
 import type { Size } from '../../media/raster';
 import { loadRgb } from '../../media/raster';
@@ -11,9 +11,12 @@ import type { RunContext } from './types';
 /**
  * Refuses at create a URL that cannot even be parsed (the contract's pattern lets
  * `http://[oops` through). Where it points is checked when it is fetched, after DNS.
+ * `within` names the URL when the field holds more than it (a prompt's `--end`).
  */
-export function checkFetchUrl(field: string, url: string): void {
-  if (!URL.canParse(url)) throw badRequest(`${field}: must be a valid http:// or https:// URL`);
+export function checkFetchUrl(field: string, url: string, within?: string): void {
+  if (URL.canParse(url)) return;
+  const subject = within === undefined ? '' : `${within} ${url} `;
+  throw badRequest(`${field}: ${subject}must be a valid http:// or https:// URL`);
 }
 
 const inputError = (field: string, url: string, err: unknown): TaskInputError => {

@@ -1,5 +1,6 @@
 import type { ParsedPrompt, Speed } from '../../../contract/prompt-flags';
 import {
+  flagSpec,
   getFlag,
   hasFlag,
   parsePrompt,
@@ -7,6 +8,23 @@ import {
   validateFlags,
 } from '../../../contract/prompt-flags';
 import { badRequest } from '../rejection';
+import { checkFetchUrl } from './fetched';
+
+/** Everything in `s` that reads as an http(s) URL, as the video start image is found. */
+const urlsIn = (s: string): string[] => s.match(/https?:\/\/\S+/gi) ?? [];
+
+/**
+ * Image URLs a prompt holds must parse: image prompts and a video's start image in the
+ * text, and the values of URL flags (`--sref`, `--cref`, `--end`), whose flag check
+ * takes anything that begins with http(s)://. Otherwise the task would fail later.
+ */
+function checkPromptUrls(field: string, parsed: ParsedPrompt): void {
+  for (const url of urlsIn(parsed.text)) checkFetchUrl(field, url, 'the image URL');
+  for (const flag of parsed.flags) {
+    if (flagSpec(flag.written)?.kind !== 'urls') continue;
+    for (const url of urlsIn(flag.value)) checkFetchUrl(field, url, `--${flag.written}`);
+  }
+}
 
 /** Parses a prompt field and refuses it with every flag problem, naming the field. */
 export function checkedPrompt(field: string, prompt: string): ParsedPrompt {
@@ -15,6 +33,7 @@ export function checkedPrompt(field: string, prompt: string): ParsedPrompt {
   if (problems.length > 0) {
     throw badRequest(`${field}: ${problems.map((p) => p.message).join('; ')}`);
   }
+  checkPromptUrls(field, parsed);
   return parsed;
 }
 

@@ -4,7 +4,7 @@ import { getFlag, hasFlag } from '../../../contract/prompt-flags';
 import type { TaskType } from '../../../contract/task';
 import type { FetchedImage } from '../../fetch/fetch-image';
 import { fetchImage } from '../../fetch/fetch-image';
-import { FetchError } from '../../fetch/guarded-get';
+import { FetchError } from '../../fetch/dial';
 import type { CameraMove, MotionSpec } from '../../media/video-motion';
 import { badRequest } from '../rejection';
 import type { StoredVideo, StoredVideoOutput } from '../stored-output';
