@@ -4,17 +4,45 @@ import { studioError } from '../studio-error';
 /**
  * A failed call to the upstream. `status` is null when no HTTP answer came (network error,
  * timeout). `message` is the upstream's text, already redacted of UUIDs and the key.
+ * `unsent`: no connection was ever made, so the upstream surely did nothing.
  */
 export class UpstreamError extends Error {
   constructor(
     readonly status: number | null,
     message: string,
     readonly retryAfterS: number | null = null,
+    readonly unsent = false,
   ) {
     super(message);
     this.name = 'UpstreamError';
   }
 }
+
+/** Failures to connect at all (fetch's `cause.code`): not one byte reached the upstream. */
+const UNSENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+export function neverConnected(err: unknown): boolean {
+  const cause: unknown = err instanceof Error ? err.cause : undefined;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : null;
+  return typeof code === 'string' && UNSENT_CODES.has(code);
+}
+
+/**
+ * Whether a failed create surely made no task: the upstream answered with a refusal, or
+ * was never reached. A timeout, a cut connection or a 5xx may have made one all the same.
+ * (408 is a proxy's timeout, not the service's refusal.)
+ */
+export const isDefiniteRefusal = (err: unknown): err is UpstreamError =>
+  err instanceof UpstreamError &&
+  (err.unsent ||
+    (err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 408));
 
 const DEFAULT_RETRY_AFTER_S = 15;
 
