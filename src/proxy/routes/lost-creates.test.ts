@@ -116,6 +116,8 @@ describe('creates whose answer is lost', () => {
     const sse = await stack.events();
     stack.fake.nextCreate = { status: 429, body: errorTask(429, 'busy') };
     expect((await post()).status).toBe(429);
+    stack.fake.nextCreate = { status: 503, body: errorTask(503, 'under maintenance') };
+    expect((await post()).status).toBe(503);
     await stack.fake.stop();
     const unreachable = await post();
     expect(unreachable.status).toBe(502);

@@ -35,14 +35,16 @@ export function neverConnected(err: unknown): boolean {
 }
 
 /**
- * Whether a failed create surely made no task: the upstream answered with a refusal, or
- * was never reached. A timeout, a cut connection or a 5xx may have made one all the same.
- * (408 is a proxy's timeout, not the service's refusal.)
+ * Whether a failed create surely made no task: the upstream refused it (a 4xx, or 503:
+ * under maintenance, or no server behind a load balancer), or was never reached. A
+ * timeout, a cut connection, a 500 or a gateway's 502/504 may have made one all the same,
+ * and so may a 408, a proxy's timeout.
  */
-export const isDefiniteRefusal = (err: unknown): err is UpstreamError =>
-  err instanceof UpstreamError &&
-  (err.unsent ||
-    (err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 408));
+export const isDefiniteRefusal = (err: unknown): err is UpstreamError => {
+  if (!(err instanceof UpstreamError)) return false;
+  const s = err.status;
+  return err.unsent || s === 503 || (s !== null && s >= 400 && s < 500 && s !== 408);
+};
 
 const DEFAULT_RETRY_AFTER_S = 15;
 
