@@ -55,7 +55,7 @@ export const EXPIRED_PARENT =
   'The image service no longer has this job (it keeps jobs for a few days), so no follow-up can be made from it. Its outputs stay viewable here; to work on one, download it and upload it as a new image.';
 
 /** What a job whose create's answer was lost shows until the service reports on it. */
-export const CREATE_UNKNOWN =
+const CREATE_UNKNOWN =
   'Unknown: the studio lost the image service’s answer while creating this job (the studio stopped, or the answer never came), so it cannot tell whether the job was made. It appears here as soon as the service reports on it; dismiss it if it never does.';
 
 /** The browser's view of a job: handles and same-origin media paths only. */

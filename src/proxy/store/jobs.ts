@@ -11,7 +11,7 @@ import {
 } from '../jobs/record';
 import { type HistoryFilter, lineageOf, listJobs, removeFromHistory } from './history';
 import { type IdempotencyClaim, findKey, pruneKeys, saveKey } from './idempotency-keys';
-import { JOB_COLUMNS, createdMs, stateParams, toRecord } from './rows';
+import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord } from './rows';
 
 type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState';
 type NewJob = Omit<JobRecord, Stored> & {
@@ -134,10 +134,7 @@ export class JobStore {
     this.db
       .prepare(
         `UPDATE jobs SET upstream_id = @upstream_id, create_state = NULL, operation = @operation,
-           prompt = @prompt, created_at = @created_at, created_ms = @created_ms,
-           status = @status, progress = @progress, started_at = @started_at,
-           ended_at = @ended_at, cost_frozen = @cost_frozen, cost_consumed = @cost_consumed,
-           cost_unit = @cost_unit, output_json = @output_json, error_json = @error_json,
+           prompt = @prompt, created_at = @created_at, created_ms = @created_ms, ${STATE_SET},
            task_json = @task_json, updated_at = @updated_at
          WHERE handle = @handle`,
       )
@@ -165,21 +162,18 @@ export class JobStore {
 
   /** The create's answer was lost: shown as unknown until a callback brings the task. */
   markCreateUnknown(handle: string): void {
-    const { changes } = this.db
-      .prepare(
-        "UPDATE jobs SET create_state = 'unknown', updated_at = ? WHERE handle = ? AND create_state = 'sending'",
-      )
-      .run(new Date().toISOString(), handle);
-    if (changes > 0) this.changed({ type: 'job', handle });
+    if (this.sentToUnknown('AND handle = ?', handle) > 0) this.changed({ type: 'job', handle });
   }
 
   /** At start: creates the last run was still waiting for when it stopped. */
   markInterruptedCreates(): number {
-    return this.db
-      .prepare(
-        "UPDATE jobs SET create_state = 'unknown', updated_at = ? WHERE create_state = 'sending'",
-      )
-      .run(new Date().toISOString()).changes;
+    return this.sentToUnknown('');
+  }
+
+  private sentToUnknown(and: string, ...args: string[]): number {
+    const sql = `UPDATE jobs SET create_state = 'unknown', updated_at = ?
+      WHERE create_state = 'sending' ${and}`;
+    return this.db.prepare(sql).run(new Date().toISOString(), ...args).changes;
   }
 
   /** The job whose callback URL carries this token. */
@@ -262,10 +256,8 @@ export class JobStore {
     if (!current || !acceptsUpdate(current.status)) return false;
     this.db
       .prepare(
-        `UPDATE jobs SET status = @status, progress = @progress, started_at = @started_at,
-           ended_at = @ended_at, cost_frozen = @cost_frozen, cost_consumed = @cost_consumed,
-           cost_unit = @cost_unit, output_json = @output_json, error_json = @error_json,
-           task_json = COALESCE(@task_json, task_json), dims_json = @dims_json,
+        `UPDATE jobs SET ${STATE_SET}, task_json = COALESCE(@task_json, task_json),
+           dims_json = @dims_json,
            updated_at = @updated_at
          WHERE handle = @handle`,
       )

@@ -82,6 +82,11 @@ export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
   };
 }
 
+/** The SET list of an UPDATE that writes a JobState; its values come from stateParams. */
+export const STATE_SET = `status = @status, progress = @progress, started_at = @started_at,
+  ended_at = @ended_at, cost_frozen = @cost_frozen, cost_consumed = @cost_consumed,
+  cost_unit = @cost_unit, output_json = @output_json, error_json = @error_json`;
+
 export const stateParams = (s: JobState) => ({
   status: s.status,
   progress: s.progress,
