@@ -66,6 +66,14 @@ export const jobSchema = z.object({
   followUpBlocked: z.string().nullable().optional(),
   /** Params it was created with (no jobId/callback); null if older or over 8 KB. Always sent. */
   params: z.record(z.string(), z.unknown()).nullable().optional(),
+  /**
+   * Set, in words, when the studio does not know whether the image service made this job:
+   * the answer to its create was lost (the studio stopped, the connection broke, or the
+   * service timed out or failed). Its `status` stays `pending` and nothing is known of it
+   * but what was asked; it becomes a normal job if the service reports on it, and can be
+   * deleted like a finished one. Null for every other job. Always sent.
+   */
+  createUnknown: z.string().nullable().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

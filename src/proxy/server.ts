@@ -106,6 +106,9 @@ const uploadLimits = (config: ProxyConfig) => ({
 /** Everything the proxy runs, built before it listens. */
 function wire(config: ProxyConfig, publicUrl: () => string) {
   const s = openStores(config);
+  // Creates the last run was waiting for when it stopped: their callbacks may still come.
+  const interrupted = s.store.markInterruptedCreates();
+  if (interrupted > 0) s.log.warn('creates interrupted by the last stop', { count: interrupted });
   const status = (): StudioStatus => ({
     push: reach.status(),
     uploads: {

@@ -5,11 +5,12 @@ import type { CreateJob } from '../../contract/studio-api';
 import { isImageOutput, isVideoOutput, type TaskResponse } from '../../contract/task';
 import type { Logger, Redactor } from '../log';
 import type { CallbackLink, CallbackLinks } from '../push/links';
+import type { IdempotencyClaim } from '../store/idempotency-keys';
 import type { JobStore } from '../store/jobs';
 import type { UploadStore } from '../store/uploads';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
-import { UpstreamError, toStudioError } from '../upstream/errors';
+import { UpstreamError, isDefiniteRefusal, toStudioError } from '../upstream/errors';
 import { newHandle } from './handle';
 import { paramsToKeep } from './params';
 import { promptOf, stateFromTask, type JobRecord } from './record';
@@ -94,38 +95,69 @@ const indexOf = (body: Record<string, unknown>): number | null => {
   return typeof n === 'number' ? n : null;
 };
 
+/** A create on its way: the job's handle, the browser's request, the upstream body. */
+interface Sending {
+  handle: string;
+  input: CreateJob;
+  body: Record<string, unknown>;
+  parent: JobRecord | null;
+}
+
+const OUTCOME_UNKNOWN_HINT =
+  'The studio cannot tell whether the image service made this job: the feed shows it as unknown until the service reports on it. Try again only if it never turns into a job, or two may be charged.';
+
+/**
+ * The create's failure as the browser sees it; the intent is dropped when the upstream
+ * surely made nothing, and shown as unknown otherwise (a callback may still adopt it).
+ */
+function createFailed(deps: CreateDeps, { handle, input, parent }: Sending, err: unknown) {
+  if (isDefiniteRefusal(err)) {
+    deps.store.discardIntent(handle);
+    // A follow-up refused as not found: the parent is gone upstream (past its TTL).
+    if (err.status === 404 && parent) {
+      deps.store.markUpstreamGone(parent.handle);
+      return parentExpired();
+    }
+    deps.log.warn('create refused', { operation: input.operation, status: err.status, err });
+    return new StudioHttpError(toStudioError(err));
+  }
+  deps.store.markCreateUnknown(handle);
+  deps.log.warn('create outcome unknown', { handle, operation: input.operation, err });
+  if (!(err instanceof UpstreamError)) return err;
+  return new StudioHttpError({ ...toStudioError(err), hint: OUTCOME_UNKNOWN_HINT });
+}
+
 /** Sends one create upstream; no retry, since a lost answer may still have made a task. */
-async function sendCreate(
-  deps: CreateDeps,
-  input: CreateJob,
-  body: Record<string, unknown>,
-  parent: JobRecord | null,
-) {
+async function sendCreate(deps: CreateDeps, sending: Sending): Promise<JobRecord> {
+  const { handle, input, body } = sending;
   let task: TaskResponse;
   try {
     task = await deps.upstream.createTask(input.operation, body);
   } catch (err) {
-    // A follow-up refused as not found: the parent is gone upstream (past its TTL).
-    if (err instanceof UpstreamError && err.status === 404 && parent) {
-      deps.store.markUpstreamGone(parent.handle);
-      throw parentExpired();
-    }
-    if (err instanceof UpstreamError) {
-      deps.log.warn('create refused', { operation: input.operation, status: err.status, err });
-      throw new StudioHttpError(toStudioError(err));
-    }
-    throw err;
+    throw createFailed(deps, sending, err);
   }
   if (task.job_id === '') {
-    throw new StudioHttpError(
-      toStudioError(new UpstreamError(null, 'The image service accepted the task without an id.')),
-    );
+    const err = new UpstreamError(null, 'The image service accepted the task without an id.');
+    throw createFailed(deps, sending, err);
   }
-  return task;
+  const state = stateFromTask(task, null, deps.redact);
+  // Only a follow-up without words of its own takes the upstream's echo over the parent's.
+  const prompt = promptOf(body) === null ? promptOf(task.input) : null;
+  const record = deps.store.confirmCreate(handle, task, state, prompt);
+  if (!record) throw new Error('job vanished while it was created');
+  return record;
 }
 
-/** Validates, creates the task upstream and records it under a new handle. */
-export async function createJob(deps: CreateDeps, input: CreateJob): Promise<JobRecord> {
+/**
+ * Validates, stores the job as an intent, creates the task upstream and records its id.
+ * The intent is written before the upstream hears of the job, so that a studio that dies
+ * while waiting for the answer still knows the job by its callback token after a restart.
+ */
+export async function createJob(
+  deps: CreateDeps,
+  input: CreateJob,
+  claim: IdempotencyClaim | null = null,
+): Promise<JobRecord> {
   const parent = input.parentId === undefined ? null : deps.store.get(input.parentId);
   if (input.parentId !== undefined && parent === null) {
     throw new StudioHttpError(
@@ -135,24 +167,23 @@ export async function createJob(deps: CreateDeps, input: CreateJob): Promise<Job
   checkParent(input, parent);
   const link = deps.links.next();
   const body = upstreamBody(input, parent, link, deps.redact);
-  const record = await deps.links.during(link?.token ?? null, async () => {
-    const task = await sendCreate(deps, input, body, parent);
-    return deps.store.insert({
-      handle: newHandle(),
-      upstreamId: task.job_id,
+  const handle = newHandle();
+  deps.store.recordIntent(
+    {
+      handle,
+      hookToken: link?.token ?? null,
       parentHandle: parent?.handle ?? null,
       parentIndex: parent ? indexOf(body) : null,
-      operation: task.task_type || OPERATIONS[input.operation].taskType,
-      prompt: promptOf(body) ?? promptOf(task.input) ?? parent?.prompt ?? '',
-      createdAt: task.meta?.created_at ?? new Date().toISOString(),
-      dims: {},
+      operation: OPERATIONS[input.operation].taskType,
+      prompt: promptOf(body) ?? parent?.prompt ?? '',
       params: paramsToKeep(body, deps.redact),
-      task,
-      hookToken: link?.token ?? null,
-      ...stateFromTask(task, null, deps.redact),
-    });
-  });
-  deps.uploads.linkJob(record.handle, body);
+    },
+    claim,
+  );
+  deps.uploads.linkJob(handle, body);
+  const record = await deps.links.during(link?.token ?? null, () =>
+    sendCreate(deps, { handle, input, body, parent }),
+  );
   deps.poller.jobCreated(record.handle, link !== null);
   deps.log.info('job created', { handle: record.handle, operation: record.operation });
   return record;

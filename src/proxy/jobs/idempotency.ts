@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CreateJob } from '../../contract/studio-api';
+import type { IdempotencyClaim } from '../store/idempotency-keys';
 import type { JobStore } from '../store/jobs';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { JobRecord } from './record';
@@ -13,40 +14,43 @@ const fingerprintOf = (input: CreateJob): string =>
 
 /**
  * Makes a double submit create one task: the first request with a key runs, a second one
- * (concurrent or later) gets the same job. A failed create stores nothing, so the same key
- * may try again.
+ * (concurrent or later, even after a restart) gets the same job. The key is stored with
+ * the job before its create is sent, so a retry after the studio stopped mid-create gets
+ * that job, shown as unknown, instead of a second charged task. A refused create frees
+ * its key, so the same key may try again.
  */
 export class IdempotentCreates {
   private readonly running = new Map<string, { fingerprint: string; job: Promise<JobRecord> }>();
 
   constructor(private readonly store: JobStore) {}
 
-  run(key: string, input: CreateJob, create: () => Promise<JobRecord>): Promise<JobRecord> {
+  run(
+    key: string,
+    input: CreateJob,
+    create: (claim: IdempotencyClaim) => Promise<JobRecord>,
+  ): Promise<JobRecord> {
     if (!KEY_RE.test(key) || UUID_LIKE.test(key)) {
       throw invalidRequest(
         'Idempotency-Key: must be 1 to 64 letters, digits or . _ : ~ - and not shaped like a UUID',
       );
     }
     const fingerprint = fingerprintOf(input);
-    const done = this.store.findIdempotent(key);
-    const doneJob = done ? this.store.get(done.handle) : null;
-    const earlier =
-      done && doneJob
-        ? { fingerprint: done.fingerprint, job: Promise.resolve(doneJob) }
-        : this.running.get(key);
+    // A create under way first: its job is stored but not settled yet.
+    const earlier = this.running.get(key) ?? this.stored(key);
     if (earlier) {
       if (earlier.fingerprint !== fingerprint) throw conflict();
       return earlier.job;
     }
-    const job = create()
-      .then((rec) => {
-        this.store.pruneIdempotent(new Date(Date.now() - KEEP_MS));
-        this.store.saveIdempotent(key, fingerprint, rec.handle);
-        return rec;
-      })
-      .finally(() => this.running.delete(key));
+    this.store.pruneIdempotent(new Date(Date.now() - KEEP_MS));
+    const job = create({ key, fingerprint }).finally(() => this.running.delete(key));
     this.running.set(key, { fingerprint, job });
     return job;
+  }
+
+  private stored(key: string) {
+    const done = this.store.findIdempotent(key);
+    const job = done ? this.store.get(done.handle) : null;
+    return done && job ? { fingerprint: done.fingerprint, job: Promise.resolve(job) } : undefined;
   }
 }
 

@@ -24,6 +24,7 @@ function recordOf(name: string, dims: JobRecord['dims'] = {}): JobRecord {
     favourite: false,
     params: null,
     upstreamExpired: false,
+    createState: null,
     ...stateFromTask(task, null, redact),
   };
 }

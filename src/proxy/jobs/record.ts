@@ -36,6 +36,12 @@ export interface JobState {
   error: StudioError | null;
 }
 
+/**
+ * Where the create of a job stands before the upstream has named its task: `sending`
+ * while this process waits for the answer, `unknown` once that answer was lost.
+ */
+export type CreateState = 'sending' | 'unknown';
+
 /** One job of the studio's history, as stored. */
 export interface JobRecord extends JobState {
   handle: string;
@@ -55,9 +61,22 @@ export interface JobRecord extends JobState {
   params: Record<string, unknown> | null;
   /** The upstream no longer has the job: no follow-ups, no media beyond the cache. */
   upstreamExpired: boolean;
+  /** Null once the upstream named the task (`upstreamId`); until then it is ''. */
+  createState: CreateState | null;
 }
 
 const NO_COST: Cost = { frozen: 0, consumed: 0, unit: 'credit' };
+
+/** A job whose create has not been answered yet: nothing is known but that it was asked. */
+export const INTENT_STATE: JobState = {
+  status: 'pending',
+  progress: 0,
+  startedAt: null,
+  endedAt: null,
+  cost: NO_COST,
+  output: null,
+  error: null,
+};
 
 function progressOf(task: TaskResponse, prev: JobState | null): number {
   switch (task.status) {

@@ -54,6 +54,10 @@ function toOutput(handle: string, output: TaskOutput, dims: MediaDims): JobOutpu
 export const EXPIRED_PARENT =
   'The image service no longer has this job (it keeps jobs for a few days), so no follow-up can be made from it. Its outputs stay viewable here; to work on one, download it and upload it as a new image.';
 
+/** What a job whose create's answer was lost shows until the service reports on it. */
+const CREATE_UNKNOWN =
+  'Unknown: the studio lost the image service’s answer while creating this job (the studio stopped, or the answer never came), so it cannot tell whether the job was made. It appears here as soon as the service reports on it; dismiss it if it never does.';
+
 /** The browser's view of a job: handles and same-origin media paths only. */
 export function toJob(rec: JobRecord): Job {
   return {
@@ -73,5 +77,6 @@ export function toJob(rec: JobRecord): Job {
     favourite: rec.favourite,
     params: rec.params,
     followUpBlocked: rec.status === 'completed' && rec.upstreamExpired ? EXPIRED_PARENT : null,
+    createUnknown: rec.createState === 'unknown' ? CREATE_UNKNOWN : null,
   };
 }

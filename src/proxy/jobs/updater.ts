@@ -31,7 +31,7 @@ export class JobUpdater {
   constructor(private readonly deps: UpdaterDeps) {}
 
   async apply(handle: string, task: TaskResponse): Promise<Applied> {
-    const current = this.deps.store.get(handle);
+    const current = this.adopt(handle, task);
     if (!current) return { changed: false, terminal: false };
     const state = stateFromTask(task, current, this.deps.redact);
     if (!isTerminal(state.status)) {
@@ -43,6 +43,18 @@ export class JobUpdater {
     const changed = this.deps.store.applyState(handle, state, task, dims);
     if (changed) this.deps.log.info('job finished', { handle, status: state.status });
     return { changed, terminal: true };
+  }
+
+  /**
+   * The job, after it took the task's id if its create's answer was lost: a callback
+   * (checked by its token) tells which task the create made, and the job turns into it.
+   */
+  private adopt(handle: string, task: TaskResponse): JobRecord | null {
+    const current = this.deps.store.get(handle);
+    if (!current || current.createState === null) return current;
+    const adopted = this.deps.store.confirmCreate(handle, task, null);
+    if (adopted) this.deps.log.info('job adopted', { handle });
+    return adopted;
   }
 
   /** Runs `apply` without making the caller wait; shutdown waits for it. */

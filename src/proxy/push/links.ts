@@ -8,8 +8,10 @@ export interface CallbackLink {
 
 /**
  * Hands out one callback URL per job, `${PUBLIC_URL}/hooks/<token>`. A token is useless
- * for anything but reporting on its own job. Until the create has been stored, a callback
- * for it (a very fast upstream) waits here instead of being refused as unknown.
+ * for anything but reporting on its own job. The job is stored under its token before the
+ * create is sent; until the create's answer has been stored too, a callback for it (a very
+ * fast upstream) waits here, so that it is applied to the job the answer made, or adopts
+ * the job if the answer was lost.
  */
 export class CallbackLinks {
   private readonly creating = new Map<string, Promise<void>>();

@@ -76,6 +76,9 @@ describe('upstream rejections become studio errors', () => {
     expect(error.hint).toMatch(/try again/i);
     expect(stack.fake.creates).toHaveLength(1);
     expect((await failCreate(200, { nonsense: true })).status).toBe(502);
+    // Either may have made a task: both stay in the history as unknown.
+    const list = await stack.json<{ jobs: { createUnknown: string | null }[] }>('/studio-api/jobs');
+    expect(list.body.jobs.map((j) => j.createUnknown !== null)).toEqual([true, true]);
   });
 
   it('an upstream that cannot be reached: 502', async () => {

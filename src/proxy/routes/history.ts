@@ -38,7 +38,8 @@ export function historyRoutes(deps: HistoryDeps): Hono {
     const { id } = c.req.valid('param');
     const job = deps.store.get(id);
     if (!job) throw jobNotFound();
-    if (!isTerminal(job.status)) {
+    // A job whose create's answer was lost may never be heard of again: it may go.
+    if (!isTerminal(job.status) && job.createState !== 'unknown') {
       throw new StudioHttpError(
         studioError(
           409,

@@ -36,14 +36,19 @@ function parseTask(text: string): TaskResponse | null {
   }
 }
 
+/** The job of a token, once a create still under way for it has an outcome. */
 async function jobOf(deps: HookDeps, token: string): Promise<JobRecord | null> {
-  const stored = deps.store.findByHook(token);
-  if (stored) return stored;
-  const creating = deps.links.settled(token);
-  if (!creating) return null;
-  await creating;
+  await deps.links.settled(token);
   return deps.store.findByHook(token);
 }
+
+/**
+ * The body must be this job's task. A job whose create's answer was lost has no upstream
+ * id to compare: the token, known only to the upstream, names it, and the body names the
+ * task it adopts.
+ */
+const isTaskOf = (job: JobRecord, task: TaskResponse): boolean =>
+  job.createState === null ? task.job_id === job.upstreamId : task.job_id !== '';
 
 /**
  * `/hooks/<token>`: the upstream's callbacks. Reachable without a session (the upstream has
@@ -69,7 +74,7 @@ export function hooksRoutes(deps: HookDeps): Hono {
     const job = await jobOf(deps, token);
     if (!job) return refuse(404, 'not_found', 'No such callback.');
     const task = parseTask(body);
-    if (task === null || task.job_id !== job.upstreamId) {
+    if (task === null || !isTaskOf(job, task)) {
       deps.log.warn('callback body refused', { handle: job.handle });
       return refuse(400, 'invalid_request', 'The callback body is not this job’s task.');
     }

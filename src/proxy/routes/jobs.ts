@@ -68,8 +68,9 @@ export function jobsRoutes(deps: CreateDeps): Hono {
     async (c) => {
       const input = c.req.valid('json');
       const key = c.req.header('idempotency-key') || null;
-      const create = () => createJob(deps, input);
-      const job = await (key === null ? create() : idempotent.run(key, input, create));
+      const job = await (key === null
+        ? createJob(deps, input)
+        : idempotent.run(key, input, (claim) => createJob(deps, input, claim)));
       return c.json({ job: toJob(job) });
     },
   );

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import type { TaskStatus, TaskType } from '../../contract/task';
 import type { JobRecord } from '../jobs/record';
 import { JOB_COLUMNS, toRecord } from './rows';
@@ -31,7 +32,8 @@ export function ftsQuery(text: string): string | null {
 
 /** The WHERE clause and parameters for a filter; only fixed SQL, values bound. */
 function where(f: HistoryFilter): { sql: string; params: Record<string, unknown> } {
-  const parts = ['deleted_at IS NULL', 'seq < @before'];
+  // A create still on its way upstream is no job yet: it shows once its outcome is known.
+  const parts = ['deleted_at IS NULL', "create_state IS NOT 'sending'", 'seq < @before'];
   const params: Record<string, unknown> = { before: f.beforeSeq ?? Number.MAX_SAFE_INTEGER };
   const list = (name: string, column: string, values: readonly string[] | undefined) => {
     if (!values?.length) return;
@@ -108,4 +110,37 @@ export function lineageOf(
     .all(handle);
   const record = (r: unknown) => toRecord(r, expiredBeforeMs);
   return { ancestors: ancestors.map(record), children: children.map(record) };
+}
+
+/**
+ * Deletes a job and what hangs on it (its idempotency key, its links to uploads). A job
+ * with children keeps an empty row, so that their lineage still holds; a parent that was
+ * kept only for this job goes with it. Run inside a transaction.
+ */
+export function removeFromHistory(db: Database.Database, handle: string): void {
+  db.prepare('DELETE FROM idempotency_keys WHERE handle = ?').run(handle);
+  db.prepare('DELETE FROM job_uploads WHERE handle = ?').run(handle);
+  for (let h: string | null = handle; h !== null;) h = removeOne(db, h, h === handle);
+}
+
+/** Removes one row or empties it; returns a deleted parent that may go too. */
+function removeOne(db: Database.Database, handle: string, asked: boolean): string | null {
+  const row = z
+    .object({ parent_handle: z.string().nullable(), deleted_at: z.string().nullable() })
+    .optional()
+    .parse(db.prepare('SELECT parent_handle, deleted_at FROM jobs WHERE handle = ?').get(handle));
+  if (!row || (!asked && row.deleted_at === null)) return null;
+  const hasChildren =
+    db.prepare('SELECT 1 FROM jobs WHERE parent_handle = ? LIMIT 1').get(handle) !== undefined;
+  if (hasChildren) {
+    db.prepare(
+      `UPDATE jobs SET deleted_at = COALESCE(deleted_at, ?), prompt = '', output_json = NULL,
+         task_json = NULL, error_json = NULL, dims_json = '{}', hook_token = NULL,
+         upstream_id = '', favourite = 0, params_json = NULL
+       WHERE handle = ?`,
+    ).run(new Date().toISOString(), handle);
+    return null;
+  }
+  db.prepare('DELETE FROM jobs WHERE handle = ?').run(handle);
+  return row.parent_handle;
 }

@@ -94,4 +94,56 @@ describe('the job store', () => {
     expect(store.get('handle-000p')?.params).toBeNull();
     db.close();
   });
+
+  it('keeps a create from before its answer: hidden while sent, unknown after a stop, adoptable', () => {
+    const db = openDatabase(dir);
+    const store = new JobStore(db);
+    const changes: string[] = [];
+    store.watch((c) => changes.push(`${c.type}:${c.handle}`));
+    const intent = (handle: string, hookToken: string) => ({
+      handle,
+      hookToken,
+      parentHandle: null,
+      parentIndex: null,
+      operation: 'diffusion' as const,
+      prompt: 'a lighthouse',
+      params: { text: 'a lighthouse' },
+    });
+    store.recordIntent(intent('handle-00i1', 'tok-1'), { key: 'k-1', fingerprint: 'f' });
+    store.recordIntent(intent('handle-00i2', 'tok-2'), { key: 'k-2', fingerprint: 'f' });
+    const page = () => store.list({ beforeSeq: null, limit: 10 }).jobs.map((j) => j.handle);
+    // Sent but not answered: no job for browsers yet, nothing for the poller to read.
+    expect(page()).toEqual([]);
+    expect(store.active()).toEqual([]);
+    expect(store.findByHook('tok-1')).toMatchObject({ createState: 'sending', upstreamId: '' });
+    expect(store.findIdempotent('k-1')).toEqual({ fingerprint: 'f', handle: 'handle-00i1' });
+
+    // The upstream refused the second: it leaves nothing, and frees its key.
+    store.discardIntent('handle-00i2');
+    expect(store.findByHook('tok-2')).toBeNull();
+    expect(store.findIdempotent('k-2')).toBeNull();
+    expect(changes).toEqual([]);
+
+    // The studio stopped while waiting for the first: a new run shows it as unknown.
+    db.close();
+    const db2 = openDatabase(dir);
+    const again = new JobStore(db2);
+    expect(again.markInterruptedCreates()).toBe(1);
+    expect(again.list({ beforeSeq: null, limit: 10 }).jobs).toMatchObject([
+      { handle: 'handle-00i1', createState: 'unknown', status: 'pending' },
+    ]);
+    expect(again.findIdempotent('k-1')?.handle).toBe('handle-00i1');
+    expect(again.active()).toEqual([]);
+
+    // Its callback names the task: the job takes the id and is followed like any other.
+    const adopted = again.confirmCreate('handle-00i1', pending, null);
+    expect(adopted).toMatchObject({ createState: null, upstreamId: pending.job_id });
+    expect(adopted?.createdAt).toBe(pending.meta?.created_at);
+    expect(again.active()).toEqual([
+      { handle: 'handle-00i1', upstreamId: pending.job_id, hooked: true },
+    ]);
+    // Once named, it is never adopted again.
+    expect(again.confirmCreate('handle-00i1', completed, null)).toBeNull();
+    db2.close();
+  });
 });

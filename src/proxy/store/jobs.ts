@@ -1,17 +1,33 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { TaskResponse } from '../../contract/task';
-import { acceptsUpdate, type JobRecord, type JobState, type MediaDims } from '../jobs/record';
-import { type HistoryFilter, lineageOf, listJobs } from './history';
-import { JOB_COLUMNS, createdMs, stateParams, toRecord } from './rows';
+import {
+  INTENT_STATE,
+  acceptsUpdate,
+  type CreateState,
+  type JobRecord,
+  type JobState,
+  type MediaDims,
+} from '../jobs/record';
+import { type HistoryFilter, lineageOf, listJobs, removeFromHistory } from './history';
+import { type IdempotencyClaim, findKey, pruneKeys, saveKey } from './idempotency-keys';
+import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord } from './rows';
 
-type NewJob = Omit<JobRecord, 'seq' | 'favourite' | 'upstreamExpired' | 'params'> & {
+type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState';
+type NewJob = Omit<JobRecord, Stored> & {
   task: TaskResponse;
   /** What to keep of the create's params (see jobs/params.ts); none when not given. */
   params?: Record<string, unknown> | null;
   /** The secret part of the job's callback URL, when the create asked for a callback. */
   hookToken?: string | null;
 };
+type Row = Omit<NewJob, 'task'> & { task: TaskResponse | null };
+
+/** A create about to be sent upstream: all the studio knows of the job before the answer. */
+export type Intent = Pick<
+  NewJob,
+  'handle' | 'parentHandle' | 'parentIndex' | 'operation' | 'prompt' | 'params'
+> & { hookToken: string | null };
 
 export interface ActiveJob {
   handle: string;
@@ -50,16 +66,24 @@ export class JobStore {
 
   /** Stores a new job with the next sequence number; the newest job has the highest. */
   insert(job: NewJob): JobRecord {
+    this.insertRow(job, null);
+    const stored = this.get(job.handle);
+    if (!stored) throw new Error('job vanished right after insert');
+    this.changed({ type: 'job', handle: job.handle });
+    return stored;
+  }
+
+  private insertRow(job: Row, createState: CreateState | null): void {
     const insert = this.db.prepare(`
       INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
         status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
         cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
-        created_ms, added_ms, params_json)
+        created_ms, added_ms, params_json, create_state)
       VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
         @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
         @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
         @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
-        @params_json)`);
+        @params_json, @create_state)`);
     insert.run({
       handle: job.handle,
       upstream_id: job.upstreamId,
@@ -69,18 +93,87 @@ export class JobStore {
       prompt: job.prompt,
       created_at: job.createdAt,
       dims_json: JSON.stringify(job.dims),
-      task_json: JSON.stringify(job.task),
+      task_json: job.task === null ? null : JSON.stringify(job.task),
       updated_at: new Date().toISOString(),
       hook_token: job.hookToken ?? null,
       created_ms: createdMs(job.createdAt),
       added_ms: Date.now(),
       params_json: job.params ? JSON.stringify(job.params) : null,
+      create_state: createState,
       ...stateParams(job),
     });
-    const stored = this.get(job.handle);
-    if (!stored) throw new Error('job vanished right after insert');
-    this.changed({ type: 'job', handle: job.handle });
-    return stored;
+  }
+
+  /**
+   * Writes a create before it is sent upstream, with its idempotency key in the same
+   * transaction. Browsers hear of it only once the outcome is known (`confirmCreate`, or
+   * `markCreateUnknown`); a refused create leaves nothing (`discardIntent`).
+   */
+  recordIntent(intent: Intent, claim: IdempotencyClaim | null): void {
+    this.db.transaction(() => {
+      const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
+      this.insertRow({ ...row, task: null, ...INTENT_STATE }, 'sending');
+      if (claim) saveKey(this.db, claim, intent.handle);
+    })();
+  }
+
+  /**
+   * The upstream named the task (a create's answer, or a callback for a job whose answer
+   * was lost): the job takes its id, its creation time, and `state` when given. `prompt`
+   * replaces one taken from the parent. Null when the job has no open create.
+   */
+  confirmCreate(
+    handle: string,
+    task: TaskResponse,
+    state: JobState | null,
+    prompt: string | null = null,
+  ): JobRecord | null {
+    const current = this.get(handle);
+    if (!current || current.createState === null) return null;
+    const createdAt = task.meta?.created_at ?? current.createdAt;
+    this.db
+      .prepare(
+        `UPDATE jobs SET upstream_id = @upstream_id, create_state = NULL, operation = @operation,
+           prompt = @prompt, created_at = @created_at, created_ms = @created_ms, ${STATE_SET},
+           task_json = @task_json, updated_at = @updated_at
+         WHERE handle = @handle`,
+      )
+      .run({
+        handle,
+        upstream_id: task.job_id,
+        operation: task.task_type || current.operation,
+        prompt: prompt ?? current.prompt,
+        created_at: createdAt,
+        created_ms: createdMs(createdAt),
+        task_json: JSON.stringify(task),
+        updated_at: new Date().toISOString(),
+        ...stateParams(state ?? current),
+      });
+    this.changed({ type: 'job', handle });
+    return this.get(handle);
+  }
+
+  /** The upstream refused the create: nothing of it stays, its idempotency key is free. */
+  discardIntent(handle: string): void {
+    this.db.transaction(() => {
+      if (this.get(handle)?.createState === 'sending') removeFromHistory(this.db, handle);
+    })();
+  }
+
+  /** The create's answer was lost: shown as unknown until a callback brings the task. */
+  markCreateUnknown(handle: string): void {
+    if (this.sentToUnknown('AND handle = ?', handle) > 0) this.changed({ type: 'job', handle });
+  }
+
+  /** At start: creates the last run was still waiting for when it stopped. */
+  markInterruptedCreates(): number {
+    return this.sentToUnknown('');
+  }
+
+  private sentToUnknown(and: string, ...args: string[]): number {
+    const sql = `UPDATE jobs SET create_state = 'unknown', updated_at = ?
+      WHERE create_state = 'sending' ${and}`;
+    return this.db.prepare(sql).run(new Date().toISOString(), ...args).changes;
   }
 
   /** The job whose callback URL carries this token. */
@@ -131,47 +224,16 @@ export class JobStore {
    * kept only for this job goes with it.
    */
   remove(handle: string): void {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM idempotency_keys WHERE handle = ?').run(handle);
-      this.db.prepare('DELETE FROM job_uploads WHERE handle = ?').run(handle);
-      for (let h: string | null = handle; h !== null;) h = this.removeOne(h, h === handle);
-    })();
+    this.db.transaction(() => removeFromHistory(this.db, handle))();
     this.changed({ type: 'removed', handle });
   }
 
-  /** Removes one row or empties it; returns a deleted parent that may go too. */
-  private removeOne(handle: string, asked: boolean): string | null {
-    const row = z
-      .object({ parent_handle: z.string().nullable(), deleted_at: z.string().nullable() })
-      .optional()
-      .parse(
-        this.db.prepare('SELECT parent_handle, deleted_at FROM jobs WHERE handle = ?').get(handle),
-      );
-    if (!row || (!asked && row.deleted_at === null)) return null;
-    const hasChildren =
-      this.db.prepare('SELECT 1 FROM jobs WHERE parent_handle = ? LIMIT 1').get(handle) !==
-      undefined;
-    if (hasChildren) {
-      this.db
-        .prepare(
-          `UPDATE jobs SET deleted_at = COALESCE(deleted_at, ?), prompt = '', output_json = NULL,
-             task_json = NULL, error_json = NULL, dims_json = '{}', hook_token = NULL,
-             upstream_id = '', favourite = 0, params_json = NULL
-           WHERE handle = ?`,
-        )
-        .run(new Date().toISOString(), handle);
-      return null;
-    }
-    this.db.prepare('DELETE FROM jobs WHERE handle = ?').run(handle);
-    return row.parent_handle;
-  }
-
-  /** Jobs the upstream is still working on, oldest first. */
+  /** Jobs the upstream is still working on, oldest first; a job it has not named is not. */
   active(): ActiveJob[] {
     const rows = this.db
       .prepare(
         `SELECT handle, upstream_id, hook_token IS NOT NULL AS hooked FROM jobs
-         WHERE status NOT IN ('completed', 'failed') ORDER BY seq`,
+         WHERE status NOT IN ('completed', 'failed') AND create_state IS NULL ORDER BY seq`,
       )
       .all();
     return z
@@ -194,10 +256,8 @@ export class JobStore {
     if (!current || !acceptsUpdate(current.status)) return false;
     this.db
       .prepare(
-        `UPDATE jobs SET status = @status, progress = @progress, started_at = @started_at,
-           ended_at = @ended_at, cost_frozen = @cost_frozen, cost_consumed = @cost_consumed,
-           cost_unit = @cost_unit, output_json = @output_json, error_json = @error_json,
-           task_json = COALESCE(@task_json, task_json), dims_json = @dims_json,
+        `UPDATE jobs SET ${STATE_SET}, task_json = COALESCE(@task_json, task_json),
+           dims_json = @dims_json,
            updated_at = @updated_at
          WHERE handle = @handle`,
       )
@@ -223,26 +283,11 @@ export class JobStore {
   }
 
   findIdempotent(key: string): { fingerprint: string; handle: string } | null {
-    const row: unknown = this.db
-      .prepare('SELECT fingerprint, handle FROM idempotency_keys WHERE key = ?')
-      .get(key);
-    return row === undefined
-      ? null
-      : z.object({ fingerprint: z.string(), handle: z.string() }).parse(row);
-  }
-
-  saveIdempotent(key: string, fingerprint: string, handle: string): void {
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO idempotency_keys (key, fingerprint, handle, created_at) VALUES (?, ?, ?, ?)',
-      )
-      .run(key, fingerprint, handle, new Date().toISOString());
+    return findKey(this.db, key);
   }
 
   /** Keys are for double submits, seconds apart; a day is plenty. */
   pruneIdempotent(olderThan: Date): void {
-    this.db
-      .prepare('DELETE FROM idempotency_keys WHERE created_at < ?')
-      .run(olderThan.toISOString());
+    pruneKeys(this.db, olderThan);
   }
 }

@@ -84,10 +84,15 @@ describe('schema migrations', () => {
     // The file gained the params column; nobody kept the params of the old jobs.
     const columns = db.prepare("SELECT name FROM pragma_table_info('jobs')").all();
     expect(columns).toContainEqual({ name: 'params_json' });
+    // And the create state: every old job was stored after its create's answer.
+    expect(columns).toContainEqual({ name: 'create_state' });
+    expect(store.markInterruptedCreates()).toBe(0);
     for (const handle of ['oldParent001', 'oldChild0002']) {
       const rec = store.get(handle);
       expect(rec?.params, handle).toBeNull();
       expect(rec && toJob(rec).params, handle).toBeNull();
+      expect(rec?.createState, handle).toBeNull();
+      expect(rec && toJob(rec).createUnknown, handle).toBeNull();
     }
     db.close();
   });

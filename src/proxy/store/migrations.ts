@@ -106,6 +106,11 @@ const MIGRATIONS: readonly string[] = [
   // 7: the params a job was created with (JSON, without jobId and callback), so that its
   // title ("Pan left") survives a reload. Older rows stay NULL: nobody kept them.
   `ALTER TABLE jobs ADD COLUMN params_json TEXT;`,
+  // 8: crash safety. A job's row is written before its create is sent upstream, with
+  // upstream_id '' until the answer names the task. create_state: 'sending' while this
+  // process waits for that answer, 'unknown' once it was lost (a timeout, a 5xx, a cut
+  // connection, or the studio stopped), NULL when the upstream id is known.
+  `ALTER TABLE jobs ADD COLUMN create_state TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -15,7 +15,8 @@ const dimsSchema = z.record(
  */
 export const JOB_COLUMNS = `handle, seq, upstream_id, parent_handle, parent_index, operation,
   prompt, status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
-  cost_unit, output_json, dims_json, error_json, favourite, upstream_gone, added_ms, params_json`;
+  cost_unit, output_json, dims_json, error_json, favourite, upstream_gone, added_ms, params_json,
+  create_state`;
 
 /** A row as better-sqlite3 returns it; every column is parsed before it is trusted. */
 const rowSchema = z.object({
@@ -41,6 +42,7 @@ const rowSchema = z.object({
   upstream_gone: z.number().int(),
   added_ms: z.number().int(),
   params_json: z.string().nullable(),
+  create_state: z.enum(['sending', 'unknown']).nullable(),
 });
 
 const paramsSchema = z.record(z.string(), z.unknown());
@@ -76,8 +78,14 @@ export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
     // wrote this column can put an upstream UUID in front of the browser.
     params: containsUuid(row.params_json ?? '') ? null : parseJson(paramsSchema, row.params_json),
     upstreamExpired: row.upstream_gone === 1 || row.added_ms < expiredBeforeMs,
+    createState: row.create_state,
   };
 }
+
+/** The SET list of an UPDATE that writes a JobState; its values come from stateParams. */
+export const STATE_SET = `status = @status, progress = @progress, started_at = @started_at,
+  ended_at = @ended_at, cost_frozen = @cost_frozen, cost_consumed = @cost_consumed,
+  cost_unit = @cost_unit, output_json = @output_json, error_json = @error_json`;
 
 export const stateParams = (s: JobState) => ({
   status: s.status,

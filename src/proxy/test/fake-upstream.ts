@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { type HttpBindings, serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import sharp from 'sharp';
@@ -73,6 +73,14 @@ export class FakeUpstream {
   readDelays: number[] = [];
   /** Latency of every create. */
   createDelayMs = 0;
+  /** When set, creates are held here (received, nothing made) until the test releases it. */
+  createGate: Promise<void> | null = null;
+  /** Creates beyond this many tasks are lost: nothing is made and the connection is cut. */
+  maxTasks = Number.POSITIVE_INFINITY;
+  /** Latency of a create's answer after its task was made: its callback may come first. */
+  answerDelayMs = 0;
+  /** Cuts the connection instead of answering a create; the task is made all the same. */
+  cutCreateAnswers = false;
   /** Reads that return `processing` before completing; tests of backoff raise it. */
   readsToComplete = 3;
   /**
@@ -121,12 +129,18 @@ export class FakeUpstream {
     return [...this.tasks.keys()];
   }
 
-  private async create(c: Context): Promise<Response> {
+  private async create(c: Context<{ Bindings: HttpBindings }>): Promise<Response> {
     const body = (await c.req.json()) as Record<string, unknown>;
     const key = c.req.header('x-api-key') ?? null;
     const operation = c.req.param('op') ?? '';
     this.creates.push({ operation, body, key });
     if (this.createDelayMs > 0) await new Promise((r) => setTimeout(r, this.createDelayMs));
+    await this.createGate;
+    const cut = () => {
+      c.env.incoming.socket.destroy();
+      return c.body(null, 500);
+    };
+    if (this.tasks.size >= this.maxTasks) return cut();
     const canned = this.nextCreate;
     this.nextCreate = null;
     if (canned) return c.json(canned.body, canned.status as ContentfulStatusCode, canned.headers);
@@ -141,11 +155,12 @@ export class FakeUpstream {
       const url = body.callback;
       this.later(() => this.finish(task, url));
     }
-    return c.json(this.render(task));
+    if (this.answerDelayMs > 0) await new Promise((r) => setTimeout(r, this.answerDelayMs));
+    return this.cutCreateAnswers ? cut() : c.json(this.render(task));
   }
 
-  private app(): Hono {
-    const app = new Hono();
+  private app(): Hono<{ Bindings: HttpBindings }> {
+    const app = new Hono<{ Bindings: HttpBindings }>();
     app.post('/api/v1/:op', (c) => this.create(c));
     app.get('/api/v1/job/:id', async (c) => {
       this.jobReads++;

@@ -2,7 +2,7 @@ import { accountErrorSchema } from '../../contract/account';
 import type { OperationName } from '../../contract/operations';
 import { taskResponseSchema, type TaskResponse } from '../../contract/task';
 import type { Redactor } from '../log';
-import { UpstreamError } from './errors';
+import { UpstreamError, neverConnected } from './errors';
 import { withRetry } from './retry';
 
 const READ_TIMEOUT_MS = 15_000;
@@ -128,8 +128,11 @@ export class UpstreamClient {
       });
     } catch (err) {
       if (signal?.aborted) throw err;
-      const why = timeout.aborted ? 'did not answer in time' : 'could not be reached';
-      throw new UpstreamError(null, `The image service ${why}.`);
+      if (timeout.aborted)
+        throw new UpstreamError(null, 'The image service did not answer in time.');
+      const unsent = neverConnected(err);
+      const why = unsent ? 'could not be reached' : 'broke the connection before it answered';
+      throw new UpstreamError(null, `The image service ${why}.`, null, unsent);
     }
   }
 

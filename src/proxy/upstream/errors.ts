@@ -4,17 +4,47 @@ import { studioError } from '../studio-error';
 /**
  * A failed call to the upstream. `status` is null when no HTTP answer came (network error,
  * timeout). `message` is the upstream's text, already redacted of UUIDs and the key.
+ * `unsent`: no connection was ever made, so the upstream surely did nothing.
  */
 export class UpstreamError extends Error {
   constructor(
     readonly status: number | null,
     message: string,
     readonly retryAfterS: number | null = null,
+    readonly unsent = false,
   ) {
     super(message);
     this.name = 'UpstreamError';
   }
 }
+
+/** Failures to connect at all (fetch's `cause.code`): not one byte reached the upstream. */
+const UNSENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+export function neverConnected(err: unknown): boolean {
+  const cause: unknown = err instanceof Error ? err.cause : undefined;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : null;
+  return typeof code === 'string' && UNSENT_CODES.has(code);
+}
+
+/**
+ * Whether a failed create surely made no task: the upstream refused it (a 4xx, or 503:
+ * under maintenance, or no server behind a load balancer), or was never reached. A
+ * timeout, a cut connection, a 500 or a gateway's 502/504 may have made one all the same,
+ * and so may a 408, a proxy's timeout.
+ */
+export const isDefiniteRefusal = (err: unknown): err is UpstreamError => {
+  if (!(err instanceof UpstreamError)) return false;
+  const s = err.status;
+  return err.unsent || s === 503 || (s !== null && s >= 400 && s < 500 && s !== 408);
+};
 
 const DEFAULT_RETRY_AFTER_S = 15;
 

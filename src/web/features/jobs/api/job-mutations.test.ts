@@ -179,3 +179,39 @@ describe('jobMutations.favourite', () => {
     expect(flag(qc, other.id).feed).toBe(false);
   });
 });
+
+describe('jobMutations.remove', () => {
+  const lost = makeJob({
+    id: 'uuuuuuuuuu',
+    status: 'pending',
+    output: null,
+    createUnknown: 'Unknown: the studio lost the answer.',
+  });
+  const kept = makeJob({ id: 'kkkkkkkkkk' });
+
+  it('DELETEs the job and drops it from every cached list once the server agrees', async () => {
+    const fetchFn = vi.fn(async (_url: string, _init: RequestInit) =>
+      jsonResponse({ deleted: lost.id }),
+    );
+    vi.stubGlobal('fetch', fetchFn);
+    const qc = new QueryClient();
+    qc.setQueryData(jobQueries.list().queryKey, makeList([lost, kept]));
+    await new MutationObserver(qc, jobMutations.remove(qc)).mutate(lost.id);
+    const [url, init] = fetchFn.mock.calls[0] ?? [];
+    expect(url).toBe('/studio-api/jobs/uuuuuuuuuu');
+    expect(init?.method).toBe('DELETE');
+    expect(qc.getQueryData(jobQueries.list().queryKey)?.jobs).toEqual([kept]);
+  });
+
+  it('keeps the job when the server refuses', async () => {
+    const error = { status: 409, code: 'job_running', message: 'running', hint: null };
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse({ error: { ...error, retryAfterS: null } }, 409),
+    );
+    const qc = new QueryClient();
+    qc.setQueryData(jobQueries.list().queryKey, makeList([lost, kept]));
+    const observer = new MutationObserver(qc, jobMutations.remove(qc));
+    expect(await observer.mutate(lost.id).catch((e: unknown) => e)).toBeInstanceOf(StudioApiError);
+    expect(qc.getQueryData(jobQueries.list().queryKey)?.jobs).toEqual([lost, kept]);
+  });
+});

@@ -1,10 +1,10 @@
 import { mutationOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateJob, Job, JobList } from '../../../../contract/studio-api';
-import { jobEnvelopeSchema } from '../../../../contract/studio-api';
+import { deletedEnvelopeSchema, jobEnvelopeSchema } from '../../../../contract/studio-api';
 import { isTerminal } from '../../../../contract/task';
 import { NetworkError, requestJson } from '../../../lib/http';
-import { applyJobToSearches, findCachedJob, updateCachedJob } from './job-events';
+import { applyJobRemoved, applyJobToSearches, findCachedJob, updateCachedJob } from './job-events';
 import { jobQueries, prependJob } from './job-queries';
 
 export interface CreateJobVariables {
@@ -41,10 +41,21 @@ async function putFavourite({ id, on }: FavouriteVariables): Promise<Job> {
   return job;
 }
 
+/** Deletes a job from the studio's history (not from the image service). */
+async function deleteJob(id: string): Promise<string> {
+  const { deleted } = await requestJson(
+    `/studio-api/jobs/${encodeURIComponent(id)}`,
+    deletedEnvelopeSchema,
+    { method: 'DELETE' },
+  );
+  return deleted;
+}
+
 export const jobMutationKeys = {
   all: () => ['jobs'] as const,
   create: () => [...jobMutationKeys.all(), 'create'] as const,
   favourite: () => [...jobMutationKeys.all(), 'favourite'] as const,
+  remove: () => [...jobMutationKeys.all(), 'remove'] as const,
 };
 
 /** Shows a new job at the top of every cached list at once, before the next poll. */
@@ -99,6 +110,13 @@ export const jobMutations = {
         const cached = findCachedJob(client, job.id);
         if (cached) applyJobToSearches(client, cached);
       },
+    }),
+  /** Removes a job from the history; every cached list drops it at the server's answer. */
+  remove: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: jobMutationKeys.remove(),
+      mutationFn: deleteJob,
+      onSuccess: (id: string) => applyJobRemoved(client, id),
     }),
 };
 

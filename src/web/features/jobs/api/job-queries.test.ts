@@ -55,6 +55,11 @@ describe('pollIntervalFor', () => {
     expect(pollIntervalFor(running('processing'), true)).toBe(false);
   });
 
+  it('does not poll for a job whose create the studio lost: nothing is coming for it', () => {
+    const lost = makeJob({ status: 'pending', output: null, createUnknown: 'Unknown: lost.' });
+    expect(pollIntervalFor(makeList([makeJob({ id: 'b1b1b1b1b1' }), lost]), false)).toBe(false);
+  });
+
   it('stops when every job is completed or failed, or nothing is loaded', () => {
     const done = makeList([makeJob(), makeJob({ id: 'b1b1b1b1b1', status: 'failed' })]);
     for (const live of [false, true]) {

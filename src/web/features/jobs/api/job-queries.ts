@@ -2,10 +2,10 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import type { Job, JobList } from '../../../../contract/studio-api';
 import { jobEnvelopeSchema, jobListSchema } from '../../../../contract/studio-api';
-import { isTerminal } from '../../../../contract/task';
 import { requestJson } from '../../../lib/http';
 import type { JobFilter } from '../../../lib/job-filter';
 import { isStreamLive } from '../../../lib/stream-store';
+import { isRunning } from '../utils/job-view';
 import { jobListParams } from './job-search';
 
 const FEED_LIMIT = 50;
@@ -16,8 +16,7 @@ interface HasJobs {
   jobs: readonly Job[];
 }
 
-const hasActiveJobs = (list: HasJobs | undefined): boolean =>
-  list?.jobs.some((j) => !isTerminal(j.status)) ?? false;
+const hasActiveJobs = (list: HasJobs | undefined): boolean => list?.jobs.some(isRunning) ?? false;
 
 /** While the stream is live, its `job` events keep the list current: no polling. */
 export const pollIntervalFor = (list: HasJobs | undefined, streamLive: boolean): number | false =>

@@ -1,5 +1,4 @@
 import type { Job } from '../../../../contract/studio-api';
-import { isTerminal } from '../../../../contract/task';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { RequestError } from '../../../components/ui/request-error';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -10,7 +9,7 @@ import { useJobActions } from '../hooks/use-job-actions';
 import { useIsHighlighted } from '../stores/highlight-store';
 import { imageActionPlan } from '../utils/action-plan';
 import { jobTitle } from '../utils/job-title';
-import { jobLabel, mediaLayout } from '../utils/job-view';
+import { isRunning, jobLabel, mediaLayout, statusWord } from '../utils/job-view';
 import type { MediaLayout } from '../utils/job-view';
 import { ActionDialogs } from './action-dialogs';
 import { FavouriteButton, FavouriteError } from './favourite-button';
@@ -21,6 +20,7 @@ import { JobMedia } from './job-media';
 import { JobMeta } from './job-meta';
 import { PromptText } from './prompt-text';
 import { StatusBadge } from './status-badge';
+import { UnknownCreate } from './unknown-create';
 
 interface JobCardProps {
   job: Job;
@@ -59,16 +59,17 @@ export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h3 className="text-sm font-medium text-zinc-100">{jobTitle(job)}</h3>
         {parentId !== null ? <JobLineage job={{ ...job, parentId }} parent={parent} /> : null}
-        <StatusBadge status={job.status} />
+        <StatusBadge status={statusWord(job)} />
         <div className="ml-auto flex items-center gap-1">
           <JobMeta job={job} />
           <FavouriteButton favourite={favourite} />
         </div>
       </header>
-      {isTerminal(job.status) ? null : <ProgressBar value={job.progress} label="Progress" />}
+      {isRunning(job) ? <ProgressBar value={job.progress} label="Progress" /> : null}
       {job.prompt.trim() ? <PromptText prompt={job.prompt} /> : null}
       <JobMedia job={job} layout={layout} plan={plan} actions={actions} onUsePrompt={onUsePrompt} />
       {job.status === 'failed' ? <JobFailure job={job} /> : null}
+      {job.createUnknown ? <UnknownCreate id={job.id} words={job.createUnknown} /> : null}
       {plan ? <GridActions plan={plan} actions={actions} /> : null}
       <FavouriteError favourite={favourite} />
       {actions.error ? (

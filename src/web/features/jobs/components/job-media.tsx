@@ -1,9 +1,8 @@
 import type { Job, MediaItem } from '../../../../contract/studio-api';
-import { isTerminal } from '../../../../contract/task';
 import type { JobActions } from '../hooks/use-job-actions';
 import type { ImageActionPlan } from '../utils/action-plan';
 import type { MediaLayout } from '../utils/job-view';
-import { mediaDims, promptDims } from '../utils/job-view';
+import { isRunning, mediaDims, promptDims } from '../utils/job-view';
 import { ImageTile } from './image-tile';
 import { MAX_PLACEHOLDER_HEIGHT, maxWidthFor } from './media-size';
 import { PromptList } from './prompt-list';
@@ -33,7 +32,7 @@ export function JobMedia({ job, layout, plan, actions, onUsePrompt }: JobMediaPr
     case 'prompts':
       return <PromptList prompts={layout.prompts} onUsePrompt={onUsePrompt} />;
     default:
-      return isTerminal(job.status) ? null : <MediaPlaceholder job={job} />;
+      return isRunning(job) ? <MediaPlaceholder job={job} /> : null;
   }
 }
 

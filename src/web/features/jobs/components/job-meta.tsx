@@ -1,8 +1,7 @@
 import type { Job } from '../../../../contract/studio-api';
-import { isTerminal } from '../../../../contract/task';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
-import { costLabel } from '../utils/job-view';
+import { costLabel, isRunning } from '../utils/job-view';
 
 export function JobMeta({ job }: { job: Job }) {
   const now = useNow();
@@ -13,7 +12,7 @@ export function JobMeta({ job }: { job: Job }) {
       </time>
       <span aria-hidden="true">·</span>
       <span
-        title={isTerminal(job.status) ? 'Cost' : 'Reserved until the job finishes'}
+        title={isRunning(job) ? 'Reserved until the job finishes' : 'Cost'}
         data-testid="job-cost"
       >
         {costLabel(job)}

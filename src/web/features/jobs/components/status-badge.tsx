@@ -2,17 +2,23 @@ import type { TaskStatus } from '../../../../contract/task';
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Badge } from '../../../components/ui/badge';
 
-const TONE: Record<TaskStatus, BadgeTone> = {
+type StatusWord = TaskStatus | 'unknown';
+
+const TONE: Record<StatusWord, BadgeTone> = {
   pending: 'neutral',
   staged: 'neutral',
   processing: 'accent',
   retry: 'warning',
   completed: 'success',
   failed: 'danger',
+  unknown: 'warning',
 };
 
-/** The state name exactly as the server says it; tests and people read the same word. */
-export function StatusBadge({ status }: { status: TaskStatus }) {
+/**
+ * The state name exactly as the server says it, or `unknown` when the create's answer was
+ * lost; tests and people read the same word.
+ */
+export function StatusBadge({ status }: { status: StatusWord }) {
   return (
     <Badge tone={TONE[status]} data-status={status}>
       {status}

@@ -3,11 +3,13 @@ import { makeJob } from '../../../lib/testing/fixtures';
 import {
   costLabel,
   imageAlt,
+  isRunning,
   jobLabel,
   lineageLabel,
   mediaDims,
   mediaLayout,
   promptDims,
+  statusWord,
   videoLabel,
   viewableImages,
 } from './job-view';
@@ -109,5 +111,30 @@ describe('labels', () => {
     expect(costLabel(makeJob({ status: 'pending', cost }))).toBe('80 points held');
     expect(costLabel(makeJob({ status: 'failed', cost }))).toBe('refunded');
     expect(costLabel(makeJob({ cost: { ...cost, consumed: 80 } }))).toBe('80 points');
+  });
+});
+
+describe('a job whose create the studio lost', () => {
+  const lost = makeJob({
+    status: 'pending',
+    progress: 0,
+    output: null,
+    cost: { frozen: 0, consumed: 0, unit: 'credit' },
+    createUnknown: 'Unknown: the studio lost the answer.',
+  });
+
+  it('reads as unknown, not as a running job with a cost held', () => {
+    expect(statusWord(lost)).toBe('unknown');
+    expect(isRunning(lost)).toBe(false);
+    expect(costLabel(lost)).toBe('cost unknown');
+    expect(mediaLayout(lost).kind).toBe('none');
+  });
+
+  it('reads as the job it turned into once the service reported on it', () => {
+    const adopted = { ...lost, createUnknown: null };
+    expect(statusWord(adopted)).toBe('pending');
+    expect(isRunning(adopted)).toBe(true);
+    expect(statusWord(makeJob())).toBe('completed');
+    expect(isRunning(makeJob())).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { Job, MediaItem } from '../../../../contract/studio-api';
 import { aspectOf, parsePrompt } from '../../../../contract/prompt-flags';
-import type { TaskType } from '../../../../contract/task';
+import { isTerminal, type TaskStatus, type TaskType } from '../../../../contract/task';
 import { formatAmount } from '../../../lib/format';
 
 export interface Dims {
@@ -90,8 +90,20 @@ export const imageAlt = (index: number, prompt: string): string =>
 export const videoLabel = (index: number, prompt: string): string =>
   `Video ${index + 1} of ${prompt.trim() || 'this job'}`;
 
+/**
+ * The image service is working on the job: its progress shows and, with the event stream
+ * down, the feed polls for it. A job whose create's answer was lost is not: nothing is
+ * known of it until the service reports on it, which may be never.
+ */
+export const isRunning = (job: Job): boolean => !isTerminal(job.status) && !job.createUnknown;
+
+/** The word on a job's status badge: the server's state, or `unknown`. */
+export const statusWord = (job: Job): TaskStatus | 'unknown' =>
+  job.createUnknown ? 'unknown' : job.status;
+
 /** What a job costs: held while it runs, consumed when done, refunded when it failed. */
 export function costLabel(job: Job): string {
+  if (job.createUnknown) return 'cost unknown';
   const { frozen, consumed, unit } = job.cost;
   if (job.status === 'completed') return formatAmount(consumed, unit);
   if (job.status === 'failed') return consumed > 0 ? formatAmount(consumed, unit) : 'refunded';

@@ -1,0 +1,31 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+
+/** A create's Idempotency-Key and the fingerprint of the request that first used it. */
+export interface IdempotencyClaim {
+  key: string;
+  fingerprint: string;
+}
+
+const keyRowSchema = z.object({ fingerprint: z.string(), handle: z.string() });
+
+export function findKey(
+  db: Database.Database,
+  key: string,
+): { fingerprint: string; handle: string } | null {
+  const row: unknown = db
+    .prepare('SELECT fingerprint, handle FROM idempotency_keys WHERE key = ?')
+    .get(key);
+  return row === undefined ? null : keyRowSchema.parse(row);
+}
+
+/** Binds a key to the job it made; a key whose job was deleted is taken over. */
+export function saveKey(db: Database.Database, claim: IdempotencyClaim, handle: string): void {
+  db.prepare(
+    'INSERT OR REPLACE INTO idempotency_keys (key, fingerprint, handle, created_at) VALUES (?, ?, ?, ?)',
+  ).run(claim.key, claim.fingerprint, handle, new Date().toISOString());
+}
+
+export function pruneKeys(db: Database.Database, olderThan: Date): void {
+  db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(olderThan.toISOString());
+}

@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/** The proxy as its own process (src/proxy/main.ts), as an operator runs it. */
+export interface ProxyProcess {
+  url: string;
+  child: ChildProcess;
+  /** The exit code, or null when a signal ended it. */
+  exited: Promise<number | null>;
+  /** Everything it printed so far. */
+  output(): string;
+}
+
+/** Starts the proxy with `env` added to this process's; resolves once it says it is ready. */
+export function spawnProxy(env: Record<string, string>, timeoutMs = 20_000): Promise<ProxyProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the proxy did not start:\n${out}`));
+    }, timeoutMs);
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      const m = /Studio ready: open (http:\/\/\S+)/.exec(out);
+      if (!m?.[1]) return;
+      clearTimeout(timer);
+      resolve({ url: m[1], child, exited, output: () => out });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the proxy exited (${code}) before it was ready:\n${out}`));
+    });
+  });
+}
+
+/** A TCP port that was free a moment ago, for a process that must come back on it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
