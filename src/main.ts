@@ -26,7 +26,12 @@ export async function startStudio(env: NodeJS.ProcessEnv = process.env): Promise
   const engine = env.UPSTREAM_URL ? null : await startEmbeddedEngine(env);
   try {
     const config = engine
-      ? loadProxyConfig(env, { upstreamUrl: engine.url, upstreamApiKey: engine.apiKey ?? '' })
+      ? loadProxyConfig(env, {
+          upstreamUrl: engine.url,
+          upstreamApiKey: engine.apiKey ?? '',
+          // The engine sends in-flight states when asked: cards move without polling.
+          upstreamProgress: 'on',
+        })
       : loadProxyConfig(env);
     const proxy = await startProxy(config);
     return {

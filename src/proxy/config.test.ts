@@ -17,6 +17,7 @@ describe('loadProxyConfig', () => {
       webDir: './dist/web',
       pollMs: 700,
       callbacks: 'auto',
+      upstreamProgress: 'off',
       hookWaitMs: 10_000,
       uploadMaxMb: 20,
       uploadMaxMp: 40,
@@ -94,6 +95,7 @@ describe('loadProxyConfig', () => {
       UPSTREAM_API_KEY_FILE: '/nonexistent/key',
       PORT: 'eighty',
       POLL_MS: '5',
+      UPSTREAM_PROGRESS: 'yes',
     };
     let message = '';
     try {
@@ -107,6 +109,7 @@ describe('loadProxyConfig', () => {
       'POLL_MS:',
       'UPSTREAM_URL: must be an http:// or https:// URL',
       'UPSTREAM_API_KEY_FILE: set either',
+      'UPSTREAM_PROGRESS: must be on or off',
     ]) {
       expect(message).toContain(name);
     }

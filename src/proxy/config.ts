@@ -59,6 +59,12 @@ export const proxyConfigSchema = z.object({
     .optional(),
   /** `off`: never ask the upstream for callbacks; the poller follows every job. */
   callbacks: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
+  /**
+   * `on`: ask the upstream for progress notices too (`notify_progress: true`), for an
+   * upstream that sends them (the embedded engine; the launcher turns it on). The hosted
+   * service sends one callback per task, the final one.
+   */
+  upstreamProgress: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   /** When set, a callback must carry a valid `x-webhook-signature` made with it. */
   upstreamWebhookSecret: z.string().min(1).optional(),
   /**
@@ -113,6 +119,7 @@ const ENV_NAMES: Record<Key, string> = {
   pollMs: 'POLL_MS',
   publicUrl: 'PUBLIC_URL',
   callbacks: 'STUDIO_CALLBACKS',
+  upstreamProgress: 'UPSTREAM_PROGRESS',
   upstreamWebhookSecret: 'UPSTREAM_WEBHOOK_SECRET',
   hookWaitMs: 'HOOK_WAIT_MS',
   uploadMaxMb: 'STUDIO_UPLOAD_MAX_MB',

@@ -130,7 +130,7 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     hookWaitMs: config.hookWaitMs,
   });
   s.store.watch((change) => hub.publish(eventOf(s.store, change)));
-  const links = new CallbackLinks(publicUrl, reach);
+  const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
   return { ...s, shutdown, hub, reach, links, updater, poller, status };
 }
 

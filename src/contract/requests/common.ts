@@ -138,8 +138,15 @@ export const maskSchema = z
   });
 export type Mask = z.infer<typeof maskSchema>;
 
-/** Fields every create accepts. */
-export const base = { callback: callback().optional() };
+/**
+ * Fields every create accepts. `notify_progress` is the interface's field for progress
+ * notifications (SPEC.md names it for enhance); the engine honours it on every operation
+ * as an extension: in-flight TaskResponses are POSTed to `callback` only when it is true.
+ */
+export const base = {
+  callback: callback().optional(),
+  notify_progress: z.boolean({ error: 'must be true or false' }).optional(),
+};
 
 /** Fields of every follow-up that names one image of a parent. */
 export const followUp = { ...base, jobId: jobId() };

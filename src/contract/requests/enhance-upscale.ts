@@ -29,7 +29,6 @@ export const enhanceUpscaleRequestSchema = z
     face_enhancement_level: choice(['off', 'none', 'subtle', 'moderate', 'strong']).optional(),
     output_format: choice(['jpeg', 'jpg', 'png', 'tiff', 'tif']).optional(),
     target_resolution: choice(['HD', 'FHD', '2K', '4K', '6K', '8K', '12K']).optional(),
-    notify_progress: z.boolean({ error: 'must be true or false' }).optional(),
     webhook_endpoint: z.string().optional(),
     webhook_schema: z.string().optional(),
     webhook_secret: z.string().optional(),

@@ -129,10 +129,30 @@ describe('callbacks', () => {
     }
   });
 
-  it('also sends signed progress notices while the task runs, before the final one', async () => {
+  it('sends one POST per task, the final one, when the create did not ask for progress', async () => {
     const hook = await receiver([]);
     try {
-      const created = await t.post('diffusion', { text: 'a lantern', callback: hook.url });
+      const created = await t.post('diffusion', { text: 'a lamp', callback: hook.url });
+      await t.waitFor(created.body.job_id, isFinal);
+      await until(() => hook.received.length > 0, 5000);
+      // Room for a late notice to arrive, were one sent.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(hook.progress).toEqual([]);
+      expect(hook.received).toHaveLength(1);
+      expect(JSON.parse(hook.received[0]?.body ?? '{}')).toMatchObject({ status: 'completed' });
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('with notify_progress, also sends signed progress notices before the final one', async () => {
+    const hook = await receiver([]);
+    try {
+      const created = await t.post('diffusion', {
+        text: 'a lantern',
+        callback: hook.url,
+        notify_progress: true,
+      });
       await t.waitFor(created.body.job_id, isFinal);
       await until(() => hook.received.length > 0, 5000);
       const notices = hook.progress.map((r) => taskResponseSchema.parse(JSON.parse(r.body)));

@@ -7,11 +7,12 @@ import type { CallbackRequestBuilder } from './dispatcher';
 const PROGRESS_TIMEOUT_MS = 3000;
 
 /**
- * Extension: while a task runs, the engine also POSTs its in-flight TaskResponse
- * (`processing`, `retry`, each `progress N%`) to the task's callback, marked
- * `x-webhook-event: progress`. Best effort and never retried: the final TaskResponse still
- * goes through the outbox, at least once. A client of the hosted service, which sends only
- * the final one, loses nothing; a client of the engine sees progress without polling.
+ * Extension: when the create asked for it (`notify_progress: true`), the engine also POSTs
+ * the task's in-flight TaskResponse (`processing`, `retry`, each `progress N%`) to its
+ * callback, marked `x-webhook-event: progress`. Without it a task gets exactly one POST,
+ * the final one, as from the hosted service, so a client written for that service never
+ * takes a progress notice for the result. Best effort and never retried: the final
+ * TaskResponse still goes through the outbox, at least once.
  */
 export function createProgressNotifier(
   tasks: TaskStore,
@@ -34,7 +35,7 @@ export function createProgressNotifier(
     notify(jobId: string): void {
       try {
         const task = tasks.get(jobId);
-        if (!task?.callback) return;
+        if (!task?.callback || task.input.notify_progress !== true) return;
         const { body, headers } = buildRequest(task);
         headers.set('x-webhook-event', 'progress');
         const done: Promise<void> = send(task.callback, body, headers).finally(() =>

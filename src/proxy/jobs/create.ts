@@ -12,7 +12,7 @@ import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError, isDefiniteRefusal, toStudioError } from '../upstream/errors';
 import { newHandle } from './handle';
-import { paramsToKeep } from './params';
+import { PROXY_FIELDS, paramsToKeep } from './params';
 import { promptOf, stateFromTask, type JobRecord } from './record';
 import { EXPIRED_PARENT } from './to-job';
 
@@ -72,7 +72,7 @@ function upstreamBody(
   link: CallbackLink | null,
   redact: Redactor,
 ) {
-  for (const field of ['jobId', 'callback'] as const) {
+  for (const field of PROXY_FIELDS) {
     if (field in input.params) {
       const why = field === 'jobId' ? 'name the parent job with parentId' : 'the studio sets it';
       throw invalidRequest(`params.${field}: must not be given (${why})`);
@@ -82,6 +82,7 @@ function upstreamBody(
     ...input.params,
     ...(parent ? { jobId: parent.upstreamId } : {}),
     ...(link ? { callback: link.url } : {}),
+    ...(link?.progress ? { notify_progress: true } : {}),
   };
   const schema: z.ZodType<Record<string, unknown>> = OPERATIONS[input.operation].schema;
   const parsed = schema.safeParse(body);

@@ -8,7 +8,7 @@ import type { Redactor } from '../log';
 export const PARAMS_MAX_BYTES = 8 * 1024;
 
 /** Fields the proxy adds to a create; the history keeps only what the browser chose. */
-const PROXY_FIELDS = new Set(['jobId', 'callback']);
+export const PROXY_FIELDS = new Set(['jobId', 'callback', 'notify_progress']);
 
 const redactDeep = (value: unknown, redact: Redactor): unknown => {
   if (typeof value === 'string') return redact(value);

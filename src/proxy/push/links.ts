@@ -4,6 +4,8 @@ import { newToken } from './signature';
 export interface CallbackLink {
   token: string;
   url: string;
+  /** Ask the upstream for in-flight states too (UPSTREAM_PROGRESS=on). */
+  progress: boolean;
 }
 
 /**
@@ -19,13 +21,14 @@ export class CallbackLinks {
   constructor(
     private readonly publicUrl: () => string,
     private readonly reach: Pick<Reachability, 'requestsCallbacks'>,
+    private readonly progress = false,
   ) {}
 
   /** A fresh link, or null when no callback can reach the studio. */
   next(): CallbackLink | null {
     if (!this.reach.requestsCallbacks) return null;
     const token = newToken();
-    return { token, url: `${this.publicUrl()}/hooks/${token}` };
+    return { token, url: `${this.publicUrl()}/hooks/${token}`, progress: this.progress };
   }
 
   /** Runs the create and store of a job whose callback carries `token`. */

@@ -62,6 +62,29 @@ describe('push: callbacks and the event stream', () => {
     expect(ids.every((id) => id !== null && /^[A-Za-z0-9_-]+\.\d+$/.test(id))).toBe(true);
   });
 
+  it('asks the upstream for progress notices only with UPSTREAM_PROGRESS=on', async () => {
+    stack = await Stack.start({ callbacks: 'auto' });
+    await create();
+    expect(stack.fake.creates[0]?.body.callback).toBeTypeOf('string');
+    expect(stack.fake.creates[0]?.body).not.toHaveProperty('notify_progress');
+
+    await stack.restart({ upstreamProgress: 'on' });
+    await create();
+    expect(stack.fake.creates[1]?.body).toMatchObject({ notify_progress: true });
+    // The history keeps what the browser chose, not what the studio added.
+    const list = await stack.json<{ jobs: { params: Record<string, unknown> | null }[] }>(
+      '/studio-api/jobs',
+    );
+    expect(list.body.jobs.every((j) => j.params && !('notify_progress' in j.params))).toBe(true);
+
+    const chosen = await stack.post<{ error: { message: string } }>('/studio-api/jobs', {
+      operation: 'diffusion',
+      params: { text: 'a lighthouse', notify_progress: true },
+    });
+    expect(chosen.status).toBe(400);
+    expect(chosen.body.error.message).toContain('params.notify_progress');
+  });
+
   it('replays missed events after Last-Event-ID, and asks for a reset when it cannot', async () => {
     stack = await Stack.start({ callbacks: 'auto' });
     const first = await stack.events();
