@@ -28,11 +28,15 @@ export function createEngineApp(ctx: EngineContext, opts: AppOptions = {}): Hono
       : c.json({ code: 404, message: `no endpoint ${c.req.method} ${c.req.path}` }, 404),
   );
   app.onError((err, c) => {
-    opts.onError?.(err);
-    const message = 'unexpected server failure';
+    // A client that hung up while its body was read is not a failure of the engine.
+    const gone = c.req.raw.signal.aborted;
+    if (!gone) opts.onError?.(err);
+    const [status, message] = gone
+      ? ([400, 'body: the request ended before its body did'] as const)
+      : ([500, 'unexpected server failure'] as const);
     return isTaskPath(c.req.path)
-      ? c.json(errorTaskResponse(500, message), 500)
-      : c.json({ code: 500, message }, 500);
+      ? c.json(errorTaskResponse(status, message), status)
+      : c.json({ code: status, message }, status);
   });
   return app;
 }

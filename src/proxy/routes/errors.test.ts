@@ -138,7 +138,23 @@ describe('requests the studio refuses itself', () => {
       body: '{"operation":',
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('invalid_request');
+    expect(res.body.error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/^body: /),
+    });
+  });
+
+  it('a JSON body sent under another type: 415 naming the content-type', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+      const res = await stack.json<{ error: StudioError }>('/studio-api/jobs', {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: new Blob([JSON.stringify(diffusion)]),
+      });
+      expect(res.status).toBe(415);
+      expect(res.body.error.message).toBe('content-type: must be application/json');
+    }
+    expect(stack.fake.creates).toHaveLength(0);
   });
 });
 

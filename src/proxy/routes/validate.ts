@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { formatIssues } from '../../contract/errors';
@@ -33,3 +33,41 @@ export const jsonBodyLimit = (maxBytes: number): MiddlewareHandler =>
       );
     },
   });
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * A JSON body must say so (any other type would be read as no body at all, and the
+ * answer would blame the first field instead) and must parse; both are the client's
+ * mistake, so both are a 4xx that says which.
+ */
+export const requireJson: MiddlewareHandler = async (c, next) => {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim() ?? '';
+  if (!JSON_TYPE.test(type)) {
+    throw new StudioHttpError(
+      studioError(415, 'unsupported_type', 'content-type: must be application/json'),
+    );
+  }
+  try {
+    // Hono keeps the parsed body, so the validator after this reads it again for free.
+    await c.req.json();
+  } catch {
+    throw invalidRequest('body: is not valid JSON (it may be cut short)');
+  }
+  await next();
+};
+
+/**
+ * The fields of a form body (multipart or urlencoded; any other type has none). A body
+ * that does not parse as the form its type names is a 400 that names `field`.
+ */
+export async function formFields(c: Context, field: string): Promise<Record<string, unknown>> {
+  try {
+    return await c.req.parseBody();
+  } catch (err) {
+    if (err instanceof StudioHttpError) throw err;
+    throw invalidRequest(
+      `${field}: the body is not a valid multipart form (it needs the boundary its content-type names, each part's headers, and a closing boundary)`,
+    );
+  }
+}
