@@ -1,0 +1,69 @@
+import { request } from 'node:http';
+
+export interface RawRequest {
+  method?: string;
+  /** Sent exactly as written: fetch would normalise `..` and encodings away. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** The client's source address, e.g. 127.0.0.7: Linux routes all of 127/8 to loopback. */
+  localAddress?: string;
+  /** A request not answered by then fails the test: a hang is a bug. */
+  timeoutMs?: number;
+  /** Reads at most this much of the answer, then hangs up (event streams never end). */
+  maxBytes?: number;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** One request over node:http, with a source address and a deadline fetch cannot give. */
+export function rawRequest(base: string, req: RawRequest): Promise<RawResponse> {
+  const { hostname, port } = new URL(base);
+  const maxBytes = req.maxBytes ?? 4 * 1024 * 1024;
+  return new Promise((resolve, reject) => {
+    const timeoutMs = req.timeoutMs ?? 5000;
+    const timer = setTimeout(() => {
+      out.destroy();
+      reject(new Error(`no answer within ${timeoutMs} ms: ${req.method ?? 'GET'} ${req.path}`));
+    }, timeoutMs);
+    const out = request(
+      {
+        hostname,
+        port,
+        method: req.method ?? 'GET',
+        path: req.path,
+        headers: req.headers,
+        localAddress: req.localAddress,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => {
+          clearTimeout(timer);
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        };
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= maxBytes) {
+            res.destroy();
+            done();
+          }
+        });
+        res.on('end', done);
+        res.on('error', () => done());
+      },
+    );
+    out.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    out.end(req.body);
+  });
+}
