@@ -12,6 +12,11 @@ export interface RawRequest {
   timeoutMs?: number;
   /** Reads at most this much of the answer, then hangs up (event streams never end). */
   maxBytes?: number;
+  /**
+   * Sends the body and hangs up without ending it, as a client that announced more than it
+   * sent; the answer is then status 0 unless one came first.
+   */
+  hangUp?: boolean;
 }
 
 export interface RawResponse {
@@ -62,8 +67,15 @@ export function rawRequest(base: string, req: RawRequest): Promise<RawResponse> 
     );
     out.on('error', (err) => {
       clearTimeout(timer);
-      reject(err);
+      if (req.hangUp) resolve({ status: 0, headers: {}, body: Buffer.alloc(0) });
+      else reject(err);
     });
-    out.end(req.body);
+    if (!req.hangUp) {
+      out.end(req.body);
+      return;
+    }
+    out.flushHeaders();
+    if (req.body !== undefined) out.write(req.body);
+    setTimeout(() => out.destroy(new Error('hung up on purpose')), 30);
   });
 }
