@@ -16,7 +16,7 @@ export interface AppOptions {
 const isTaskPath = (p: string) => p.startsWith('/api/v1/');
 
 /** An error in the shape of the route: a TaskResponse under /api/v1/, else `{code, message}`. */
-const failure = (c: Context, code: 421 | 404 | 500, message: string) =>
+const failure = (c: Context, code: 400 | 404 | 421 | 500, message: string) =>
   isTaskPath(c.req.path)
     ? c.json(errorTaskResponse(code, message), code)
     : c.json({ code, message }, code);
@@ -43,8 +43,12 @@ export function createEngineApp(ctx: EngineContext, opts: AppOptions = {}): Hono
 
   app.notFound((c) => failure(c, 404, `no endpoint ${c.req.method} ${c.req.path}`));
   app.onError((err, c) => {
-    opts.onError?.(err);
-    return failure(c, 500, 'unexpected server failure');
+    // A client that hung up while its body was read is not a failure of the engine.
+    const gone = c.req.raw.signal.aborted;
+    if (!gone) opts.onError?.(err);
+    return gone
+      ? failure(c, 400, 'body: the request ended before its body did')
+      : failure(c, 500, 'unexpected server failure');
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balanceEnvelopeSchema } from '../../contract/account';
 import type { TestEngine } from '../test-support';
 import { startTestEngine } from '../test-support';
@@ -106,6 +107,33 @@ describe('create validation', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body.error.message).toMatch(/daily error limit/);
     expect(await available(FEW)).toBe(100_000);
+  });
+
+  /** A create whose client hangs up before the body it announced has all arrived. */
+  const cutShort = (head: string, part: string) =>
+    new Promise<void>((resolve) => {
+      const { port } = new URL(t.url);
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        const request = `POST /api/v1/diffusion HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`;
+        socket.write(`${request}x-api-key: ${KEY}\r\n${head}\r\n${part}`, () =>
+          setTimeout(() => socket.destroy(), 100),
+        );
+      });
+      socket.on('close', () => resolve());
+    });
+
+  it('a body cut short creates nothing, charges nothing and is no server failure', async () => {
+    const failures = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const before = await available(KEY);
+      await cutShort('content-type: application/json\r\ncontent-length: 5000\r\n', '{"text":');
+      await cutShort('transfer-encoding: chunked\r\n', '40\r\n{"text": "a lamp"');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(failures).not.toHaveBeenCalled();
+      expect(await available(KEY)).toBe(before);
+    } finally {
+      failures.mockRestore();
+    }
   });
 
   it('reads a job without a key; unknown ids are 404 and malformed ones 400', async () => {

@@ -30,3 +30,40 @@ export class RateLimit {
     }
   }
 }
+
+/**
+ * Failed sign-ins from every address together. `free` failures within `windowMs` are
+ * allowed; the one that fills the window pauses all sign-ins for `windowMs`, and each
+ * further pause that follows soon after lasts twice as long as the one before (up to
+ * `maxMs`). Only failures count, so a pause ends for everyone at once, and a quiet spell of
+ * `maxMs` after a pause forgives the doubling. Memory is a handful of numbers.
+ */
+export class FailureBackoff {
+  private failures: number[] = [];
+  private pausedUntil = 0;
+  private pauses = 0;
+
+  constructor(
+    private readonly free: number,
+    private readonly windowMs: number,
+    private readonly maxMs: number,
+  ) {}
+
+  /** Seconds until a sign-in may be checked again, or null when one may be now. */
+  wait(now = Date.now()): number | null {
+    return now < this.pausedUntil ? Math.max(1, Math.ceil((this.pausedUntil - now) / 1000)) : null;
+  }
+
+  /** Counts a failed sign-in; returns the seconds of the pause it starts, if it starts one. */
+  failed(now = Date.now()): number | null {
+    if (now >= this.pausedUntil + this.maxMs) this.pauses = 0;
+    this.failures = this.failures.filter((t) => now - t < this.windowMs);
+    this.failures.push(now);
+    if (this.failures.length < this.free) return null;
+    const pauseMs = Math.min(this.maxMs, this.windowMs * 2 ** this.pauses);
+    this.pauses += 1;
+    this.failures = [];
+    this.pausedUntil = now + pauseMs;
+    return Math.ceil(pauseMs / 1000);
+  }
+}

@@ -141,7 +141,43 @@ describe('requests the studio refuses itself', () => {
       body: '{"operation":',
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('invalid_request');
+    expect(res.body.error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/^body: /),
+    });
+  });
+
+  it('a body nested thousands of levels deep: 400, with or without an idempotency key', async () => {
+    const deep = '['.repeat(60_000) + ']'.repeat(60_000);
+    const body = `{"operation":"diffusion","params":{"text":"a red fox","extra":${deep}}}`;
+    const keys: Record<string, string>[] = [{}, { 'idempotency-key': 'deep-1' }];
+    for (const headers of keys) {
+      const res = await stack.json<{ error: StudioError }>('/studio-api/jobs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('body: must not nest deeper than 32 levels');
+    }
+    expect(stack.fake.creates).toHaveLength(0);
+    expect(stack.logs.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+    // Brackets inside strings are text, not nesting.
+    const text = `a fox ${'['.repeat(100)} in a box`;
+    expect((await post({ operation: 'diffusion', params: { text } })).status).toBe(200);
+  });
+
+  it('a JSON body sent under another type: 415 naming the content-type', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+      const res = await stack.json<{ error: StudioError }>('/studio-api/jobs', {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: new Blob([JSON.stringify(diffusion)]),
+      });
+      expect(res.status).toBe(415);
+      expect(res.body.error.message).toBe('content-type: must be application/json');
+    }
+    expect(stack.fake.creates).toHaveLength(0);
   });
 });
 

@@ -13,7 +13,7 @@ import { IdempotentCreates } from '../jobs/idempotency';
 import { toJob } from '../jobs/to-job';
 import type { HistoryFilter } from '../store/history';
 import { invalidRequest, jobNotFound } from '../studio-error';
-import { jsonBodyLimit, rejectInvalid, rejectUnknownJob } from './validate';
+import { jsonBodyLimit, rejectInvalid, rejectUnknownJob, requireJson } from './validate';
 
 const CURSOR_RE = /^\d{1,15}$/;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -64,6 +64,7 @@ export function jobsRoutes(deps: CreateDeps): Hono {
   app.post(
     '/',
     jsonBodyLimit(256 * 1024),
+    requireJson,
     zValidator('json', createJobSchema, rejectInvalid(deps.redact)),
     async (c) => {
       const input = c.req.valid('json');

@@ -3,20 +3,29 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { SessionCookie } from '../auth/cookie';
 import { loginPage, safeNext } from '../auth/login-page';
-import { RateLimit } from '../auth/rate-limit';
+import { FailureBackoff, RateLimit } from '../auth/rate-limit';
 import { passwordMatches, type SessionStore } from '../auth/sessions';
 import type { Logger } from '../log';
+import { formFields } from './validate';
 
 interface LoginDeps {
   password: string;
   sessions: SessionStore;
   cookie: SessionCookie;
   log: Logger;
+  /** The limits' clock (tests move it rather than wait for a window to pass). */
+  now?: () => number;
 }
 
-/** Five tries a minute from one address: enough for typos, far too few for guessing. */
+/**
+ * Five tries a minute from one address: enough for typos, far too few for guessing. And
+ * five failures a minute from all addresses together, so that an attacker with many
+ * addresses guesses no faster than one with a single address.
+ */
 const TRIES = 5;
 const WINDOW_MS = 60_000;
+/** The longest pause of all sign-ins that repeated failures can cause. */
+const MAX_PAUSE_MS = 15 * 60_000;
 
 /** The client's address, as the socket sees it: headers could be forged. */
 function clientOf(c: Context): string {
@@ -30,7 +39,9 @@ function clientOf(c: Context): string {
 /** `GET /login`, `POST /login` and `POST /logout`. */
 export function loginRoutes(deps: LoginDeps): Hono {
   const app = new Hono();
-  const limit = new RateLimit(TRIES, WINDOW_MS);
+  const perAddress = new RateLimit(TRIES, WINDOW_MS);
+  const everyone = new FailureBackoff(TRIES, WINDOW_MS, MAX_PAUSE_MS);
+  const clock = deps.now ?? Date.now;
 
   app.get('/login', (c) => {
     const next = safeNext(c.req.query('next'));
@@ -40,17 +51,24 @@ export function loginRoutes(deps: LoginDeps): Hono {
   });
 
   app.post('/login', async (c) => {
-    const form = await c.req.parseBody();
+    const form = await formFields(c, 'password');
     const next = safeNext(form.next);
-    const waitS = limit.attempt(clientOf(c));
+    const now = clock();
+    // Both limits answer before the password is looked at, so a refusal says nothing
+    // about it; an attempt refused by the pause is not counted against its address.
+    const pausedS = everyone.wait(now);
+    const waitS = pausedS ?? perAddress.attempt(clientOf(c), now);
     if (waitS !== null) {
-      deps.log.warn('sign-in rate limited', { waitS });
+      // The pause was logged once when it began; a line per refusal would let a flood in.
+      if (pausedS === null) deps.log.warn('sign-in rate limited', { waitS });
       c.header('retry-after', String(waitS));
       return c.html(loginPage(next, `Too many attempts. Try again in ${waitS} s.`), 429);
     }
     const given = typeof form.password === 'string' ? form.password : '';
     if (!passwordMatches(given, deps.password)) {
-      deps.log.warn('sign-in failed');
+      const pauseS = everyone.failed(now);
+      if (pauseS === null) deps.log.warn('sign-in failed');
+      else deps.log.warn('sign-in failed; all sign-ins paused', { pauseS });
       return c.html(loginPage(next, 'Wrong password.'), 401);
     }
     const session = deps.sessions.create();

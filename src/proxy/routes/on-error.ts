@@ -22,6 +22,11 @@ export const studioErrorHandler =
       const message = redact(err.message || 'The request could not be read.');
       return answer(studioError(err.status as ContentfulStatusCode, 'invalid_request', message));
     }
+    // The client hung up while its body was being read (or sent less than it announced):
+    // its doing, not the studio's, and nobody is left to read the answer.
+    if (c.req.raw.signal.aborted) {
+      return answer(studioError(400, 'invalid_request', 'The request ended before its body.'));
+    }
     // The route pattern, not the path: paths carry tokens that must not reach a log.
     log.error('request failed', { route: c.req.routePath, err });
     return answer(

@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uploadEnvelopeSchema, type StudioError, type Upload } from '../../contract/studio-api';
@@ -122,5 +125,62 @@ describe('uploads', () => {
       expect(r.status).toBe(413);
       expect(r.body.error?.message).toMatch(/1 MB \(STUDIO_UPLOAD_MAX_MB\)/);
     }
+  });
+});
+
+describe('uploads that are not a readable form', () => {
+  const stored = () => {
+    try {
+      return readdirSync(path.join(stack.dataDir, 'uploads'));
+    } catch {
+      return [];
+    }
+  };
+  const errorLines = () => stack.logs.filter((l) => l.includes('"level":"error"'));
+
+  /** Sends a declared length and less body, then hangs up, as a client that gave up. */
+  const cutShort = (type: string, part: string) =>
+    new Promise<void>((resolve) => {
+      const { port } = new URL(stack.proxy.url);
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /studio-api/uploads HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+            `content-type: ${type}\r\ncontent-length: 100000\r\n\r\n${part}`,
+          () => setTimeout(() => socket.destroy(), 100),
+        );
+      });
+      socket.on('close', () => resolve());
+    });
+
+  it('answers 400 naming the file field, stores nothing and logs no error', async () => {
+    stack = await Stack.start();
+    const png = (await image(8, 8).png().toBuffer()).toString('latin1');
+    const shapes: [string, string][] = [
+      // No closing boundary.
+      ['multipart/form-data; boundary=x', '--x\r\n\r\n'],
+      [
+        'multipart/form-data; boundary=x',
+        `--x\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n\r\n${png}`,
+      ],
+      // No boundary parameter, or an empty one.
+      ['multipart/form-data', `--x\r\n\r\n${png}\r\n--x--\r\n`],
+      ['multipart/form-data; boundary=', '--\r\n\r\n--'],
+      // Garbage.
+      ['multipart/form-data; boundary=zz', 'garbage\u0000\u00ff\r\n--zz'],
+    ];
+    for (const [type, body] of shapes) {
+      const res = await upload(Buffer.from(body, 'latin1'), { 'content-type': type });
+      expect(res.status, `${type} ${JSON.stringify(body.slice(0, 40))}`).toBe(400);
+      expect(res.rec.headers.get('content-type')).toBe('application/json');
+      expect(res.body.error).toMatchObject({ code: 'invalid_request' });
+      expect(res.body.error?.message).toMatch(/^file: the body is not a valid multipart form/);
+    }
+    await cutShort('multipart/form-data; boundary=x', '--x\r\n');
+    await cutShort('image/png', png.slice(0, 50));
+    // The proxy still answers, and has stored nothing and logged no error meanwhile.
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await stack.call('/healthz')).status).toBe(200);
+    expect(stored()).toEqual([]);
+    expect(errorLines()).toEqual([]);
   });
 });

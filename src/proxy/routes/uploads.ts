@@ -9,6 +9,7 @@ import type { Reachability } from '../push/reachability';
 import type { UploadRecord, UploadStore } from '../store/uploads';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import { normaliseImage } from '../uploads/normalise';
+import { formFields } from './validate';
 
 export interface UploadDeps {
   uploads: UploadStore;
@@ -39,8 +40,7 @@ const toUpload = (rec: UploadRecord, publicUrl: string): Upload => ({
 async function readUpload(c: Context): Promise<Buffer> {
   const type = c.req.header('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.parseBody();
-    const file = form.file;
+    const file = (await formFields(c, 'file')).file;
     if (!(file instanceof File)) {
       throw invalidRequest('file: is required (the image, as the multipart field "file")');
     }

@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import { loadProxyConfig, type ProxyConfig } from '../config';
 import { startProxy, type RunningProxy } from '../server';
 import { FAKE_KEY, FakeUpstream } from './fake-upstream';
-import { rawRequest, type RawInit } from './raw-http';
+import { rawRequest, type RawRequest } from './raw-http';
 import { SseClient } from './sse-client';
 
 export interface Recorded {
@@ -91,9 +91,13 @@ export class Stack {
   }
 
   /** A request sent as written, path and `Host` included (see `rawRequest`). */
-  async raw(rawPath: string, init?: RawInit): Promise<Recorded> {
-    const res = await rawRequest(this.proxy.url, rawPath, init);
-    return this.record(rawPath, res.status, res.headers, res.bytes);
+  async raw(rawPath: string, init: Omit<RawRequest, 'path'> = {}): Promise<Recorded> {
+    const res = await rawRequest(this.proxy.url, { ...init, path: rawPath });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+    }
+    return this.record(rawPath, res.status, headers, res.body);
   }
 
   private record(url: string, status: number, headers: Headers, bytes: Buffer): Recorded {

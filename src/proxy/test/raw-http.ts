@@ -1,51 +1,92 @@
 import { request } from 'node:http';
 
-export interface RawInit {
+export interface RawRequest {
   method?: string;
+  /** Sent exactly as written: fetch would normalise `..` and encodings away. */
+  path: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** The client's source address, e.g. 127.0.0.7: Linux routes all of 127/8 to loopback. */
+  localAddress?: string;
+  /** A request not answered by then fails the test: a hang is a bug. */
+  timeoutMs?: number;
+  /** Reads at most this much of the answer, then hangs up. */
+  maxBytes?: number;
+  /**
+   * Sends the body and hangs up without ending it, as a client that announced more than it
+   * sent; the answer is then status 0 unless one came first.
+   */
+  hangUp?: boolean;
 }
 
-export interface RawAnswer {
+export interface RawResponse {
   status: number;
-  headers: Headers;
-  bytes: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
 }
 
 /**
- * A request over node:http, sent exactly as written: fetch normalises the path and will
- * not send another `Host`, which is what a browser sends after DNS rebinding. The body is
- * read to its end, except an event stream's, which is cut after the headers.
+ * One request over node:http, sent exactly as written (fetch normalises the path and will
+ * not send another `Host`, which is what a browser sends after DNS rebinding), with a
+ * source address and a deadline fetch cannot give. An event stream never ends, so its
+ * answer is cut after the headers.
  */
-export function rawRequest(base: string, rawPath: string, init: RawInit = {}): Promise<RawAnswer> {
-  const { hostname, port } = new URL(base);
-  const options = {
-    hostname: hostname.replace(/^\[|\]$/g, ''),
-    port,
-    path: rawPath,
-    method: init.method ?? 'GET',
-    headers: init.headers,
-    timeout: 5000,
-  };
+export function rawRequest(base: string, req: RawRequest): Promise<RawResponse> {
+  const { hostname: bracketed, port } = new URL(base);
+  const hostname = bracketed.replace(/^\[|\]$/g, '');
+  const maxBytes = req.maxBytes ?? 4 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    const req = request(options, (res) => {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(res.headers)) {
-        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-      }
-      const chunks: Buffer[] = [];
-      const done = () =>
-        resolve({ status: res.statusCode ?? 0, headers, bytes: Buffer.concat(chunks) });
-      if (headers.get('content-type')?.startsWith('text/event-stream')) {
-        res.destroy();
-        return done();
-      }
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', done);
-      res.on('error', reject);
+    const timeoutMs = req.timeoutMs ?? 5000;
+    const timer = setTimeout(() => {
+      out.destroy();
+      reject(new Error(`no answer within ${timeoutMs} ms: ${req.method ?? 'GET'} ${req.path}`));
+    }, timeoutMs);
+    const out = request(
+      {
+        hostname,
+        port,
+        method: req.method ?? 'GET',
+        path: req.path,
+        headers: req.headers,
+        localAddress: req.localAddress,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => {
+          clearTimeout(timer);
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        };
+        if (res.headers['content-type']?.startsWith('text/event-stream')) {
+          res.destroy();
+          done();
+          return;
+        }
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= maxBytes) {
+            res.destroy();
+            done();
+          }
+        });
+        res.on('end', done);
+        res.on('error', () => done());
+      },
+    );
+    out.on('error', (err) => {
+      clearTimeout(timer);
+      if (req.hangUp) resolve({ status: 0, headers: {}, body: Buffer.alloc(0) });
+      else reject(err);
     });
-    req.on('timeout', () => req.destroy(new Error(`no answer to ${rawPath} within 5 s`)));
-    req.on('error', reject);
-    req.end(init.body);
+    if (!req.hangUp) {
+      out.end(req.body);
+      return;
+    }
+    out.flushHeaders();
+    if (req.body !== undefined) out.write(req.body);
+    setTimeout(() => out.destroy(new Error('hung up on purpose')), 30);
   });
 }
