@@ -139,6 +139,14 @@ describe('validateFlags messages', () => {
     ]);
   });
 
+  it('a flag pasted hundreds of times is named once, however long the prompt', () => {
+    const pasted = `a ${'--no fog '.repeat(800)}${'--zz 1 '.repeat(100)}`;
+    expect(problems(pasted)).toEqual([
+      { flag: 'no', message: '--no is given more than once' },
+      { flag: 'zz', message: '--zz is not a known flag' },
+    ]);
+  });
+
   it('duplicates, also through an alias', () => {
     expect(problems('a --ar 1:1 --ar 2:3')).toEqual([
       { flag: 'ar', message: '--ar is given more than once' },

@@ -261,7 +261,10 @@ export function parseRatio(value: string): { w: number; h: number } | null {
   return { w, h };
 }
 
-/** Every problem with the flags, each naming the flag and what it allows. */
+/**
+ * Every problem with the flags, each naming the flag and what it allows, each said once:
+ * a pasted prompt that repeats a flag hundreds of times gets one line, not hundreds.
+ */
 export function validateFlags(p: ParsedPrompt): FlagProblem[] {
   const problems: FlagProblem[] = [];
   const seen = new Set<string>();
@@ -284,7 +287,8 @@ export function validateFlags(p: ParsedPrompt): FlagProblem[] {
   if (seen.has('draft') && getFlag(p, 'v')?.value !== '7') {
     problems.push({ flag: 'draft', message: '--draft needs --v 7' });
   }
-  return problems;
+  const said = new Set<string>();
+  return problems.filter((q) => !said.has(q.message) && said.add(q.message));
 }
 
 /** The aspect ratio a prompt asks for; 1:1 when absent or invalid. */
