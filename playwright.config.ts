@@ -30,6 +30,8 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
+    // SIGTERM rather than the default SIGKILL, so the server removes its data directories.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(port), HOST: '127.0.0.1', ENGINE_TASK_MS: '2500' },
   },
 });
