@@ -212,6 +212,9 @@ export async function benchCanvasPaint(
   moves = 600,
   histories: readonly number[] = [20, 300],
 ): Promise<CanvasPaintResult> {
+  // Chosen first: a bad E2E_CHROMIUM stops the benchmark before a studio is started.
+  const choice = chooseChromium();
+  await choice.prepare();
   const root = mkdtempSync(join(tmpdir(), 'canvas-bench-'));
   const studio = await startStudio({
     ...process.env,
@@ -221,8 +224,6 @@ export async function benchCanvasPaint(
     STUDIO_DATA_DIR: join(root, 'studio'),
     ENGINE_DATA_DIR: join(root, 'engine'),
   });
-  const choice = chooseChromium();
-  await choice.prepare();
   const browser = await chromium.launch(choice.launch);
   try {
     const session = await openSession(browser, studio.url);
