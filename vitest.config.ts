@@ -7,8 +7,10 @@ export default defineConfig({
       'src/**/*.test.tsx',
       'bench/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'e2e/**/*.test.ts',
     ],
-    exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
+    // Playwright's specs run in the browser suite (npm run test:e2e), never here.
+    exclude: ['e2e/**/*.spec.ts', 'node_modules/**', 'dist/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

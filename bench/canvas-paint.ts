@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
+import { chooseChromium } from '../e2e/chromium';
 import { startStudio } from '../src/main';
 
 interface Frames {
@@ -47,6 +48,8 @@ export interface HistoryPoint {
 }
 
 export interface CanvasPaintResult {
+  /** Which browser measured (as E2E_CHROMIUM chose it) and the version it reports. */
+  browser: string;
   image: { width: number; height: number };
   /** Pointer moves in the measured stroke. */
   moves: number;
@@ -57,14 +60,6 @@ export interface CanvasPaintResult {
   met: boolean;
 }
 
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const UNDOS = 5;
 
 const quantile = (xs: number[], q: number) => {
@@ -217,6 +212,9 @@ export async function benchCanvasPaint(
   moves = 600,
   histories: readonly number[] = [20, 300],
 ): Promise<CanvasPaintResult> {
+  // Chosen first: a bad E2E_CHROMIUM stops the benchmark before a studio is started.
+  const choice = chooseChromium();
+  await choice.prepare();
   const root = mkdtempSync(join(tmpdir(), 'canvas-bench-'));
   const studio = await startStudio({
     ...process.env,
@@ -226,7 +224,7 @@ export async function benchCanvasPaint(
     STUDIO_DATA_DIR: join(root, 'studio'),
     ENGINE_DATA_DIR: join(root, 'engine'),
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await chromium.launch(choice.launch);
   try {
     const session = await openSession(browser, studio.url);
     const points: HistoryPoint[] = [];
@@ -253,6 +251,7 @@ export async function benchCanvasPaint(
     }
     const worst = Math.max(...points.map((p) => p.interval.p95));
     return {
+      browser: `Chromium ${browser.version()}, ${choice.label}`,
       image: session.image,
       moves,
       fineClock: session.fineClock,

@@ -9,7 +9,8 @@
  * 5. The canvas editor: 60 Hz frame intervals and main-thread work per frame during a long
  *    scripted stroke on a 2048×2048 image in headless Chromium, after a short and a long
  *    history, with the longest frame while the history was painted, the JS heap and what
- *    an undo costs (needs the built SPA: `npm run bench` builds it).
+ *    an undo costs (needs the built SPA: `npm run bench` builds it), in the browser
+ *    E2E_CHROMIUM chooses, named with its version beside the figures.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -203,6 +204,7 @@ async function main() {
     }
     const paint = await benchCanvasPaint();
     const { width, height } = paint.image;
+    console.log(`\nbrowser: ${paint.browser}`);
     console.log(
       `\n| canvas editor, ${paint.moves}-move stroke on ${width}×${height}, headless Chromium, 60 Hz | earlier strokes | frames | p50 | p95 | max | late (> 25 ms) | main thread per frame |`,
     );

@@ -21,6 +21,9 @@ const search = (page: Page) => page.getByRole('searchbox', { name: 'Search promp
 const summary = (page: Page) => page.getByTestId('library-summary');
 
 test('search, favourites, live updates, bad input and Load more', async ({ page }) => {
+  // Seven creates, five page loads and some forty checks: 30 to 70 s on the 2-core machine
+  // beside other work, with either browser. A budget, not a speed claim.
+  test.setTimeout(120_000);
   // Oldest first: the library lists newest first.
   const prompts = [
     `${tag} lighthouse at dusk`,

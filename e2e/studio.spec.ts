@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchForUuids } from './uuid-watch';
 
 const PROMPT = 'a lighthouse in a storm --ar 16:9';
@@ -10,6 +10,40 @@ async function naturalSize(img: Locator) {
   return img.evaluate((el: HTMLImageElement) => ({ w: el.naturalWidth, h: el.naturalHeight }));
 }
 
+/** What the card showed: its status badge and whether a progress bar was visible. */
+interface Shown {
+  status: string;
+  bar: boolean;
+}
+
+/** Records into `window.seen` every change of what the card named `name` shows. */
+async function recordCard(page: Page, name: RegExp): Promise<void> {
+  await page.evaluate(
+    ({ source, flags }) => {
+      const label = new RegExp(source, flags);
+      const seen: Shown[] = [];
+      (window as unknown as { seen: Shown[] }).seen = seen;
+      const look = () => {
+        const card = [...document.querySelectorAll('article')].find((a) =>
+          label.test(a.getAttribute('aria-label') ?? ''),
+        );
+        if (!card) return;
+        const status = card.querySelector('[data-status]')?.getAttribute('data-status') ?? '';
+        const bar = (card.querySelector('[role="progressbar"]')?.clientHeight ?? 0) > 0;
+        const last = seen.at(-1);
+        if (last?.status !== status || last.bar !== bar) seen.push({ status, bar });
+      };
+      new MutationObserver(look).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-status'],
+      });
+    },
+    { source: name.source, flags: name.flags },
+  );
+}
+
 test('prompt to grid to upscale on the embedded engine, with no job UUID in the browser', async ({
   page,
 }) => {
@@ -17,32 +51,29 @@ test('prompt to grid to upscale on the embedded engine, with no job UUID in the 
   await page.goto('/');
 
   await page.getByRole('textbox', { name: /prompt/i }).fill(PROMPT);
+  // Every state the card shows, from before it exists: pushed updates can replace
+  // `pending` within milliseconds and the engine runs a job for 2.5 s, which a slow
+  // machine spends between two checks, so the sequence is recorded rather than sampled.
+  await recordCard(page, /diffusion: a lighthouse in a storm/i);
   await page.getByRole('button', { name: 'Generate' }).click();
 
   const job = page.getByRole('article', { name: /diffusion: a lighthouse in a storm/i }).first();
   const status = job.locator('[data-status]').first();
-  await expect(status).toBeAttached();
-  // Every state the card shows, as it shows it: pushed updates can replace `pending`
-  // within milliseconds, so the sequence is recorded rather than sampled.
-  await status.evaluate((el) => {
-    const seen = [el.getAttribute('data-status') ?? ''];
-    (window as unknown as { seenStates: string[] }).seenStates = seen;
-    new MutationObserver(() => seen.push(el.getAttribute('data-status') ?? '')).observe(el, {
-      attributes: true,
-      attributeFilter: ['data-status'],
-    });
-  });
-  await expect(job.getByRole('progressbar')).toBeVisible();
   await expect(status).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
-  const seen = await page.evaluate(
-    () => (window as unknown as { seenStates: string[] }).seenStates,
-  );
+  const seen = await page.evaluate(() => (window as unknown as { seen: Shown[] }).seen);
   const order = ['pending', 'staged', 'processing', 'completed'];
-  expect(order.slice(0, 3)).toContain(seen[0]);
-  expect(seen).toContain('processing');
-  expect(seen.at(-1)).toBe('completed');
-  const ranks = seen.map((s) => order.indexOf(s));
+  const states = seen.map((s) => s.status);
+  expect(order.slice(0, 3)).toContain(states[0]);
+  expect(states).toContain('processing');
+  // States never go back but in one case the studio accepts (job-mutations.ts): a pushed
+  // `processing` that beats the create's own answer, which shows `pending` until the next
+  // event. Only that first step is forgiven.
+  if (states[0] === 'processing' && states[1] === 'pending') states.shift();
+  const ranks = states.map((s) => order.indexOf(s));
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  // A visible progress bar while it runs, none once it is done.
+  expect(seen.filter((s) => s.status !== 'completed').every((s) => s.bar)).toBe(true);
+  expect(seen.at(-1)).toEqual({ status: 'completed', bar: false });
 
   const images = job.getByRole('img', { name: /Image \d of/ });
   await expect(images).toHaveCount(4);
