@@ -20,6 +20,7 @@ import { Reachability, assessReachability } from './push/reachability';
 import { openDatabase } from './store/db';
 import { JobStore, type JobChange } from './store/jobs';
 import { MediaIndex } from './store/media-index';
+import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
 import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
@@ -92,6 +93,7 @@ function openStores(config: ProxyConfig) {
     db,
     upstream,
     store: new JobStore(db, ttlMs),
+    spending: new SpendingStore(db),
     media: new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log),
     uploads: new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB),
   };
