@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { StudioEvent } from '../contract/events';
 import type { StudioStatus } from '../contract/studio-api';
-import { AccountService } from './account/summary';
+import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
 import { SessionStore } from './auth/sessions';
@@ -128,8 +128,14 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     hookWaitMs: config.hookWaitMs,
   });
   s.store.watch((change) => hub.publish(eventOf(s.store, change)));
+  const account = new AccountService({
+    ...s,
+    publish: (summary) => hub.announce({ event: 'account', data: { account: summary } }),
+    watchers: () => hub.size,
+  });
+  s.store.watch(accountChanges(s.store, account));
   const links = new CallbackLinks(publicUrl, reach);
-  return { ...s, shutdown, hub, reach, links, updater, poller, status };
+  return { ...s, shutdown, hub, reach, links, updater, poller, status, account };
 }
 
 /** The event for a change; a job that vanished meanwhile is announced as removed. */
@@ -152,7 +158,6 @@ function buildApp(config: ProxyConfig, w: Wired, publicUrl: () => string, instan
     : null;
   return createApp({
     ...w,
-    account: new AccountService(w.upstream),
     webDir: config.webDir,
     webhookSecret: config.upstreamWebhookSecret,
     instance,
@@ -181,6 +186,7 @@ async function begin(
   const say = config.callbacks === 'off' ? w.log.info : w.log.warn;
   if (found.reason) say('callbacks', { mode: found.mode, reason: found.reason });
   w.poller.start();
+  w.account.start();
   w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode });
 }
 
@@ -214,6 +220,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
     await close(listening.server);
     w.shutdown.abort();
     await w.poller.stop();
+    await w.account.stop();
     await w.updater.drain();
     w.db.close();
     w.log.info('studio proxy stopped');

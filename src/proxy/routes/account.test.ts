@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spendingEnvelopeSchema } from '../../contract/spending';
-import { accountEnvelopeSchema, type StudioError } from '../../contract/studio-api';
+import { accountEnvelopeSchema } from '../../contract/account-summary';
+import { accountEventSchema } from '../../contract/events';
+import type { StudioError } from '../../contract/studio-api';
 import { openDatabase } from '../store/db';
 import { JobStore } from '../store/jobs';
 import { Stack, waitFor } from '../test/harness';
@@ -22,18 +24,47 @@ describe('GET /studio-api/account', () => {
     const res = await stack.json('/studio-api/account');
     expect(res.status).toBe(200);
     const { account } = accountEnvelopeSchema.parse(res.body);
-    expect(account).toEqual({
+    expect(account).toMatchObject({
       name: 'Studio Tester',
       plan: 'pro',
+      accountType: 'user',
+      enabled: true,
       availableCredits: 71000,
       availablePoints: 1048,
-      frozenCredits: 80,
-      usedPoints: 920,
       balanceUsd: 72.048,
+      frozenCredits: 80,
+      usedCredits: 9920,
       lowBalance: false,
+      alertThresholdUsd: 10,
+      wallet: { pointRemain: 1048, pointFrozen: 80, pointUsed: 920 },
+      creditPack: { total: 80000, available: 71000, frozen: 0, used: 9000 },
       concurrencyLimit: 6,
       activeTasks: 1,
     });
+  });
+
+  it('pushes the account after creates, reading it at most once a second', async () => {
+    const events = await stack.events();
+    const accounts = () =>
+      events.messages
+        .filter((m) => m.event === 'account')
+        .map((m) => accountEventSchema.parse(JSON.parse(m.data)).account);
+    const t0 = Date.now();
+    const creates = [1, 2, 3, 4, 5].map((n) =>
+      stack.post('/studio-api/jobs', { operation: 'diffusion', params: { text: `job ${n}` } }),
+    );
+    expect((await Promise.all(creates)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    await waitFor(async () => accounts().find((a) => a.activeTasks === 5));
+    // Three requests (balance, info, active tasks) make one read: one at once, then one a
+    // second at most, however many jobs changed.
+    expect(stack.fake.accountReads / 3).toBeLessThanOrEqual(
+      1 + Math.floor((Date.now() - t0) / 1000),
+    );
+    // With tasks running and a browser watching, it keeps reading, once a second.
+    const before = stack.fake.accountReads;
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((stack.fake.accountReads - before) / 3).toBeGreaterThanOrEqual(2);
+    expect((stack.fake.accountReads - before) / 3).toBeLessThanOrEqual(3);
   });
 
   it('caches the summary for a moment and shares concurrent reads', async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueries } from '../features/account/api/account-queries';
 import { jobMutations } from '../features/jobs/api/job-mutations';
 import { NetworkError, ResponseShapeError, StudioApiError } from '../lib/http';
-import { jsonResponse, makeJob } from '../lib/testing/fixtures';
+import { jsonResponse, makeAccount, makeJob } from '../lib/testing/fixtures';
 import { createQueryClient, shouldRetry } from './query-client';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,18 +30,7 @@ describe('createQueryClient', () => {
   it('refreshes the balance after a job is created', async () => {
     vi.stubGlobal('fetch', async () => jsonResponse({ job: makeJob() }));
     const qc = createQueryClient();
-    qc.setQueryData(accountQueries.summary().queryKey, {
-      name: 'dev',
-      plan: 'local',
-      availableCredits: 1,
-      availablePoints: 1,
-      frozenCredits: 0,
-      usedPoints: 0,
-      balanceUsd: 1,
-      lowBalance: false,
-      concurrencyLimit: 6,
-      activeTasks: 0,
-    });
+    qc.setQueryData(accountQueries.summary().queryKey, makeAccount());
     await new MutationObserver(qc, jobMutations.create(qc)).mutate({
       body: { operation: 'diffusion', params: { text: 'a cat' } },
       idempotencyKey: 'k3k3k3k3k3k3k3k3',

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AccountSummary } from '../../../../contract/studio-api';
+import type { AccountSummary } from '../../../../contract/account-summary';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { describeError } from '../../../lib/describe-error';
 import { formatNumber, formatUsd } from '../../../lib/format';
 import { accountQueries } from '../api/account-queries';
+import { availableCredits } from '../utils/balance';
 
 /** The account behind the studio: who, which plan, what is left and what is running. */
 export function AccountPanel() {
@@ -32,14 +33,15 @@ export function AccountPanel() {
 
 function AccountDetails({ account }: { account: AccountSummary }) {
   // Eight cells fill the 2- and 4-column grids exactly, with no empty cell left over.
+  const maybe = (n: number | null) => (n === null ? '—' : formatNumber(n));
   const rows: [string, string][] = [
-    ['Plan', account.plan],
-    ['Available credits', formatNumber(account.availableCredits)],
-    ['Available points', formatNumber(account.availablePoints)],
-    ['Frozen credits', formatNumber(account.frozenCredits)],
-    ['Used points', formatNumber(account.usedPoints)],
+    ['Plan', account.plan ?? '—'],
+    ['Available credits', formatNumber(availableCredits(account))],
+    ['Frozen credits', maybe(account.frozenCredits)],
+    ['Used credits', maybe(account.usedCredits)],
     ['Balance', formatUsd(account.balanceUsd)],
-    ['Concurrency limit', formatNumber(account.concurrencyLimit)],
+    ['Points in the wallet', formatNumber(account.availablePoints)],
+    ['Concurrency limit', maybe(account.concurrencyLimit)],
     ['Active tasks', formatNumber(account.activeTasks)],
   ];
   return (
@@ -49,7 +51,7 @@ function AccountDetails({ account }: { account: AccountSummary }) {
     >
       <header className="flex items-center gap-3 border-b border-zinc-800 px-5 py-4">
         <h2 id="account-name" className="text-base font-semibold text-zinc-100">
-          {account.name}
+          {account.name ?? 'Account'}
         </h2>
         {account.lowBalance ? <Badge tone="warning">low balance</Badge> : null}
       </header>

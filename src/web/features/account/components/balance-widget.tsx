@@ -3,6 +3,7 @@ import { cn } from '../../../lib/cn';
 import { describeError } from '../../../lib/describe-error';
 import { formatAmount } from '../../../lib/format';
 import { accountQueries } from '../api/account-queries';
+import { availableCredits } from '../utils/balance';
 
 interface BalanceWidgetProps {
   /** Where a click leads: the account page. */
@@ -35,8 +36,8 @@ export function BalanceWidget({ href }: BalanceWidgetProps) {
     );
   }
 
-  const { availableCredits, lowBalance } = summary.data;
-  const credits = formatAmount(availableCredits, 'credit');
+  const { lowBalance } = summary.data;
+  const credits = formatAmount(availableCredits(summary.data), 'credit');
   return (
     <a
       href={href}
