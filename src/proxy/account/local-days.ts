@@ -46,7 +46,7 @@ function wallClock(ms: number, timeZone: string): number {
 }
 
 /** How far the zone's clock is ahead of UTC at `ms` (whole seconds; zones use no finer). */
-export const offsetMs = (ms: number, timeZone: string): number =>
+const offsetMs = (ms: number, timeZone: string): number =>
   wallClock(ms, timeZone) - Math.floor(ms / 1000) * 1000;
 
 const dayKey = (wall: number): string => new Date(wall).toISOString().slice(0, 10);

@@ -89,15 +89,25 @@ describe('the live account', () => {
     expect(published.map((a) => a.availableCredits)).toEqual([1000, 400]);
   });
 
-  it('pushes only reads that changed a figure', async () => {
+  it('pushes every read for a job change, and timed reads only when a figure changed', async () => {
     const upstream = new Upstream();
-    const { s, published } = service(upstream);
+    upstream.active = 1;
+    const { s, published } = service(upstream, 1);
     s.notify();
     await sleep(GAP + 50);
     s.notify();
     await sleep(GAP + 50);
-    expect(upstream.starts).toHaveLength(2);
-    expect(published).toHaveLength(1);
+    // Two reads for changes, both pushed although the figures are the same.
+    expect(published).toHaveLength(2);
+    // Timed reads while a task runs: the same figures are not pushed again...
+    const reads = upstream.starts.length;
+    await sleep(GAP * 2 + 50);
+    expect(upstream.starts.length).toBeGreaterThan(reads);
+    expect(published).toHaveLength(2);
+    // ...a changed one is.
+    upstream.credits = 700;
+    await sleep(GAP + 50);
+    expect(published.at(-1)?.availableCredits).toBe(700);
   });
 
   it('follows running tasks every gap while a browser watches, and rests when none does', async () => {

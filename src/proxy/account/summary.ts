@@ -33,8 +33,8 @@ const figures = (a: AccountSummary): string => JSON.stringify({ ...a, readAt: ''
  * at most once per `minGapMs` however many jobs change (a change during a read makes one
  * more read after it), so the figures are never more than about a second behind the
  * service. While tasks run and a browser watches, it is read every `minGapMs` too (task
- * states move on the service without telling anyone); otherwise every `idleMs`. Each read
- * that changed something is published to the browsers.
+ * states move on the service without telling anyone); otherwise every `idleMs`. A read for
+ * a job change, and any read that changed a figure, is published to the browsers.
  */
 export class AccountService {
   private latest: AccountSummary | null = null;
@@ -105,12 +105,16 @@ export class AccountService {
 
   private refresh(): Promise<AccountSummary> {
     this.lastStart = Date.now();
+    // A read for a job change is pushed even when the service's figures already showed it
+    // (a timed read can see a task finish before the studio has stored it): browsers read
+    // the studio's own ledger again on every push.
+    const forChange = this.stale;
     this.stale = false;
     const read = this.load()
       .then((summary) => {
         const changed = this.latest === null || figures(this.latest) !== figures(summary);
         this.latest = summary;
-        if (changed) this.deps.publish(summary);
+        if (changed || forChange) this.deps.publish(summary);
         return summary;
       })
       .finally(() => {

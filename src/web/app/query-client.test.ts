@@ -37,4 +37,40 @@ describe('createQueryClient', () => {
     });
     expect(qc.getQueryState(accountQueries.summary().queryKey)?.isInvalidated).toBe(true);
   });
+
+  it('refuses a create the balance cannot cover before sending it, and sends one it can', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(url);
+      return jsonResponse({ job: makeJob() });
+    });
+    const qc = createQueryClient();
+    qc.setQueryData(accountQueries.summary().queryKey, makeAccount({ availableCredits: 100 }));
+    const create = (text: string) =>
+      new MutationObserver(qc, jobMutations.create(qc)).mutate({
+        body: { operation: 'diffusion', params: { text } },
+        idempotencyKey: `k${text.length}k3k3k3k3k3k3k3k3`,
+      });
+    const refused = await create('a cat --turbo').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(StudioApiError);
+    expect((refused as StudioApiError).studio).toMatchObject({
+      status: 402,
+      code: 'insufficient_quota',
+      message: 'Not enough credits: Diffusion costs 160 credits and the balance is 100 credits.',
+    });
+    expect(sent).toEqual([]);
+    await create('a cat');
+    expect(sent).toEqual(['/studio-api/jobs']);
+  });
+
+  it('lets a create go when the balance is not known yet', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse({ job: makeJob() }));
+    const qc = createQueryClient();
+    await expect(
+      new MutationObserver(qc, jobMutations.create(qc)).mutate({
+        body: { operation: 'diffusion', params: { text: 'a cat --turbo' } },
+        idempotencyKey: 'k4k4k4k4k4k4k4k4',
+      }),
+    ).resolves.toMatchObject({ id: makeJob().id });
+  });
 });

@@ -29,7 +29,7 @@ describe('applyStudioEvent', () => {
 
   it('puts a pushed account into the one query the badge and the page read', () => {
     const qc = new QueryClient();
-    const spending = accountQueries.spending(7, 'UTC').queryKey;
+    const spending = [...accountQueries.spendingAll(), 7, 'UTC'];
     qc.getQueryCache().build(qc, { queryKey: spending });
     qc.setQueryData(accountQueries.summary().queryKey, makeAccount({ availableCredits: 5 }));
     const account = makeAccount({ availableCredits: 1120, activeTasks: 2 });

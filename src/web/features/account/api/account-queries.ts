@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import { accountEnvelopeSchema, type AccountSummary } from '../../../../contract/account-summary';
-import { spendingEnvelopeSchema, type SpendingRange } from '../../../../contract/spending';
 import { requestJson } from '../../../lib/http';
 import { isStreamLive } from '../../../lib/stream-store';
 
@@ -12,12 +11,6 @@ import { isStreamLive } from '../../../lib/stream-store';
 const STREAM_DOWN_POLL_MS = 5_000;
 export const pollWhileStreamDown = (): number | false =>
   isStreamLive() ? false : STREAM_DOWN_POLL_MS;
-
-/** The browser's own time zone: spending days are the user's local days. */
-export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-const spendingQuery = (days: SpendingRange, tz: string) =>
-  new URLSearchParams({ days: String(days), tz }).toString();
 
 export const accountQueries = {
   all: () => ['account'] as const,
@@ -32,25 +25,9 @@ export const accountQueries = {
       },
       refetchInterval: pollWhileStreamDown,
     }),
+  /** Keys of the spending queries (spending-queries.ts, loaded with the account page). */
   spendingAll: () => [...accountQueries.all(), 'spending'] as const,
-  spending: (days: SpendingRange, tz: string) =>
-    queryOptions({
-      queryKey: [...accountQueries.spendingAll(), days, tz] as const,
-      queryFn: async ({ signal }) => {
-        const { spending } = await requestJson(
-          `/studio-api/account/spending?${spendingQuery(days, tz)}`,
-          spendingEnvelopeSchema,
-          { signal },
-        );
-        return spending;
-      },
-      refetchInterval: pollWhileStreamDown,
-    }),
 };
-
-/** The CSV export's address (a plain download link). */
-export const ledgerCsvUrl = (days: SpendingRange | null, tz: string): string =>
-  `/studio-api/account/ledger.csv?${new URLSearchParams(days === null ? { tz } : { days: String(days), tz }).toString()}`;
 
 /**
  * An `account` event: the figures the proxy just read. The spending charts are read again
