@@ -11,6 +11,8 @@ export interface EngineContext {
   extendWindowS: number;
   /** ENGINE_ENHANCE_UPSCALE: enhance-upscale accepts tasks instead of answering 503. */
   enhanceUpscale: boolean;
+  /** ENGINE_ALERT_USD: the balance below which the low-balance alert is on. */
+  alertUsd: number;
   now: () => Date;
   /** Base of absolute media URLs; known only once the server has its port. */
   publicUrl: () => string;

@@ -124,6 +124,7 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
     jobTtlS: config.jobTtlS,
     extendWindowS: config.extendWindowS,
     enhanceUpscale: config.enhanceUpscale,
+    alertUsd: config.alertUsd,
     now,
     publicUrl: () => publicUrl,
     onCreated: () => scheduler.notify(),
