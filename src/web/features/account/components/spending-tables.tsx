@@ -128,15 +128,20 @@ export function LedgerJobs({ caption, jobs, amount, empty, jobHref, testId }: Le
           <tbody className="divide-y divide-zinc-800">
             {jobs.map((j) => (
               <tr key={j.id} data-job={j.id}>
-                <td className={`${td} max-w-64 truncate`}>
-                  {j.inHistory ? (
-                    <a href={jobHref(j.id)} className="text-indigo-300 underline" title={j.prompt}>
-                      {taskTypeLabel(j.operation)}
-                    </a>
-                  ) : (
-                    <span title="Deleted from the history">{taskTypeLabel(j.operation)}</span>
-                  )}
-                  <span className="ml-2 text-zinc-500">{j.prompt}</span>
+                {/* w-full with max-w-0: the cell takes the room left and truncates in it. */}
+                <td className={`${td} w-full max-w-0`}>
+                  <div className="truncate">
+                    {j.inHistory ? (
+                      <a href={jobHref(j.id)} className="text-indigo-300 underline">
+                        {taskTypeLabel(j.operation)}
+                      </a>
+                    ) : (
+                      <span title="Deleted from the history">{taskTypeLabel(j.operation)}</span>
+                    )}
+                    <span className="ml-2 text-zinc-500" title={j.prompt}>
+                      {j.prompt}
+                    </span>
+                  </div>
                 </td>
                 <td className={td}>{j.speed}</td>
                 <td className={`${td} whitespace-nowrap text-zinc-400`}>
