@@ -40,6 +40,8 @@ export const accountInfoSchema = z
       total_credits: z.number(),
       available_credits: z.number(),
       frozen_credits: z.number(),
+      /** Sent by the engine (an extension); the hosted service leaves it out. */
+      used_credits: z.number().optional(),
     }),
     api_keys: z.null(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountEnvelopeSchema } from './account-summary';
 import { handleSchema, jobSchema, studioStatusSchema } from './studio-api';
 
 /**
@@ -29,11 +30,20 @@ export type ResetEvent = z.infer<typeof resetEventSchema>;
  */
 export const statusEventSchema = studioStatusSchema;
 
+/**
+ * The account as the service reports it, read again after jobs were created or changed
+ * (at most one read a second, however many jobs change) and every second while tasks run
+ * and a browser is watching. Same shape as `GET /studio-api/account`.
+ */
+export const accountEventSchema = accountEnvelopeSchema;
+export type AccountEvent = z.infer<typeof accountEventSchema>;
+
 export const STUDIO_EVENTS = {
   job: jobEventSchema,
   'job-removed': jobRemovedEventSchema,
   reset: resetEventSchema,
   status: statusEventSchema,
+  account: accountEventSchema,
 } as const;
 export type StudioEventName = keyof typeof STUDIO_EVENTS;
 
@@ -41,7 +51,8 @@ export type StudioEvent =
   | { event: 'job'; data: JobEvent }
   | { event: 'job-removed'; data: JobRemovedEvent }
   | { event: 'reset'; data: ResetEvent }
-  | { event: 'status'; data: z.infer<typeof statusEventSchema> };
+  | { event: 'status'; data: z.infer<typeof statusEventSchema> }
+  | { event: 'account'; data: AccountEvent };
 
 const isEventName = (name: string): name is StudioEventName => Object.hasOwn(STUDIO_EVENTS, name);
 

@@ -142,21 +142,6 @@ export type CreateJob = z.infer<typeof createJobSchema>;
 export const jobEnvelopeSchema = z.object({ job: jobSchema });
 export const errorEnvelopeSchema = z.object({ error: studioErrorSchema });
 
-export const accountSummarySchema = z.object({
-  name: z.string(),
-  plan: z.string(),
-  availableCredits: z.number(),
-  availablePoints: z.number(),
-  frozenCredits: z.number(),
-  usedPoints: z.number(),
-  balanceUsd: z.number(),
-  lowBalance: z.boolean(),
-  concurrencyLimit: z.number().int(),
-  activeTasks: z.number().int(),
-});
-export type AccountSummary = z.infer<typeof accountSummarySchema>;
-export const accountEnvelopeSchema = z.object({ account: accountSummarySchema });
-
 /**
  * How job status reaches the studio (`GET /studio-api/status`, and the `status` event).
  * With `callbacks` the upstream calls the proxy back when a job finishes; with `polling`

@@ -16,6 +16,7 @@ describe('loadEngineConfig', () => {
       allowPrivateFetch: false,
       enhanceUpscale: false,
       allowedHosts: [],
+      alertUsd: 10,
     });
   });
 
@@ -45,8 +46,10 @@ describe('loadEngineConfig', () => {
       ENGINE_PUBLIC_URL: 'https://media.example/',
       ENGINE_FAULT_RATE: '0.25',
       ENGINE_TASK_MS: '',
+      ENGINE_ALERT_USD: '1.5',
     });
     expect(config).toMatchObject({
+      alertUsd: 1.5,
       port: 0,
       publicUrl: 'https://media.example',
       faultRate: 0.25,

@@ -40,6 +40,8 @@ export const engineConfigSchema = z.object({
       .default('0')
       .transform((v) => v === '1'),
   ),
+  /** The balance in USD below which `/account/balance` raises `low_balance_alert`. */
+  alertUsd: num(0, 1_000_000, 10, false),
   /** `on` makes enhance-upscale a working operation; `off` answers it 503 as the service does. */
   enhanceUpscale: z.preprocess(
     (v) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : unset(v)),
@@ -77,6 +79,7 @@ const ENV_NAMES = {
   allowPrivateFetch: 'ENGINE_ALLOW_PRIVATE_FETCH',
   enhanceUpscale: 'ENGINE_ENHANCE_UPSCALE',
   allowedHosts: 'ENGINE_ALLOWED_HOSTS',
+  alertUsd: 'ENGINE_ALERT_USD',
 } as const satisfies Record<keyof EngineConfig, string>;
 
 /** Reads the `ENGINE_*` settings; throws one Error listing every bad setting. */

@@ -13,6 +13,8 @@ export interface EngineContext {
   enhanceUpscale: boolean;
   /** ENGINE_ALLOW_PRIVATE_FETCH: a create's callback may name a private address literal. */
   allowPrivateFetch: boolean;
+  /** ENGINE_ALERT_USD: the balance below which the low-balance alert is on. */
+  alertUsd: number;
   now: () => Date;
   /** Base of absolute media URLs; known only once the server has its port. */
   publicUrl: () => string;

@@ -151,6 +151,7 @@ export async function startEngine(
     extendWindowS: config.extendWindowS,
     enhanceUpscale: config.enhanceUpscale,
     allowPrivateFetch: config.allowPrivateFetch,
+    alertUsd: config.alertUsd,
     now,
     publicUrl: () => publicUrl,
     onCreated: () => scheduler.notify(),

@@ -15,6 +15,7 @@ import type { JobUpdater } from './jobs/updater';
 import type { MediaCache } from './media/cache';
 import type { CallbackLinks } from './push/links';
 import type { Reachability } from './push/reachability';
+import type { SpendingStore } from './store/spending';
 import type { UploadStore } from './store/uploads';
 import { accountRoutes } from './routes/account';
 import { bodyLimits } from './routes/body-limits';
@@ -33,6 +34,7 @@ import { StudioHttpError, studioError } from './studio-error';
 interface AppDeps extends CreateDeps {
   media: MediaCache;
   account: AccountService;
+  spending: SpendingStore;
   webDir: string;
   hub: EventHub;
   status: () => StudioStatus;
@@ -71,7 +73,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api/jobs', historyRoutes(deps));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));
-  app.route('/studio-api/account', accountRoutes(deps.account));
+  app.route('/studio-api/account', accountRoutes(deps));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

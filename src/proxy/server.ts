@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { allowedHosts, type HostRule } from '../contract/allowed-hosts';
 import type { StudioEvent } from '../contract/events';
 import type { StudioStatus } from '../contract/studio-api';
-import { AccountService } from './account/summary';
+import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
 import { SessionStore } from './auth/sessions';
@@ -21,6 +21,7 @@ import { Reachability, assessReachability } from './push/reachability';
 import { openDatabase } from './store/db';
 import { JobStore, type JobChange } from './store/jobs';
 import { MediaIndex } from './store/media-index';
+import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
 import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
@@ -93,6 +94,7 @@ function openStores(config: ProxyConfig) {
     db,
     upstream,
     store: new JobStore(db, ttlMs),
+    spending: new SpendingStore(db),
     media: new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log),
     uploads: new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB),
   };
@@ -130,8 +132,14 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     hookWaitMs: config.hookWaitMs,
   });
   s.store.watch((change) => hub.publish(eventOf(s.store, change)));
+  const account = new AccountService({
+    ...s,
+    publish: (summary) => hub.announce({ event: 'account', data: { account: summary } }),
+    watchers: () => hub.size,
+  });
+  s.store.watch(accountChanges(s.store, account));
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
-  return { ...s, shutdown, hub, reach, links, updater, poller, status };
+  return { ...s, shutdown, hub, reach, links, updater, poller, status, account };
 }
 
 /** The event for a change; a job that vanished meanwhile is announced as removed. */
@@ -159,7 +167,6 @@ function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string
     : null;
   return createApp({
     ...w,
-    account: new AccountService(w.upstream),
     webDir: config.webDir,
     webhookSecret: config.upstreamWebhookSecret,
     instance,
@@ -188,6 +195,7 @@ async function begin(
   const say = config.callbacks === 'off' ? w.log.info : w.log.warn;
   if (found.reason) say('callbacks', { mode: found.mode, reason: found.reason });
   w.poller.start();
+  w.account.start();
   w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode });
 }
 
@@ -224,6 +232,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
     await close(listening.server);
     w.shutdown.abort();
     await w.poller.stop();
+    await w.account.stop();
     await w.updater.drain();
     w.db.close();
     w.log.info('studio proxy stopped');

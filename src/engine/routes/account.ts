@@ -8,24 +8,22 @@ import { activeCount } from '../accounts/limits';
 import type { EngineContext, EngineEnv } from '../context';
 import { requireAccount } from './auth';
 
-/** USD below which `low_balance_alert` turns on (1 USD = 1000 credits or points). */
-const ALERT_THRESHOLD_USD = 10;
-
 /** Account endpoints answer 401 and 403 with `{message}` only. */
 const refuseAccount = (c: Context, status: 401 | 403, message: string): Response =>
   c.json({ message }, status);
 
 const envelope = <T>(data: T) => ({ code: 200, data, message: 'success' });
 
-function balanceOf(a: AccountRow): Balance {
+/** `alertUsd`: below it `low_balance_alert` turns on (1 USD = 1000 credits or points). */
+function balanceOf(a: AccountRow, alertUsd: number): Balance {
   const usd = (a.credits.available + a.points.available) / 1000;
   return {
     account_id: a.id,
     balance_usd: usd,
     available_credits: a.credits.available,
     available_points: a.points.available,
-    alert_threshold: ALERT_THRESHOLD_USD,
-    low_balance_alert: usd < ALERT_THRESHOLD_USD,
+    alert_threshold: alertUsd,
+    low_balance_alert: usd < alertUsd,
     updated_at: a.updatedAt,
   };
 }
@@ -62,7 +60,7 @@ export function accountRoutes(ctx: EngineContext): Hono<EngineEnv> {
   const current = (c: Context<EngineEnv>): AccountRow =>
     getAccount(ctx.db, c.get('account').id) ?? c.get('account');
 
-  app.get('/balance', (c) => c.json(envelope(balanceOf(current(c)))));
+  app.get('/balance', (c) => c.json(envelope(balanceOf(current(c), ctx.alertUsd))));
   app.get('/info', (c) => c.json(envelope(infoOf(current(c)))));
   app.get('/active_tasks', (c) => {
     const account = current(c);

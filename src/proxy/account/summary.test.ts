@@ -1,55 +1,163 @@
-import { describe, expect, it } from 'vitest';
-import { fixture } from '../test/fixtures';
-import { buildSummary } from './summary';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountSummary } from '../../contract/account-summary';
+import type { JobRecord } from '../jobs/record';
+import { createLogger, createRedactor } from '../log';
+import type { JobChange } from '../store/jobs';
+import type { AccountPath } from '../upstream/client';
+import { AccountService, accountChanges } from './summary';
 
-describe('buildSummary', () => {
-  it('uses the real balance and tolerates missing or odd info and active tasks', () => {
-    const info = {
-      code: 200,
-      message: 'success',
-      data: {
-        name: 'Ada',
-        plan: 7,
-        wallet: { point_remain: 5, point_frozen: 20, point_used: 100 },
-      },
-    };
-    const summary = buildSummary(fixture('account-balance'), info, null);
-    expect(summary).toEqual({
-      name: 'Ada',
-      plan: '',
-      availableCredits: 71000,
-      availablePoints: 1048,
-      frozenCredits: 20,
-      usedPoints: 100,
-      balanceUsd: 72.048,
-      lowBalance: false,
-      concurrencyLimit: 0,
-      activeTasks: 0,
-    });
+const GAP = 150;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An upstream whose account reads take `latencyMs` and report `credits` and `active`. */
+class Upstream {
+  credits = 1000;
+  active = 0;
+  latencyMs = 10;
+  readonly starts: number[] = [];
+
+  async getAccount(path: AccountPath): Promise<unknown> {
+    if (path === 'balance') this.starts.push(Date.now());
+    const credits = this.credits;
+    const active = this.active;
+    await sleep(this.latencyMs);
+    const data =
+      path === 'balance'
+        ? { available_credits: credits, available_points: 0, low_balance_alert: false }
+        : path === 'active_tasks'
+          ? { total_active: active, concurrent_limit: 6, tasks: [] }
+          : { name: 'dev' };
+    return { code: 200, message: 'success', data };
+  }
+}
+
+let services: AccountService[] = [];
+afterEach(async () => {
+  await Promise.all(services.map((s) => s.stop()));
+  services = [];
+});
+
+function service(upstream: Upstream, watchers = 0, idleMs = 60_000) {
+  const published: AccountSummary[] = [];
+  const s = new AccountService({
+    upstream,
+    store: { active: () => [] },
+    log: createLogger(createRedactor([])),
+    publish: (a) => published.push(a),
+    watchers: () => watchers,
+    minGapMs: GAP,
+    idleMs,
+  });
+  services.push(s);
+  s.start();
+  return { s, published };
+}
+
+const gaps = (starts: number[]) => starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
+
+describe('the live account', () => {
+  it('reads at most once per gap however many jobs change, and catches the last change', async () => {
+    const upstream = new Upstream();
+    const { s, published } = service(upstream);
+    const t0 = Date.now();
+    for (let i = 0; i < 40; i++) {
+      upstream.credits -= 10;
+      s.notify();
+      await sleep(10);
+    }
+    const lastChange = Date.now();
+    await sleep(GAP * 3);
+    // However slow the machine: one read at once, then at most one per gap.
+    expect(upstream.starts.length).toBeGreaterThanOrEqual(2);
+    expect(upstream.starts.length).toBeLessThanOrEqual(2 + Math.floor((lastChange - t0) / GAP));
+    for (const g of gaps(upstream.starts)) expect(g).toBeGreaterThanOrEqual(GAP - 1);
+    // The figures after the last change were read within about one gap of it, and pushed.
+    expect((upstream.starts.at(-1) ?? 0) - lastChange).toBeLessThanOrEqual(GAP + 100);
+    expect(published.at(-1)?.availableCredits).toBe(600);
   });
 
-  it('falls back to the wallet and counts when the balance is unavailable', () => {
-    const info = {
-      code: 200,
-      message: 'success',
-      data: {
-        max_concurrent_task_count: 6,
-        wallet: { point_remain: 2000, point_frozen: 0, point_used: 0 },
-        credit_pack_info: { total_credits: 0, available_credits: 1000, frozen_credits: 0 },
-      },
-    };
-    const active = {
-      code: 200,
-      message: 'success',
-      data: { tasks: [{ job_id: 'x', task_type: 'diffusion', status: 'pending', created_at: '' }] },
-    };
-    const summary = buildSummary(null, info, active);
-    expect(summary).toMatchObject({
-      availableCredits: 1000,
-      availablePoints: 2000,
-      balanceUsd: 3,
-      concurrencyLimit: 6,
-      activeTasks: 1,
-    });
+  it('reads once more when a change comes while a read is on its way', async () => {
+    const upstream = new Upstream();
+    upstream.latencyMs = 80;
+    const { s, published } = service(upstream);
+    s.notify();
+    await sleep(20);
+    upstream.credits = 400;
+    s.notify();
+    await sleep(GAP + 200);
+    expect(upstream.starts).toHaveLength(2);
+    expect(published.map((a) => a.availableCredits)).toEqual([1000, 400]);
+  });
+
+  it('pushes every read for a job change, and timed reads only when a figure changed', async () => {
+    const upstream = new Upstream();
+    upstream.active = 1;
+    const { s, published } = service(upstream, 1);
+    s.notify();
+    await sleep(GAP + 50);
+    s.notify();
+    await sleep(GAP + 50);
+    // Two reads for changes, both pushed although the figures are the same.
+    expect(published).toHaveLength(2);
+    // Timed reads while a task runs: the same figures are not pushed again...
+    const reads = upstream.starts.length;
+    await sleep(GAP * 2 + 50);
+    expect(upstream.starts.length).toBeGreaterThan(reads);
+    expect(published).toHaveLength(2);
+    // ...a changed one is.
+    upstream.credits = 700;
+    await sleep(GAP + 50);
+    expect(published.at(-1)?.availableCredits).toBe(700);
+  });
+
+  it('follows running tasks every gap while a browser watches, and rests when none does', async () => {
+    const upstream = new Upstream();
+    upstream.active = 2;
+    const watched = service(upstream, 1);
+    await watched.s.summary();
+    await sleep(GAP * 4 + 50);
+    expect(upstream.starts.length).toBeGreaterThanOrEqual(4);
+    await watched.s.stop();
+
+    const alone = new Upstream();
+    alone.active = 2;
+    const unwatched = service(alone, 0);
+    await unwatched.s.summary();
+    await sleep(GAP * 3);
+    expect(alone.starts).toHaveLength(1);
+  });
+
+  it('answers page loads from the last read within the gap, sharing one read', async () => {
+    const upstream = new Upstream();
+    upstream.latencyMs = 30;
+    const { s } = service(upstream);
+    const [a, b] = await Promise.all([s.summary(), s.summary()]);
+    expect(a).toBe(b);
+    expect(await s.summary()).toBe(a);
+    expect(upstream.starts).toHaveLength(1);
+    await sleep(GAP + 10);
+    await s.summary();
+    expect(upstream.starts).toHaveLength(2);
+  });
+});
+
+describe('accountChanges', () => {
+  it('tells of new jobs and changes of status or cost, not of progress or stars', () => {
+    let job = { handle: 'h1', status: 'pending', cost: { frozen: 80, consumed: 0 } };
+    let notified = 0;
+    const listen = accountChanges(
+      { get: () => job as unknown as JobRecord },
+      { notify: () => void notified++ },
+    );
+    const change: JobChange = { type: 'job', handle: 'h1' };
+    listen(change);
+    listen(change); // progress only
+    job = { ...job, status: 'processing' };
+    listen(change);
+    job = { ...job, status: 'completed', cost: { frozen: 80, consumed: 80 } };
+    listen(change);
+    listen(change); // starred
+    listen({ type: 'removed', handle: 'h1' });
+    expect(notified).toBe(3);
   });
 });

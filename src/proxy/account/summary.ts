@@ -1,100 +1,180 @@
-import type { z } from 'zod';
-import {
-  accountInfoEnvelopeSchema,
-  accountInfoSchema,
-  activeTasksEnvelopeSchema,
-  activeTasksSchema,
-  balanceEnvelopeSchema,
-  balanceSchema,
-} from '../../contract/account';
-import type { AccountSummary } from '../../contract/studio-api';
+import type { AccountSummary } from '../../contract/account-summary';
+import { isTerminal } from '../../contract/task';
+import type { Logger } from '../log';
+import type { JobChange, JobStore } from '../store/jobs';
 import type { AccountPath, UpstreamClient } from '../upstream/client';
 import { UpstreamError } from '../upstream/errors';
-
-/**
- * The fields of `data` that parse, one by one. The real service documents these bodies
- * only loosely (API-NOTES.md), and one odd field must not hide the others.
- */
-function pickValid<S extends z.ZodObject>(
-  envelope: z.ZodType<{ data: z.infer<S> }>,
-  schema: S,
-  json: unknown,
-): Partial<z.infer<S>> {
-  const whole = envelope.safeParse(json);
-  if (whole.success) return whole.data.data;
-  const data = typeof json === 'object' && json !== null && 'data' in json ? json.data : null;
-  if (typeof data !== 'object' || data === null) return {};
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    const r = field.safeParse((data as Record<string, unknown>)[key]);
-    if (r.success && r.data !== undefined) out[key] = r.data;
-  }
-  return out as Partial<z.infer<S>>;
-}
-
-type Settled = PromiseSettledResult<unknown>;
-const value = (r: Settled): unknown => (r.status === 'fulfilled' ? r.value : null);
-
-export function buildSummary(
-  balanceJson: unknown,
-  infoJson: unknown,
-  activeJson: unknown,
-): AccountSummary {
-  const b = pickValid(balanceEnvelopeSchema, balanceSchema, balanceJson);
-  const i = pickValid(accountInfoEnvelopeSchema, accountInfoSchema, infoJson);
-  const a = pickValid(activeTasksEnvelopeSchema, activeTasksSchema, activeJson);
-  const availableCredits = b.available_credits ?? i.credit_pack_info?.available_credits ?? 0;
-  const availablePoints = b.available_points ?? i.wallet?.point_remain ?? 0;
-  return {
-    name: i.name ?? '',
-    plan: i.plan ?? '',
-    availableCredits,
-    availablePoints,
-    frozenCredits: (i.credit_pack_info?.frozen_credits ?? 0) + (i.wallet?.point_frozen ?? 0),
-    usedPoints: i.wallet?.point_used ?? 0,
-    // 1 USD = 1000 points = 1000 credits (SPEC.md), for services that omit the USD figure.
-    balanceUsd: b.balance_usd ?? (availableCredits + availablePoints) / 1000,
-    lowBalance: b.low_balance_alert ?? false,
-    concurrencyLimit: a.concurrent_limit ?? i.max_concurrent_task_count ?? 0,
-    activeTasks: a.total_active ?? a.tasks?.length ?? 0,
-  };
-}
+import { buildSummary } from './build-summary';
 
 const PATHS: readonly AccountPath[] = ['balance', 'info', 'active_tasks'];
 
-/** The account summary, built from three upstream reads and cached for a moment. */
+interface AccountDeps {
+  upstream: Pick<UpstreamClient, 'getAccount'>;
+  store: Pick<JobStore, 'active'>;
+  log: Logger;
+  /** Gets every summary read after a change (the `account` event). */
+  publish: (account: AccountSummary) => void;
+  /** How many browsers are watching (open event streams). */
+  watchers: () => number;
+  /** At most one account read starts per this many ms (default 1000). */
+  minGapMs?: number;
+  /** With browsers watching and nothing running, read this often anyway (default 30 s). */
+  idleMs?: number;
+}
+
+type Settled = PromiseSettledResult<unknown>;
+const value = (r: Settled | undefined): unknown => (r?.status === 'fulfilled' ? r.value : null);
+
+/** The summary without its read time, to tell whether anything changed. */
+const figures = (a: AccountSummary): string => JSON.stringify({ ...a, readAt: '' });
+
+/**
+ * The account, kept live: a job created or changed marks it stale, and it is read again
+ * at most once per `minGapMs` however many jobs change (a change during a read makes one
+ * more read after it), so the figures are never more than about a second behind the
+ * service. While tasks run and a browser watches, it is read every `minGapMs` too (task
+ * states move on the service without telling anyone); otherwise every `idleMs`. A read for
+ * a job change, and any read that changed a figure, is published to the browsers.
+ */
 export class AccountService {
-  private cached: { at: number; value: AccountSummary } | null = null;
-  private pending: Promise<AccountSummary> | null = null;
+  private latest: AccountSummary | null = null;
+  private inFlight: Promise<AccountSummary> | null = null;
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private stale = false;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly upstream: Pick<UpstreamClient, 'getAccount'>,
-    private readonly ttlMs = 2000,
-  ) {}
+  constructor(private readonly deps: AccountDeps) {}
 
-  /** Concurrent callers share one set of reads; the cache spares the upstream's rate limits. */
+  private get minGapMs(): number {
+    return this.deps.minGapMs ?? 1000;
+  }
+
+  start(): void {
+    this.running = true;
+    this.schedule();
+  }
+
+  /** Stops reading and waits for a read in flight. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.inFlight?.catch(() => undefined);
+  }
+
+  /** Something changed the account (a job was created, moved on or finished). */
+  notify(): void {
+    this.stale = true;
+    this.schedule();
+  }
+
+  /**
+   * For `GET /studio-api/account`: the figures read less than `minGapMs` ago (a change
+   * since then is already scheduled to be read and pushed), else a read now.
+   */
   summary(): Promise<AccountSummary> {
-    if (this.cached && Date.now() - this.cached.at < this.ttlMs) {
-      return Promise.resolve(this.cached.value);
+    if (this.inFlight) return this.inFlight;
+    if (this.latest && Date.now() - this.lastStart < this.minGapMs) {
+      return Promise.resolve(this.latest);
     }
-    this.pending ??= this.load().finally(() => {
-      this.pending = null;
-    });
-    return this.pending;
+    return this.refresh();
+  }
+
+  private schedule(): void {
+    if (!this.running || this.inFlight) return;
+    if (this.timer) clearTimeout(this.timer);
+    const idleMs = this.deps.idleMs ?? 30_000;
+    const watched = this.deps.watchers() > 0;
+    const busy = (this.latest?.activeTasks ?? 0) > 0;
+    const due =
+      this.stale || (watched && busy)
+        ? this.lastStart + this.minGapMs
+        : watched
+          ? this.lastStart + idleMs
+          : Date.now() + idleMs;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, due - Date.now()));
+    this.timer.unref();
+  }
+
+  private tick(): void {
+    this.timer = null;
+    if (this.stale || this.deps.watchers() > 0) void this.refresh().catch(() => undefined);
+    else this.schedule();
+  }
+
+  private refresh(): Promise<AccountSummary> {
+    this.lastStart = Date.now();
+    // A read for a job change is pushed even when the service's figures already showed it
+    // (a timed read can see a task finish before the studio has stored it): browsers read
+    // the studio's own ledger again on every push.
+    const forChange = this.stale;
+    this.stale = false;
+    const read = this.load()
+      .then((summary) => {
+        const changed = this.latest === null || figures(this.latest) !== figures(summary);
+        this.latest = summary;
+        if (changed || forChange) this.deps.publish(summary);
+        return summary;
+      })
+      .finally(() => {
+        this.inFlight = null;
+        this.schedule();
+      });
+    this.inFlight = read;
+    return read;
   }
 
   private async load(): Promise<AccountSummary> {
-    const results = await Promise.allSettled(PATHS.map((p) => this.upstream.getAccount(p)));
+    const results = await Promise.allSettled(PATHS.map((p) => this.deps.upstream.getAccount(p)));
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
     // A key or account problem is the answer; a single flaky endpoint is not.
     const auth = failures.find(
       (e) => e instanceof UpstreamError && (e.status === 401 || e.status === 403),
     );
     if (auth !== undefined) throw auth;
-    if (failures.length === results.length) throw failures[0];
-    const [balance, info, active] = results.map(value);
-    const summary = buildSummary(balance, info, active);
-    this.cached = { at: Date.now(), value: summary };
-    return summary;
+    if (failures.length === results.length) {
+      this.deps.log.warn('account read failed', { err: failures[0] });
+      throw failures[0];
+    }
+    const handles = new Map(this.deps.store.active().map((j) => [j.upstreamId, j.handle]));
+    const [balance, info, active] = results;
+    return buildSummary(
+      { balance: value(balance), info: value(info), active: value(active) },
+      (id) => handles.get(id) ?? null,
+      new Date(),
+    );
   }
+}
+
+const SEEN_LIMIT = 2000;
+
+/**
+ * A store listener that tells the account service about the changes that move money or
+ * slots: a new job, and a job whose status or cost changed. Progress, favourites and
+ * media sizes do not.
+ */
+export function accountChanges(
+  store: Pick<JobStore, 'get'>,
+  account: Pick<AccountService, 'notify'>,
+): (change: JobChange) => void {
+  const seen = new Map<string, { key: string; running: boolean }>();
+  return (change) => {
+    if (change.type !== 'job') return;
+    const job = store.get(change.handle);
+    if (!job) return;
+    const key = `${job.status}|${job.cost.frozen}|${job.cost.consumed}`;
+    if (seen.get(job.handle)?.key === key) return;
+    seen.delete(job.handle);
+    seen.set(job.handle, { key, running: !isTerminal(job.status) });
+    // Finished jobs are remembered a while, so that starring one does not read the account.
+    if (seen.size > SEEN_LIMIT) {
+      for (const [handle, s] of seen) {
+        if (s.running) continue;
+        seen.delete(handle);
+        break;
+      }
+    }
+    account.notify();
+  };
 }

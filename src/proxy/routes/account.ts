@@ -1,18 +1,76 @@
+import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import { ledgerQuerySchema, spendingQuerySchema } from '../../contract/spending';
+import { localDays } from '../account/local-days';
 import type { AccountService } from '../account/summary';
+import type { Redactor } from '../log';
+import type { SpendingStore } from '../store/spending';
 import { StudioHttpError } from '../studio-error';
 import { UpstreamError, toStudioError } from '../upstream/errors';
+import { rejectInvalid } from './validate';
 
-/** `/studio-api/account`: balance, plan and running tasks in one small object. */
-export function accountRoutes(account: AccountService): Hono {
+interface AccountDeps {
+  account: AccountService;
+  spending: SpendingStore;
+  redact: Redactor;
+}
+
+/** A pull stream over the CSV pages: each page is read when the socket wants more. */
+function csvStream(lines: Generator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    pull(controller) {
+      const next = lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    cancel() {
+      lines.return(undefined);
+    },
+  });
+}
+
+/**
+ * `/studio-api/account`: the balance, plan and running tasks in one object; where the
+ * credits went (`/spending`) and the ledger as CSV (`/ledger.csv`), from the history.
+ */
+export function accountRoutes(deps: AccountDeps): Hono {
   const app = new Hono();
   app.get('/', async (c) => {
     try {
-      return c.json({ account: await account.summary() });
+      return c.json({ account: await deps.account.summary() });
     } catch (err) {
       if (err instanceof UpstreamError) throw new StudioHttpError(toStudioError(err));
       throw err;
     }
   });
+
+  app.get(
+    '/spending',
+    zValidator('query', spendingQuerySchema, rejectInvalid(deps.redact)),
+    (c) => {
+      const { days, tz } = c.req.valid('query');
+      return c.json({ spending: deps.spending.summary(days, tz) });
+    },
+  );
+
+  app.get(
+    '/ledger.csv',
+    zValidator('query', ledgerQuerySchema, rejectInvalid(deps.redact)),
+    (c) => {
+      const { days, tz } = c.req.valid('query');
+      const range = days === undefined ? null : localDays(tz, days, Date.now());
+      const from = range?.[0]?.startMs ?? Number.MIN_SAFE_INTEGER;
+      const to = range?.at(-1)?.endMs ?? Number.MAX_SAFE_INTEGER;
+      const today = localDays(tz, 1, Date.now())[0]?.day ?? 'today';
+      return new Response(csvStream(deps.spending.csv(tz, from, to)), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="studio-ledger-${today}.csv"`,
+          'cache-control': 'no-store',
+        },
+      });
+    },
+  );
   return app;
 }

@@ -79,9 +79,13 @@ describe('JSON answers of the browser API', () => {
     const gz = await stack.raw('/studio-api/jobs', { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gz.headers.get('vary')).toMatch(/accept-encoding/);
-    expect(gunzipSync(gz.bytes).toString()).toBe(plain.bytes.toString());
+    // The jobs run meanwhile, so their progress may differ: the same jobs, decoded whole.
+    const ids = (text: string) =>
+      (JSON.parse(text) as { jobs: { id: string }[] }).jobs.map((j) => j.id);
+    expect(ids(gunzipSync(gz.bytes).toString())).toEqual(ids(plain.bytes.toString()));
     const br = await stack.raw('/studio-api/jobs', { headers: { 'accept-encoding': 'br' } });
-    expect(brotliDecompressSync(br.bytes).toString()).toBe(plain.bytes.toString());
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(ids(brotliDecompressSync(br.bytes).toString())).toEqual(ids(plain.bytes.toString()));
 
     const small = await stack.raw('/studio-api/status', { headers: { 'accept-encoding': 'br' } });
     expect(small.status).toBe(200);

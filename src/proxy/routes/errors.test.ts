@@ -22,11 +22,13 @@ async function failCreate(status: number, body: unknown, headers?: Record<string
 }
 
 describe('upstream rejections become studio errors', () => {
-  it('402: insufficient quota, with a top-up hint', async () => {
+  it('402: insufficient quota in plain words, with a top-up hint', async () => {
     const { status, error } = await failCreate(402, errorTask(402, 'insufficient quota'));
     expect(status).toBe(402);
-    expect(error).toMatchObject({ code: 'insufficient_quota', message: 'insufficient quota' });
+    expect(error.code).toBe('insufficient_quota');
+    expect(error.message).toMatch(/^Not enough credits: .*balance cannot cover/);
     expect(error.hint).toMatch(/top up/i);
+    expect(error.hint).toContain('“insufficient quota”');
   });
 
   it('429: rate limited, with a wait hint and the retry time', async () => {

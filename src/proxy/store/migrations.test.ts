@@ -97,6 +97,67 @@ describe('schema migrations', () => {
     db.close();
   });
 
+  it('counts the spending of jobs made before the ledger existed (schema 9)', () => {
+    const db = new Database(path.join(dir, 'studio.sqlite'));
+    migrate(db, 7);
+    const insert = db.prepare(
+      `INSERT INTO jobs (handle, seq, upstream_id, parent_handle, operation, prompt, status,
+         created_at, created_ms, cost_frozen, cost_consumed, updated_at)
+       VALUES (?, ?, 'u', ?, ?, ?, ?, '2026-04-01T10:00:00Z', ?, ?, ?, '2026-04-01T10:00:00Z')`,
+    );
+    insert.run('oldTurbo0001', 1, null, 'diffusion', 'a fox --turbo', 'completed', 1000, 160, 160);
+    insert.run('oldChild0001', 2, 'oldTurbo0001', 'remix', 'blue', 'completed', 2000, 240, 240);
+    insert.run('oldFailed001', 3, null, 'diffusion', 'a fox', 'failed', 3000, 80, 0);
+    insert.run('oldActive001', 4, null, 'describe', '', 'processing', 4000, 20, 0);
+    db.close();
+
+    const migrated = openDatabase(dir);
+    const rows = migrated
+      .prepare(
+        'SELECT handle, speed, status, frozen, consumed, refunded, created_ms FROM ledger ORDER BY created_ms',
+      )
+      .all();
+    expect(rows).toEqual([
+      {
+        handle: 'oldTurbo0001',
+        speed: 'turbo',
+        status: 'completed',
+        frozen: 160,
+        consumed: 160,
+        refunded: 0,
+        created_ms: 1000,
+      },
+      {
+        handle: 'oldChild0001',
+        speed: 'turbo',
+        status: 'completed',
+        frozen: 240,
+        consumed: 240,
+        refunded: 0,
+        created_ms: 2000,
+      },
+      {
+        handle: 'oldFailed001',
+        speed: 'fast',
+        status: 'failed',
+        frozen: 80,
+        consumed: 0,
+        refunded: 80,
+        created_ms: 3000,
+      },
+      {
+        handle: 'oldActive001',
+        speed: 'fast',
+        status: 'processing',
+        frozen: 20,
+        consumed: 0,
+        refunded: 0,
+        created_ms: 4000,
+      },
+    ]);
+    migrated.close();
+  });
+
   it('applies each step once: every version migrates to the same schema as a new file', () => {
     const schemaOf = (db: Database.Database) =>
       db

@@ -111,6 +111,70 @@ const MIGRATIONS: readonly string[] = [
   // process waits for that answer, 'unknown' once it was lost (a timeout, a 5xx, a cut
   // connection, or the studio stopped), NULL when the upstream id is known.
   `ALTER TABLE jobs ADD COLUMN create_state TEXT;`,
+  // 9: the spending ledger, one row per job: what its create froze, what the service
+  // consumed, what it gave back, and the speed it was billed at. Triggers write it in the
+  // same transaction as the job, whatever code path changed the job, and deleting a job
+  // from the history keeps what it cost. `frozen` never shrinks, so a service that zeroes
+  // a failed task's usage still shows the refund. Speed reads the prompt flags as the
+  // service bills them: a follow-up's own --fast/--turbo, else its parent's; operations
+  // without a turbo price are always fast. Rows already in the history are counted too.
+  `CREATE TABLE ledger (
+     handle     TEXT PRIMARY KEY,
+     operation  TEXT NOT NULL,
+     speed      TEXT NOT NULL,
+     status     TEXT NOT NULL,
+     frozen     REAL NOT NULL,
+     consumed   REAL NOT NULL,
+     refunded   REAL NOT NULL,
+     created_ms INTEGER NOT NULL,
+     updated_ms INTEGER NOT NULL
+   );
+   CREATE INDEX ledger_time ON ledger(created_ms, operation, consumed, refunded);
+   CREATE VIEW job_speed AS
+   SELECT handle, CASE
+       WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'
+       WHEN own LIKE '% --turbo %' THEN 'turbo'
+       WHEN own LIKE '% --fast %' THEN 'fast'
+       WHEN inherited LIKE '% --turbo %' THEN 'turbo'
+       ELSE 'fast'
+     END AS speed
+   FROM (
+     SELECT j.handle, j.operation,
+       ' ' || replace(replace(replace(j.prompt, char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS own,
+       ' ' || replace(replace(replace(COALESCE(p.prompt, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS inherited
+     FROM jobs j LEFT JOIN jobs p ON p.handle = j.parent_handle
+   );
+   INSERT INTO ledger (handle, operation, speed, status, frozen, consumed, refunded, created_ms,
+     updated_ms)
+   SELECT j.handle, j.operation, s.speed, j.status, j.cost_frozen, j.cost_consumed,
+     CASE WHEN j.status IN ('completed', 'failed')
+       THEN MAX(j.cost_frozen - j.cost_consumed, 0) ELSE 0 END,
+     j.created_ms, CAST(unixepoch('subsec') * 1000 AS INTEGER)
+   FROM jobs j JOIN job_speed s ON s.handle = j.handle;
+   CREATE TRIGGER ledger_job_added AFTER INSERT ON jobs BEGIN
+     INSERT OR REPLACE INTO ledger (handle, operation, speed, status, frozen, consumed, refunded,
+       created_ms, updated_ms)
+     VALUES (new.handle, new.operation,
+       (SELECT speed FROM job_speed WHERE handle = new.handle), new.status, new.cost_frozen,
+       new.cost_consumed,
+       CASE WHEN new.status IN ('completed', 'failed')
+         THEN MAX(new.cost_frozen - new.cost_consumed, 0) ELSE 0 END,
+       new.created_ms, CAST(unixepoch('subsec') * 1000 AS INTEGER));
+   END;
+   CREATE TRIGGER ledger_job_changed
+   AFTER UPDATE OF status, cost_frozen, cost_consumed, created_ms ON jobs
+   BEGIN
+     UPDATE ledger SET status = new.status, frozen = MAX(frozen, new.cost_frozen),
+       created_ms = new.created_ms,
+       consumed = new.cost_consumed,
+       refunded = CASE WHEN new.status IN ('completed', 'failed')
+         THEN MAX(MAX(frozen, new.cost_frozen) - new.cost_consumed, 0) ELSE 0 END,
+       updated_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER)
+     WHERE handle = new.handle;
+   END;
+   CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
+     DELETE FROM ledger WHERE handle = old.handle AND frozen = 0 AND consumed = 0;
+   END;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

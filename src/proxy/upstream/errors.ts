@@ -77,11 +77,12 @@ export function toStudioError(err: UpstreamError): StudioError {
         'The studio’s API key is missing, wrong or revoked. This is for the operator: set UPSTREAM_API_KEY (or UPSTREAM_API_KEY_FILE) and restart the studio.',
       );
     case 402:
+      // The service says only "insufficient quota"; say what it means.
       return studioError(
         402,
         'insufficient_quota',
-        msg || 'Not enough credits for this task.',
-        'Top up credits on the image service’s account, then try again.',
+        'Not enough credits: the account’s available balance cannot cover what this task costs, so the image service did not start it.',
+        `Top up credits on the image service’s account, or wait for running jobs to give back what they hold, then try again.${msg ? ` (The service said: “${msg}”.)` : ''}`,
       );
     case 403:
       return studioError(

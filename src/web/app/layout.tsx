@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BalanceWidget } from '../features/account/components/balance-widget';
+import { LowBalanceBanner } from '../features/account/components/low-balance-banner';
 import { Nav } from './nav';
 import { StreamIndicator } from './stream-indicator';
 import type { Route } from './router';
@@ -34,6 +35,7 @@ export function Layout({ route, children }: LayoutProps) {
           <BalanceWidget href={routeHref('account')} />
         </div>
       </header>
+      <LowBalanceBanner href={routeHref('account')} />
       <div className="flex min-h-0 flex-1">
         <aside className="sticky top-14 h-[calc(100dvh-3.5rem)] w-52 shrink-0 border-r border-zinc-800">
           <Nav current={route} />

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueries } from '../features/account/api/account-queries';
 import { jobMutations } from '../features/jobs/api/job-mutations';
 import { NetworkError, ResponseShapeError, StudioApiError } from '../lib/http';
-import { jsonResponse, makeJob } from '../lib/testing/fixtures';
+import { jsonResponse, makeAccount, makeJob } from '../lib/testing/fixtures';
 import { createQueryClient, shouldRetry } from './query-client';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,22 +30,47 @@ describe('createQueryClient', () => {
   it('refreshes the balance after a job is created', async () => {
     vi.stubGlobal('fetch', async () => jsonResponse({ job: makeJob() }));
     const qc = createQueryClient();
-    qc.setQueryData(accountQueries.summary().queryKey, {
-      name: 'dev',
-      plan: 'local',
-      availableCredits: 1,
-      availablePoints: 1,
-      frozenCredits: 0,
-      usedPoints: 0,
-      balanceUsd: 1,
-      lowBalance: false,
-      concurrencyLimit: 6,
-      activeTasks: 0,
-    });
+    qc.setQueryData(accountQueries.summary().queryKey, makeAccount());
     await new MutationObserver(qc, jobMutations.create(qc)).mutate({
       body: { operation: 'diffusion', params: { text: 'a cat' } },
       idempotencyKey: 'k3k3k3k3k3k3k3k3',
     });
     expect(qc.getQueryState(accountQueries.summary().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('refuses a create the balance cannot cover before sending it, and sends one it can', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(url);
+      return jsonResponse({ job: makeJob() });
+    });
+    const qc = createQueryClient();
+    qc.setQueryData(accountQueries.summary().queryKey, makeAccount({ availableCredits: 100 }));
+    const create = (text: string) =>
+      new MutationObserver(qc, jobMutations.create(qc)).mutate({
+        body: { operation: 'diffusion', params: { text } },
+        idempotencyKey: `k${text.length}k3k3k3k3k3k3k3k3`,
+      });
+    const refused = await create('a cat --turbo').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(StudioApiError);
+    expect((refused as StudioApiError).studio).toMatchObject({
+      status: 402,
+      code: 'insufficient_quota',
+      message: 'Not enough credits: Diffusion costs 160 credits and the balance is 100 credits.',
+    });
+    expect(sent).toEqual([]);
+    await create('a cat');
+    expect(sent).toEqual(['/studio-api/jobs']);
+  });
+
+  it('lets a create go when the balance is not known yet', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse({ job: makeJob() }));
+    const qc = createQueryClient();
+    await expect(
+      new MutationObserver(qc, jobMutations.create(qc)).mutate({
+        body: { operation: 'diffusion', params: { text: 'a cat --turbo' } },
+        idempotencyKey: 'k4k4k4k4k4k4k4k4',
+      }),
+    ).resolves.toMatchObject({ id: makeJob().id });
   });
 });

@@ -1,7 +1,8 @@
 import { MutationCache, QueryClient, matchMutation } from '@tanstack/react-query';
 import { accountQueries } from '../features/account/api/account-queries';
-import { jobMutationKeys } from '../features/jobs/api/job-mutations';
+import { jobMutationKeys, type CreateJobVariables } from '../features/jobs/api/job-mutations';
 import { ResponseShapeError, StudioApiError } from '../lib/http';
+import { uncoveredCreate } from './create-guard';
 
 /**
  * Retry what may pass on a second try (no answer, 5xx, 429); never a refusal or a
@@ -22,6 +23,12 @@ export function createQueryClient(): QueryClient {
     // The balance is an account concern, job creation a jobs one: features do not know
     // each other, so the app wires "a job was created" to "refresh the balance" here.
     mutationCache: new MutationCache({
+      // A create the balance cannot cover fails here, before its request is sent.
+      onMutate: (variables, mutation) => {
+        if (!matchMutation({ mutationKey: jobMutationKeys.create() }, mutation)) return;
+        const refused = uncoveredCreate(client, (variables as CreateJobVariables).body);
+        if (refused) throw new StudioApiError(refused);
+      },
       onSuccess: (_data, _vars, _result, mutation) => {
         if (matchMutation({ mutationKey: jobMutationKeys.create() }, mutation)) {
           void client.invalidateQueries({ queryKey: accountQueries.all() });

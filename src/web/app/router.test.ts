@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routeFromHash, routeHref, searchFromHash } from './router';
+import { ACCOUNT_HREF } from '../lib/describe-error';
+import { jobHref, routeFromHash, routeHref, searchFromHash } from './router';
 
 describe('routeFromHash', () => {
   it.each([
@@ -9,6 +10,7 @@ describe('routeFromHash', () => {
     ['#/tools', 'tools'],
     ['#/account', 'account'],
     ['#/account?tab=x', 'account'],
+    ['#/job?id=abcDEF123456', 'job'],
     ['#/nowhere', 'create'],
   ])('%s → %s', (hash, route) => {
     expect(routeFromHash(hash)).toBe(route);
@@ -16,6 +18,15 @@ describe('routeFromHash', () => {
 
   it('round-trips with routeHref', () => {
     expect(routeFromHash(routeHref('library'))).toBe('library');
+  });
+
+  it('has the account page where error messages link to it', () => {
+    expect(routeHref('account')).toBe(ACCOUNT_HREF);
+  });
+
+  it('names a job by its handle in the page’s search', () => {
+    expect(jobHref('abc_DEF-1234')).toBe('#/job?id=abc_DEF-1234');
+    expect(searchFromHash(jobHref('abc_DEF-1234'))).toBe('id=abc_DEF-1234');
   });
 });
 

@@ -1,9 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
-const ROUTES = ['create', 'tools', 'library', 'account'] as const;
+const ROUTES = ['create', 'tools', 'library', 'account', 'job'] as const;
 export type Route = (typeof ROUTES)[number];
 
 export const routeHref = (route: Route): string => `#/${route}`;
+
+/** One job's card on a page of its own. */
+export const jobHref = (id: string): string =>
+  `${routeHref('job')}?${new URLSearchParams({ id }).toString()}`;
 
 /** `#/library?q=lig` → `q=lig`: a page's own state, kept in the URL (reload, back). */
 export function searchFromHash(hash: string): string {

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { StudioStatus } from '../../contract/studio-api';
+import { accountQueries } from '../features/account/api/account-queries';
 import { jobQueries } from '../features/jobs/api/job-queries';
 import { uploadQueries } from '../lib/uploads';
-import { makeJob, makeList } from '../lib/testing/fixtures';
+import { makeAccount, makeJob, makeList } from '../lib/testing/fixtures';
 import { applyStudioEvent } from './use-studio-events';
 
 const status: StudioStatus = {
@@ -24,5 +25,20 @@ describe('applyStudioEvent', () => {
 
     applyStudioEvent(qc, { event: 'reset', data: { reason: 'restart' } });
     expect(qc.getQueryState(jobQueries.list().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('puts a pushed account into the one query the badge and the page read', () => {
+    const qc = new QueryClient();
+    const spending = [...accountQueries.spendingAll(), 7, 'UTC'];
+    qc.getQueryCache().build(qc, { queryKey: spending });
+    qc.setQueryData(accountQueries.summary().queryKey, makeAccount({ availableCredits: 5 }));
+    const account = makeAccount({ availableCredits: 1120, activeTasks: 2 });
+    applyStudioEvent(qc, { event: 'account', data: { account } });
+    expect(qc.getQueryData(accountQueries.summary().queryKey)).toEqual(account);
+    // The spending charts read the ledger again: the change behind the event is in it.
+    expect(qc.getQueryState(spending)?.isInvalidated).toBe(true);
+
+    applyStudioEvent(qc, { event: 'reset', data: { reason: 'restart' } });
+    expect(qc.getQueryState(accountQueries.summary().queryKey)?.isInvalidated).toBe(true);
   });
 });

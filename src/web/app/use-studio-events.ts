@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { StudioEvent } from '../../contract/events';
+import { accountQueries, applyAccountChanged } from '../features/account/api/account-queries';
 import {
   applyJobChanged,
   applyJobRemoved,
@@ -24,10 +25,14 @@ export function applyStudioEvent(client: QueryClient, event: StudioEvent): void 
       return;
     case 'reset':
       void refetchJobs(client);
+      void client.invalidateQueries({ queryKey: accountQueries.all() });
       return;
     case 'status':
       // The tools feature reads uploads' state from GET /studio-api/status; same data.
       client.setQueryData(uploadQueries.status().queryKey, event.data.uploads);
+      return;
+    case 'account':
+      applyAccountChanged(client, event.data.account);
       return;
   }
 }
@@ -42,7 +47,10 @@ export function useStudioEvents(client: QueryClient): void {
       onEvent: (event) => applyStudioEvent(client, event),
       onOpen: (reconnected) => {
         streamOpened();
-        if (reconnected) void refetchJobLists(client);
+        if (!reconnected) return;
+        void refetchJobLists(client);
+        // Changes while the stream was down were pushed to nobody.
+        void client.invalidateQueries({ queryKey: accountQueries.all() });
       },
       onLost: streamLost,
     });

@@ -26,6 +26,16 @@ describe('describeError', () => {
     expect(d.hint).toBe('Buy a pack');
   });
 
+  it('links a lack of credits to the account page', () => {
+    const local = studio({
+      status: 402,
+      code: 'insufficient_quota',
+      message: 'Not enough credits',
+    });
+    expect(describeError(local).link).toEqual({ href: '#/account', label: 'Open Account' });
+    expect(describeError(studio({})).link).toBeUndefined();
+  });
+
   it('suggests topping up on a 402 without a hint', () => {
     expect(describeError(studio({ status: 402 })).hint).toMatch(/top up credits/i);
   });

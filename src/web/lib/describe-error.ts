@@ -3,13 +3,23 @@ import { NetworkError, ResponseShapeError, StudioApiError } from './http';
 export interface ErrorText {
   title: string;
   hint: string | null;
+  /** A page where the user can act on it. */
+  link?: { href: string; label: string };
 }
+
+/** The account page (the app's router writes it as `routeHref('account')`). */
+export const ACCOUNT_HREF = '#/account';
 
 /** What to tell a person about any error the data layer can throw. */
 export function describeError(err: unknown): ErrorText {
   if (err instanceof StudioApiError) {
-    const { status, message, hint, retryAfterS } = err.studio;
-    return { title: message, hint: hint ?? fallbackHint(status, retryAfterS) };
+    const { status, code, message, hint, retryAfterS } = err.studio;
+    const text = { title: message, hint: hint ?? fallbackHint(status, retryAfterS) };
+    // Not enough credits: the account page shows the balance and where the credits went.
+    if (status === 402 || code === 'insufficient_quota') {
+      return { ...text, link: { href: ACCOUNT_HREF, label: 'Open Account' } };
+    }
+    return text;
   }
   if (err instanceof NetworkError) {
     return {

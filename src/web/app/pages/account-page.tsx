@@ -1,10 +1,28 @@
+import { SPENDING_RANGES, type SpendingRange } from '../../../contract/spending';
 import { AccountPanel } from '../../features/account/components/account-panel';
+import { jobHref, replaceRouteSearch, useRouteSearch } from '../router';
 import { Page } from './page';
 
+const DEFAULT_RANGE: SpendingRange = 30;
+
+/** `#/account?days=7`: the range of the spending charts, kept in the URL (reload, Back). */
+function rangeFrom(search: string): SpendingRange {
+  const days = new URLSearchParams(search).get('days');
+  return SPENDING_RANGES.find((d) => String(d) === days) ?? DEFAULT_RANGE;
+}
+
 export function AccountPage() {
+  const range = rangeFrom(useRouteSearch());
   return (
-    <Page title="Account" description="The service account the studio creates jobs with.">
-      <AccountPanel />
+    <Page
+      title="Account"
+      description="The service account the studio creates jobs with: what is left, what runs, and where the credits went."
+    >
+      <AccountPanel
+        range={range}
+        onRangeChange={(days) => replaceRouteSearch('account', `days=${days}`)}
+        jobHref={jobHref}
+      />
     </Page>
   );
 }

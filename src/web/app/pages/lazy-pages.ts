@@ -13,6 +13,7 @@ const LOADERS: Record<Exclude<Route, 'create'>, () => PageModule> = {
   tools: () => import('./tools-page').then((m) => ({ default: m.ToolsPage })),
   library: () => import('./library-page').then((m) => ({ default: m.LibraryPage })),
   account: () => import('./account-page').then((m) => ({ default: m.AccountPage })),
+  job: () => import('./job-page').then((m) => ({ default: m.JobPage })),
 };
 
 const started = new Map<Route, PageModule>();
@@ -33,6 +34,7 @@ export const PAGES: Record<Route, ComponentType> = {
   tools: lazy(() => load('tools')),
   library: lazy(() => load('library')),
   account: lazy(() => load('account')),
+  job: lazy(() => load('job')),
 };
 
 /** Starts fetching a page's chunk before it is shown (a hovered or focused link). */

@@ -4,6 +4,8 @@ import { cn } from '../../lib/cn';
 interface ErrorBannerProps {
   title: string;
   hint?: string | null;
+  /** A page where the user can act on it, shown under the hint. */
+  link?: { href: string; label: string } | undefined;
   /**
    * Announce it (role="alert") when it appears in answer to an action. Errors that are
    * part of stored data, like a failed job in the feed, must not interrupt on every load.
@@ -13,7 +15,14 @@ interface ErrorBannerProps {
   className?: string;
 }
 
-export function ErrorBanner({ title, hint, live = true, action, className }: ErrorBannerProps) {
+export function ErrorBanner({
+  title,
+  hint,
+  link,
+  live = true,
+  action,
+  className,
+}: ErrorBannerProps) {
   return (
     <div
       role={live ? 'alert' : undefined}
@@ -28,6 +37,11 @@ export function ErrorBanner({ title, hint, live = true, action, className }: Err
       <div className="min-w-0 flex-1">
         <p className="font-medium text-red-200">{title}</p>
         {hint ? <p className="mt-0.5 text-red-300/80">{hint}</p> : null}
+        {link ? (
+          <a href={link.href} className="mt-1 inline-block font-medium text-red-100 underline">
+            {link.label}
+          </a>
+        ) : null}
       </div>
       {action}
     </div>

@@ -1,3 +1,4 @@
+import type { AccountSummary } from '../../../contract/account-summary';
 import type { Job, JobList } from '../../../contract/studio-api';
 
 /** A completed diffusion job as the studio server sends it; override what a test needs. */
@@ -41,3 +42,28 @@ export const jsonResponse = (body: unknown, status = 200, headers: Record<string
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
   });
+
+/** An engine account with 1,200 credits and one running job; override what a test needs. */
+export function makeAccount(overrides: Partial<AccountSummary> = {}): AccountSummary {
+  return {
+    name: 'dev',
+    plan: 'engine',
+    accountType: 'standard',
+    enabled: true,
+    availableCredits: 1200,
+    availablePoints: 0,
+    balanceUsd: 1.2,
+    frozenCredits: 80,
+    usedCredits: 720,
+    lowBalance: false,
+    alertThresholdUsd: 10,
+    wallet: { pointRemain: 0, pointFrozen: 0, pointUsed: 0 },
+    creditPack: { total: 2000, available: 1200, frozen: 80, used: 720 },
+    concurrencyLimit: 6,
+    activeTasks: 1,
+    byModel: { midjourney: { staged: 0, pending: 0, processing: 1, retry: 0 } },
+    tasks: [{ id: 'abcDEF123456', operation: 'diffusion', status: 'processing', createdAt: null }],
+    readAt: '2025-01-01T12:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,33 +1,26 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccountSummary } from '../../../../contract/studio-api';
 import { ResponseShapeError } from '../../../lib/http';
-import { jsonResponse } from '../../../lib/testing/fixtures';
-import { accountQueries } from './account-queries';
+import { jsonResponse, makeAccount } from '../../../lib/testing/fixtures';
+import { streamActions } from '../../../lib/stream-store';
+import { accountQueries, pollWhileStreamDown } from './account-queries';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const account: AccountSummary = {
-  name: 'dev',
-  plan: 'local',
-  availableCredits: 1200,
-  availablePoints: 50000,
-  frozenCredits: 0,
-  usedPoints: 160,
-  balanceUsd: 50,
-  lowBalance: false,
-  concurrencyLimit: 6,
-  activeTasks: 1,
-};
+const account = makeAccount();
 
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 describe('accountQueries.summary', () => {
-  it('unwraps the account envelope and refreshes every 30 s', async () => {
+  it('unwraps the account envelope, and polls only while the event stream is down', async () => {
     vi.stubGlobal('fetch', async () => jsonResponse({ account }));
     await expect(client().fetchQuery(accountQueries.summary())).resolves.toEqual(account);
     expect(accountQueries.summary().queryKey).toEqual(['account', 'summary']);
-    expect(accountQueries.summary().refetchInterval).toBe(30_000);
+    expect(accountQueries.summary().refetchInterval).toBe(pollWhileStreamDown);
+    streamActions().streamOpened();
+    expect(pollWhileStreamDown()).toBe(false);
+    streamActions().streamLost();
+    expect(pollWhileStreamDown()).toBe(5_000);
   });
 
   it('makes a malformed account a query error', async () => {

@@ -1,9 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
-import { accountEnvelopeSchema } from '../../../../contract/studio-api';
+import { accountEnvelopeSchema, type AccountSummary } from '../../../../contract/account-summary';
 import { requestJson } from '../../../lib/http';
+import { isStreamLive } from '../../../lib/stream-store';
 
-/** Balance moves when jobs finish too, which the studio does not hear about yet. */
-const BALANCE_REFRESH_MS = 30_000;
+/**
+ * The proxy pushes the account after every change (`account` events), so it is polled
+ * only while the event stream is down.
+ */
+const STREAM_DOWN_POLL_MS = 5_000;
+export const pollWhileStreamDown = (): number | false =>
+  isStreamLive() ? false : STREAM_DOWN_POLL_MS;
 
 export const accountQueries = {
   all: () => ['account'] as const,
@@ -16,6 +23,17 @@ export const accountQueries = {
         });
         return account;
       },
-      refetchInterval: BALANCE_REFRESH_MS,
+      refetchInterval: pollWhileStreamDown,
     }),
+  /** Keys of the spending queries (spending-queries.ts, loaded with the account page). */
+  spendingAll: () => [...accountQueries.all(), 'spending'] as const,
 };
+
+/**
+ * An `account` event: the figures the proxy just read. The spending charts are read again
+ * too, since the jobs behind the change are in the ledger by now.
+ */
+export function applyAccountChanged(client: QueryClient, account: AccountSummary): void {
+  client.setQueryData(accountQueries.summary().queryKey, account);
+  void client.invalidateQueries({ queryKey: accountQueries.spendingAll() });
+}

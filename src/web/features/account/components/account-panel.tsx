@@ -1,14 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AccountSummary } from '../../../../contract/studio-api';
-import { Badge } from '../../../components/ui/badge';
+import type { SpendingRange } from '../../../../contract/spending';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { describeError } from '../../../lib/describe-error';
-import { formatNumber, formatUsd } from '../../../lib/format';
 import { accountQueries } from '../api/account-queries';
+import { availableCredits } from '../utils/balance';
+import { ActiveTasksCard } from './active-tasks-card';
+import { BalanceCard } from './balance-card';
+import { ProfileCard } from './profile-card';
+import { SpendingSection } from './spending-section';
 
-/** The account behind the studio: who, which plan, what is left and what is running. */
-export function AccountPanel() {
+interface AccountPanelProps {
+  range: SpendingRange;
+  onRangeChange: (range: SpendingRange) => void;
+  /** Where a job's card is, by its handle. */
+  jobHref: (id: string) => string;
+}
+
+/**
+ * The account dashboard: the balance and the active tasks as the service reports them
+ * (pushed live), where the credits went (the studio's ledger), and the profile and plan.
+ */
+export function AccountPanel({ range, onRangeChange, jobHref }: AccountPanelProps) {
   const summary = useQuery(accountQueries.summary());
   if (summary.isPending) {
     return <div aria-busy="true" className="h-64 animate-pulse rounded-lg bg-zinc-900" />;
@@ -27,40 +40,18 @@ export function AccountPanel() {
       />
     );
   }
-  return <AccountDetails account={summary.data} />;
-}
-
-function AccountDetails({ account }: { account: AccountSummary }) {
-  // Eight cells fill the 2- and 4-column grids exactly, with no empty cell left over.
-  const rows: [string, string][] = [
-    ['Plan', account.plan],
-    ['Available credits', formatNumber(account.availableCredits)],
-    ['Available points', formatNumber(account.availablePoints)],
-    ['Frozen credits', formatNumber(account.frozenCredits)],
-    ['Used points', formatNumber(account.usedPoints)],
-    ['Balance', formatUsd(account.balanceUsd)],
-    ['Concurrency limit', formatNumber(account.concurrencyLimit)],
-    ['Active tasks', formatNumber(account.activeTasks)],
-  ];
+  const account = summary.data;
   return (
-    <section
-      aria-labelledby="account-name"
-      className="rounded-lg border border-zinc-800 bg-zinc-900/60"
-    >
-      <header className="flex items-center gap-3 border-b border-zinc-800 px-5 py-4">
-        <h2 id="account-name" className="text-base font-semibold text-zinc-100">
-          {account.name}
-        </h2>
-        {account.lowBalance ? <Badge tone="warning">low balance</Badge> : null}
-      </header>
-      <dl className="grid grid-cols-1 gap-px bg-zinc-800 sm:grid-cols-2 lg:grid-cols-4">
-        {rows.map(([label, value]) => (
-          <div key={label} className="bg-zinc-900 px-5 py-4">
-            <dt className="text-xs text-zinc-500">{label}</dt>
-            <dd className="mt-1 font-mono text-lg text-zinc-100 tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <div className="space-y-6">
+      <BalanceCard account={account} />
+      <ActiveTasksCard account={account} jobHref={jobHref} />
+      <SpendingSection
+        range={range}
+        onRangeChange={onRangeChange}
+        available={availableCredits(account)}
+        jobHref={jobHref}
+      />
+      <ProfileCard account={account} />
+    </div>
   );
 }

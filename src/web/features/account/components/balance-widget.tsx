@@ -3,6 +3,8 @@ import { cn } from '../../../lib/cn';
 import { describeError } from '../../../lib/describe-error';
 import { formatAmount } from '../../../lib/format';
 import { accountQueries } from '../api/account-queries';
+import { useThresholdCredits } from '../stores/threshold-store';
+import { availableCredits, lowBalanceReason } from '../utils/balance';
 
 interface BalanceWidgetProps {
   /** Where a click leads: the account page. */
@@ -12,6 +14,7 @@ interface BalanceWidgetProps {
 /** Available credits in the header; a link to the account page for the details. */
 export function BalanceWidget({ href }: BalanceWidgetProps) {
   const summary = useQuery(accountQueries.summary());
+  const threshold = useThresholdCredits();
   const base =
     'flex h-8 items-center gap-2 rounded-md border border-zinc-800 bg-zinc-900 px-3 text-xs hover:border-zinc-700';
 
@@ -35,8 +38,8 @@ export function BalanceWidget({ href }: BalanceWidgetProps) {
     );
   }
 
-  const { availableCredits, lowBalance } = summary.data;
-  const credits = formatAmount(availableCredits, 'credit');
+  const lowBalance = lowBalanceReason(summary.data, threshold) !== null;
+  const credits = formatAmount(availableCredits(summary.data), 'credit');
   return (
     <a
       href={href}

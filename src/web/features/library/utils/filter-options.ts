@@ -1,5 +1,6 @@
 import type { TaskStatus, TaskType } from '../../../../contract/task';
 import { TASK_TYPES } from '../../../../contract/task';
+import { taskTypeLabel } from '../../../lib/task-labels';
 
 /** One entry of a filter's select: a named set of values, as the URL writes them. */
 export interface FilterChoice<T extends string> {
@@ -34,12 +35,6 @@ export const OPERATION_GROUPS: readonly FilterChoice<TaskType>[] = [
   { id: 'video', label: 'Videos', values: ['video_diffusion', 'extend_video', 'video_upscale'] },
   { id: 'text', label: 'Describe and shorten', values: ['describe', 'shorten'] },
 ];
-
-/** `remove_background` → `Remove background`. */
-const taskTypeLabel = (t: string): string => {
-  const words = t.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 /** Each task type on its own, after the groups. */
 export const OPERATION_TYPES: readonly FilterChoice<TaskType>[] = TASK_TYPES.map((t) => ({

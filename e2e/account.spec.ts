@@ -1,0 +1,287 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { startAccountStack, type AccountStack } from './account-stack';
+import { watchForUuids } from './uuid-watch';
+
+/**
+ * The account dashboard against an engine account of known balance: a burst of jobs of
+ * several operations (one fails and is refunded) while the page is open. During and after
+ * it every figure equals the service's own account endpoints within a second; the spending
+ * sums equal the jobs' consumed credits; the CSV has a row per job; the user's threshold
+ * raises the banner; a create the balance cannot cover is refused before it is sent; a
+ * reload keeps it all. The studio is one of its own (see account-stack.ts).
+ */
+const CREDITS = 2000;
+const THRESHOLD = 1800;
+/** The page may trail the service by one read (1 s), plus this for the test's own reads. */
+const LAG_MS = 1000;
+const SLACK_MS = 300;
+
+let stack: AccountStack;
+test.beforeAll(async () => {
+  stack = await startAccountStack({ credits: CREDITS, concurrency: 2, taskMs: 1500, alertUsd: 1 });
+});
+test.afterAll(async () => {
+  await stack.stop();
+});
+
+interface Figures {
+  available: number;
+  usd: number;
+  frozen: number;
+  active: number;
+  slots: number;
+  staged: number;
+  states: string;
+}
+
+type Counts = Record<
+  string,
+  { staged: number; pending: number; processing: number; retry: number }
+>;
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number.NaN);
+
+async function serviceFigures(): Promise<Figures> {
+  const [b, a, i] = await Promise.all([
+    stack.service('balance'),
+    stack.service('active_tasks'),
+    stack.service('info'),
+  ]);
+  const counts = Object.values(a.by_model as Counts);
+  const sum = (k: 'staged' | 'pending' | 'processing' | 'retry') =>
+    counts.reduce((n, c) => n + c[k], 0);
+  const pack = i.credit_pack_info as { frozen_credits: number };
+  const wallet = i.wallet as { point_frozen: number };
+  const tasks = a.tasks as { status: string }[];
+  return {
+    available: num(b.available_credits) + num(b.available_points),
+    usd: num(b.balance_usd),
+    frozen: pack.frozen_credits + wallet.point_frozen,
+    active: num(a.total_active),
+    slots: sum('pending') + sum('processing') + sum('retry'),
+    staged: sum('staged'),
+    states: tasks
+      .map((t) => t.status)
+      .sort()
+      .join(','),
+  };
+}
+
+/** What the page shows, read in one go (the exact numbers are in `data-value`). */
+const pageFigures = (page: Page): Promise<Figures> =>
+  page.evaluate(() => {
+    const value = (id: string) =>
+      Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-value') ?? NaN);
+    const rows = [...document.querySelectorAll('[data-testid="active-task"]')];
+    return {
+      available: value('balance-available'),
+      usd: value('balance-usd'),
+      frozen: value('balance-frozen'),
+      active: value('active-total'),
+      slots: value('active-slots'),
+      staged: value('active-staged'),
+      states: rows
+        .map((r) => r.getAttribute('data-status') ?? '')
+        .sort()
+        .join(','),
+    };
+  });
+
+/**
+ * The page shows what the service reports within LAG_MS of reading it; when the service
+ * moved on meanwhile (a task changed state), the newer figures are the target instead.
+ */
+async function expectPageFollowsService(page: Page): Promise<void> {
+  let want = await serviceFigures();
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const since = Date.now();
+    while (Date.now() - since < LAG_MS + SLACK_MS) {
+      if (JSON.stringify(await pageFigures(page)) === JSON.stringify(want)) return;
+      await page.waitForTimeout(50);
+    }
+    const now = await serviceFigures();
+    if (JSON.stringify(now) === JSON.stringify(want)) {
+      expect(await pageFigures(page), 'the page a second after the service').toEqual(want);
+    }
+    want = now;
+  }
+  throw new Error('the service never held still for a second');
+}
+
+interface CreatedJob {
+  id: string;
+  operation: string;
+}
+
+async function create(page: Page, body: object): Promise<CreatedJob> {
+  const res = await page.request.post(`${stack.url}/studio-api/jobs`, { data: body });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { job: CreatedJob }).job;
+}
+
+interface StoredJob {
+  id: string;
+  operation: string;
+  status: string;
+  cost: { consumed: number };
+}
+
+async function jobsNow(page: Page): Promise<StoredJob[]> {
+  const res = await page.request.get(`${stack.url}/studio-api/jobs?limit=200`);
+  return ((await res.json()) as { jobs: StoredJob[] }).jobs;
+}
+
+const banner = (page: Page) => page.getByRole('status', { name: 'Low balance' });
+
+test('live balance, active tasks and spending through a burst, with the banner and a refused create', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const watch = watchForUuids(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${stack.url}/#/account?days=7`);
+  await expect(page.getByTestId('balance-available')).toHaveAttribute(
+    'data-value',
+    String(CREDITS),
+  );
+  await expect(page.getByText(/Days are your local days \(.+\)\./)).toBeVisible();
+  await expect(banner(page)).toBeHidden();
+  await page.getByRole('textbox', { name: 'Alert me below (credits)' }).fill('1,800');
+
+  // The burst: two images, a text job, and a retexture of an image that does not exist,
+  // which fails and is refunded. Two slots: the rest are staged.
+  const fox = await create(page, { operation: 'diffusion', params: { text: 'acct a red fox' } });
+  const lighthouse = await create(page, {
+    operation: 'diffusion',
+    params: { text: 'acct a lighthouse --turbo' },
+  });
+  await create(page, {
+    operation: 'shorten',
+    params: { prompt: 'acct a long winding prompt about a quiet harbour at dawn' },
+  });
+  await create(page, {
+    operation: 'retexture',
+    params: { imgUrl: `${stack.url}/u/no-such-upload.png`, remixPrompt: 'bronze' },
+  });
+  // Below the user's threshold (2000 - 80 - 160 - 20 - 120 frozen): the banner says so.
+  await expect(banner(page)).toContainText(
+    `below your alert at ${THRESHOLD.toLocaleString('en-US')} credits`,
+  );
+  for (let i = 0; i < 4; i++) await expectPageFollowsService(page);
+  await expect(page.getByTestId('active-task').first()).toBeVisible();
+  // Every task has a card here; none is another client's.
+  await expect(page.getByText('another client on this key')).toHaveCount(0);
+
+  // Follow-ups once their parents are done: an upscale, and a variation that inherits turbo.
+  await expect
+    .poll(async () => (await jobsNow(page)).filter((j) => j.status === 'completed').length, {
+      timeout: 60_000,
+    })
+    .toBeGreaterThanOrEqual(2);
+  await create(page, { operation: 'upscale', parentId: fox.id, params: { imageNo: 0, type: 0 } });
+  await create(page, {
+    operation: 'variation',
+    parentId: lighthouse.id,
+    params: { imageNo: 1, type: 1 },
+  });
+  await expectPageFollowsService(page);
+  await expect
+    .poll(
+      async () =>
+        (await jobsNow(page)).filter((j) => !['completed', 'failed'].includes(j.status)).length,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe(0);
+  await expectPageFollowsService(page);
+  await expect(page.getByText('Nothing is running.')).toBeVisible();
+
+  // Spending: per day and per operation, the sums of the jobs' consumed credits.
+  const jobs = await jobsNow(page);
+  expect(jobs).toHaveLength(6);
+  expect(jobs.filter((j) => j.status === 'failed').map((j) => j.operation)).toEqual(['retexture']);
+  const consumed = jobs.reduce((n, j) => n + j.cost.consumed, 0);
+  expect(consumed).toBe(80 + 160 + 20 + 120 + 240);
+  await expect(page.getByTestId('spending-consumed')).toHaveAttribute(
+    'data-value',
+    String(consumed),
+  );
+  await expect(page.getByTestId('spending-refunded')).toHaveAttribute('data-value', '120');
+  await expect(
+    page.getByTestId('spending-chart').locator('.recharts-bar-rectangle').first(),
+  ).toBeVisible();
+  const byOperation = new Map<string, number>();
+  for (const j of jobs)
+    byOperation.set(j.operation, (byOperation.get(j.operation) ?? 0) + j.cost.consumed);
+  const opRows = page.getByTestId('operations-table').locator('tbody tr');
+  await expect(opRows).toHaveCount(byOperation.size);
+  for (const [op, credits] of byOperation) {
+    await expect(opRows.and(page.locator(`[data-operation="${op}"]`))).toHaveAttribute(
+      'data-consumed',
+      String(credits),
+    );
+  }
+  await page.getByRole('button', { name: 'Show as table' }).click();
+  const dayTotals = await page
+    .getByTestId('daily-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-total'))));
+  expect(dayTotals).toHaveLength(7);
+  expect(dayTotals.reduce((a, b) => a + b, 0)).toBe(consumed);
+  await page.getByRole('button', { name: 'Show chart' }).click();
+
+  // The ledger as CSV: one row per job, the same sums, handles only.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV (all jobs)' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8')
+    .trim()
+    .split('\n');
+  expect(csv[0]).toBe('date,job,operation,speed,status,frozen,consumed,refunded');
+  const rows = csv.slice(1).map((l) => l.split(','));
+  expect(rows.map((r) => r[1]).sort()).toEqual(jobs.map((j) => j.id).sort());
+  expect(rows.reduce((n, r) => n + Number(r[6]), 0)).toBe(consumed);
+  expect(rows.reduce((n, r) => n + Number(r[7]), 0)).toBe(120);
+  expect(rows.find((r) => r[1] === lighthouse.id)?.[3]).toBe('turbo');
+
+  // The most expensive job links to its card; a 720p video of it (turbo, as its prompt
+  // says) costs more than is left.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'docs/account.png', fullPage: true });
+  await page.getByTestId('top-jobs').getByRole('link').first().click();
+  const card = page.getByRole('article', { name: /variation/ });
+  await card.getByRole('button', { name: 'More actions for image 1' }).click();
+  await page
+    .getByRole('menu', { name: 'Actions for image 1' })
+    .getByRole('menuitem', { name: 'Animate…' })
+    .click();
+  const animate = page.getByRole('dialog', { name: 'Animate image 1' });
+  await animate.getByRole('radio', { name: '720p' }).click();
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r.url());
+  });
+  await animate.getByRole('button', { name: 'Animate' }).click();
+  const refusal = card.getByRole('alert');
+  const left = (CREDITS - consumed).toLocaleString('en-US');
+  await expect(refusal).toContainText(
+    `Not enough credits: Video diffusion costs 3,072 credits and the balance is ${left} credits.`,
+  );
+  expect(posts).toEqual([]);
+  await refusal.getByRole('link', { name: 'Open Account' }).click();
+  await expect(page).toHaveURL(/#\/account$/);
+
+  // A reload keeps everything: the figures, the spending, the threshold and its banner.
+  await page.reload();
+  await expectPageFollowsService(page);
+  await expect(page.getByTestId('spending-consumed')).toHaveAttribute(
+    'data-value',
+    String(consumed),
+  );
+  await expect(page.getByRole('textbox', { name: 'Alert me below (credits)' })).toHaveValue('1800');
+  await expect(banner(page)).toBeVisible();
+
+  const report = await watch.report();
+  expect(report.leaks).toEqual([]);
+  expect(report.bodies).toBeGreaterThan(5);
+});

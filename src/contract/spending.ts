@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { handleSchema } from './studio-api';
+import { taskTypeSchema } from './task';
+
+/**
+ * Where the credits went, from the studio's own ledger: one row per job with what its
+ * create froze, what the service consumed and what it refunded (1 credit = 1 point =
+ * 0.001 USD, so amounts of either unit add up). Days are the user's local days in the
+ * IANA time zone the browser names.
+ */
+
+/** The ranges the account page offers, in days. */
+export const SPENDING_RANGES = [7, 30, 90] as const;
+export type SpendingRange = (typeof SPENDING_RANGES)[number];
+
+const isTimeZone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const timeZoneSchema = z
+  .string()
+  .max(64, { error: 'must be at most 64 characters' })
+  .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Berlin or UTC' });
+
+const rangeSchema = z
+  .enum(['7', '30', '90'], { error: 'must be 7, 30 or 90 (days)' })
+  .transform((v) => Number(v) as SpendingRange);
+
+/** `GET /studio-api/account/spending?days=30&tz=Europe/Berlin`. */
+export const spendingQuerySchema = z.object({
+  days: rangeSchema.default(30),
+  tz: timeZoneSchema.default('UTC'),
+});
+
+/** `GET /studio-api/account/ledger.csv?tz=…[&days=…]`: every job when `days` is absent. */
+export const ledgerQuerySchema = z.object({
+  days: rangeSchema.optional(),
+  tz: timeZoneSchema.default('UTC'),
+});
+
+/** The header of the CSV export, in this order; job handles only, never upstream ids. */
+export const LEDGER_CSV_COLUMNS = [
+  'date',
+  'job',
+  'operation',
+  'speed',
+  'status',
+  'frozen',
+  'consumed',
+  'refunded',
+] as const;
+
+const amount = z.number();
+const count = z.number().int().min(0);
+
+export const spendingDaySchema = z.object({
+  /** `2026-03-29` in the requested zone. */
+  day: z.string(),
+  consumed: amount,
+  refunded: amount,
+  jobs: count,
+  /** Consumed credits by operation; operations with none that day are left out. */
+  byOperation: z.partialRecord(taskTypeSchema, amount),
+});
+export type SpendingDay = z.infer<typeof spendingDaySchema>;
+
+export const operationSpendingSchema = z.object({
+  operation: taskTypeSchema,
+  jobs: count,
+  consumed: amount,
+  refunded: amount,
+});
+export type OperationSpending = z.infer<typeof operationSpendingSchema>;
+
+/** One job of the ledger, for the most expensive jobs and the refunds. */
+export const ledgerJobSchema = z.object({
+  id: handleSchema,
+  operation: taskTypeSchema,
+  speed: z.string(),
+  status: z.string(),
+  prompt: z.string(),
+  frozen: amount,
+  consumed: amount,
+  refunded: amount,
+  createdAt: z.string(),
+  /** False when the job was deleted from the history: its cost stays in the ledger. */
+  inHistory: z.boolean(),
+});
+export type LedgerJob = z.infer<typeof ledgerJobSchema>;
+
+export const spendingSchema = z.object({
+  timeZone: z.string(),
+  days: z.number().int(),
+  /** Start of the first day and end of the last (today), as instants. */
+  from: z.string(),
+  to: z.string(),
+  /** Every day of the range, oldest first, days without jobs included. */
+  daily: z.array(spendingDaySchema),
+  /** Per operation over the range, most consumed first. */
+  operations: z.array(operationSpendingSchema),
+  totals: z.object({ jobs: count, consumed: amount, refunded: amount }),
+  /** The jobs that consumed the most in the range (at most 10). */
+  top: z.array(ledgerJobSchema),
+  /** The latest refunded jobs in the range (at most 10). */
+  refunds: z.array(ledgerJobSchema),
+  /** Consumed in the last 7 × 24 hours, whatever the range: the burn rate. */
+  last7Days: z.object({ consumed: amount, perDay: amount }),
+});
+export type Spending = z.infer<typeof spendingSchema>;
+export const spendingEnvelopeSchema = z.object({ spending: spendingSchema });

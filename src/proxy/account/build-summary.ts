@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import {
+  accountInfoEnvelopeSchema,
+  accountInfoSchema,
+  activeTasksEnvelopeSchema,
+  activeTasksSchema,
+  balanceEnvelopeSchema,
+  balanceSchema,
+  type AccountInfo,
+  type ActiveTasks,
+} from '../../contract/account';
+import type { ActiveTask, AccountSummary } from '../../contract/account-summary';
+
+/**
+ * The fields of `data` that parse, one by one. The real service documents these bodies
+ * only loosely (API-NOTES.md), and one odd field must not hide the others.
+ */
+function pickValid<S extends z.ZodObject>(
+  envelope: z.ZodType<{ data: z.infer<S> }>,
+  schema: S,
+  json: unknown,
+): Partial<z.infer<S>> {
+  const whole = envelope.safeParse(json);
+  if (whole.success) return whole.data.data;
+  const data = typeof json === 'object' && json !== null && 'data' in json ? json.data : null;
+  if (typeof data !== 'object' || data === null) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const r = field.safeParse((data as Record<string, unknown>)[key]);
+    if (r.success && r.data !== undefined) out[key] = r.data;
+  }
+  return out as Partial<z.infer<S>>;
+}
+
+/** Maps an upstream job id to the studio's handle; null for a job it did not create. */
+export type HandleOf = (upstreamId: string) => string | null;
+
+function creditPackOf(i: Partial<AccountInfo>): AccountSummary['creditPack'] {
+  const p = i.credit_pack_info;
+  if (!p) return null;
+  const used =
+    p.used_credits ?? Math.max(0, p.total_credits - p.available_credits - p.frozen_credits);
+  return { total: p.total_credits, available: p.available_credits, frozen: p.frozen_credits, used };
+}
+
+function walletOf(i: Partial<AccountInfo>): AccountSummary['wallet'] {
+  const w = i.wallet;
+  return w
+    ? { pointRemain: w.point_remain, pointFrozen: w.point_frozen, pointUsed: w.point_used }
+    : null;
+}
+
+/** Sums that need both parts of the info; null when the service sent neither. */
+const both = (a: number | undefined, b: number | undefined): number | null =>
+  a === undefined && b === undefined ? null : (a ?? 0) + (b ?? 0);
+
+/** The unfinished tasks by handle, oldest first; the upstream ids stay here. */
+function tasksOf(a: Partial<ActiveTasks>, handleOf: HandleOf): ActiveTask[] {
+  return (a.tasks ?? [])
+    .map((t) => ({
+      id: handleOf(t.job_id),
+      operation: t.task_type,
+      status: t.status,
+      createdAt: t.created_at === '' ? null : t.created_at,
+    }))
+    .sort((x, y) => (x.createdAt ?? '').localeCompare(y.createdAt ?? ''));
+}
+
+/** The studio's account from the three upstream reads; any of them may be missing or odd. */
+export function buildSummary(
+  reads: { balance: unknown; info: unknown; active: unknown },
+  handleOf: HandleOf,
+  readAt: Date,
+): AccountSummary {
+  const b = pickValid(balanceEnvelopeSchema, balanceSchema, reads.balance);
+  const i = pickValid(accountInfoEnvelopeSchema, accountInfoSchema, reads.info);
+  const a = pickValid(activeTasksEnvelopeSchema, activeTasksSchema, reads.active);
+  const availableCredits = b.available_credits ?? i.credit_pack_info?.available_credits ?? 0;
+  const availablePoints = b.available_points ?? i.wallet?.point_remain ?? 0;
+  const creditPack = creditPackOf(i);
+  const wallet = walletOf(i);
+  return {
+    name: i.name ?? null,
+    plan: i.plan ?? null,
+    accountType: i.type ?? null,
+    enabled: i.is_enable ?? null,
+    availableCredits,
+    availablePoints,
+    // 1 USD = 1000 points = 1000 credits (SPEC.md), for services that omit the USD figure.
+    balanceUsd: b.balance_usd ?? (availableCredits + availablePoints) / 1000,
+    frozenCredits: both(creditPack?.frozen, wallet?.pointFrozen),
+    usedCredits: both(creditPack?.used, wallet?.pointUsed),
+    lowBalance: b.low_balance_alert ?? false,
+    alertThresholdUsd: b.alert_threshold ?? null,
+    wallet,
+    creditPack,
+    concurrencyLimit: a.concurrent_limit ?? i.max_concurrent_task_count ?? null,
+    activeTasks: a.total_active ?? a.tasks?.length ?? 0,
+    byModel: a.by_model ?? null,
+    tasks: tasksOf(a, handleOf),
+    readAt: readAt.toISOString(),
+  };
+}

@@ -1,0 +1,195 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import {
+  LEDGER_CSV_COLUMNS,
+  type LedgerJob,
+  type OperationSpending,
+  type Spending,
+  type SpendingDay,
+} from '../../contract/spending';
+import { taskTypeSchema, type TaskType } from '../../contract/task';
+import { localDays, localIso, type LocalDay } from '../account/local-days';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LIST_LIMIT = 10;
+const PROMPT_CHARS = 120;
+
+const bucketSchema = z.object({
+  n: z.number().int(),
+  operation: taskTypeSchema,
+  consumed: z.number(),
+  refunded: z.number(),
+  jobs: z.number().int(),
+});
+
+const ledgerRowSchema = z.object({
+  handle: z.string(),
+  operation: taskTypeSchema,
+  speed: z.string(),
+  status: z.string(),
+  frozen: z.number(),
+  consumed: z.number(),
+  refunded: z.number(),
+  created_ms: z.number().int(),
+});
+type LedgerRow = z.infer<typeof ledgerRowSchema>;
+
+const listedRowSchema = ledgerRowSchema.extend({
+  prompt: z.string().nullable(),
+  in_history: z.number().int(),
+});
+
+const LISTED = `SELECT l.handle, l.operation, l.speed, l.status, l.frozen, l.consumed, l.refunded,
+    l.created_ms, substr(j.prompt, 1, ${PROMPT_CHARS}) AS prompt,
+    (j.handle IS NOT NULL AND j.deleted_at IS NULL) AS in_history
+  FROM ledger l LEFT JOIN jobs j ON j.handle = l.handle
+  WHERE l.created_ms >= @from AND l.created_ms < @to`;
+
+function toLedgerJob(raw: unknown): LedgerJob {
+  const r = listedRowSchema.parse(raw);
+  return {
+    id: r.handle,
+    operation: r.operation,
+    speed: r.speed,
+    status: r.status,
+    prompt: r.prompt ?? '',
+    frozen: r.frozen,
+    consumed: r.consumed,
+    refunded: r.refunded,
+    createdAt: new Date(r.created_ms).toISOString(),
+    inHistory: r.in_history === 1,
+  };
+}
+
+/** Per-day rows from the (day, operation) buckets the query grouped. */
+function toDaily(days: LocalDay[], buckets: z.infer<typeof bucketSchema>[]): SpendingDay[] {
+  const daily: SpendingDay[] = days.map((d) => ({
+    day: d.day,
+    consumed: 0,
+    refunded: 0,
+    jobs: 0,
+    byOperation: {},
+  }));
+  for (const b of buckets) {
+    const day = daily[b.n];
+    if (!day) continue;
+    day.consumed += b.consumed;
+    day.refunded += b.refunded;
+    day.jobs += b.jobs;
+    if (b.consumed > 0) day.byOperation[b.operation] = b.consumed;
+  }
+  return daily;
+}
+
+function byOperation(buckets: z.infer<typeof bucketSchema>[]): OperationSpending[] {
+  const totals = new Map<TaskType, OperationSpending>();
+  for (const b of buckets) {
+    const t = totals.get(b.operation) ?? {
+      operation: b.operation,
+      jobs: 0,
+      consumed: 0,
+      refunded: 0,
+    };
+    t.jobs += b.jobs;
+    t.consumed += b.consumed;
+    t.refunded += b.refunded;
+    totals.set(b.operation, t);
+  }
+  return [...totals.values()].sort((a, b) => b.consumed - a.consumed || b.jobs - a.jobs);
+}
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break. */
+const csvField = (v: string | number): string => {
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** One CSV line in the order of LEDGER_CSV_COLUMNS. */
+const csvLine = (r: LedgerRow, date: string): string =>
+  [date, r.handle, r.operation, r.speed, r.status, r.frozen, r.consumed, r.refunded]
+    .map(csvField)
+    .join(',');
+
+/**
+ * Reads of the spending ledger (written by the triggers of schema 8). Grouping is SQL over
+ * the covering index `ledger_time`: one range scan per local day, however many jobs.
+ */
+export class SpendingStore {
+  constructor(private readonly db: Database.Database) {}
+
+  summary(range: number, timeZone: string, nowMs = Date.now()): Spending {
+    const days = localDays(timeZone, range, nowMs);
+    const from = days[0]?.startMs ?? nowMs;
+    const to = days.at(-1)?.endMs ?? nowMs;
+    const buckets = z.array(bucketSchema).parse(
+      this.db
+        .prepare(
+          `WITH days(n, start_ms, end_ms) AS (
+             SELECT key, value ->> 0, value ->> 1 FROM json_each(?)
+           )
+           SELECT d.n AS n, l.operation AS operation, SUM(l.consumed) AS consumed,
+             SUM(l.refunded) AS refunded, COUNT(*) AS jobs
+           FROM days d JOIN ledger l ON l.created_ms >= d.start_ms AND l.created_ms < d.end_ms
+           GROUP BY d.n, l.operation`,
+        )
+        .all(JSON.stringify(days.map((d) => [d.startMs, d.endMs]))),
+    );
+    const daily = toDaily(days, buckets);
+    const sum = (k: 'consumed' | 'refunded' | 'jobs') => daily.reduce((a, d) => a + d[k], 0);
+    const last7 = this.consumedSince(nowMs - 7 * DAY_MS);
+    return {
+      timeZone,
+      days: range,
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      daily,
+      operations: byOperation(buckets),
+      totals: { jobs: sum('jobs'), consumed: sum('consumed'), refunded: sum('refunded') },
+      top: this.listed(
+        `${LISTED} AND l.consumed > 0 ORDER BY l.consumed DESC, l.created_ms DESC`,
+        from,
+        to,
+      ),
+      refunds: this.listed(`${LISTED} AND l.refunded > 0 ORDER BY l.created_ms DESC`, from, to),
+      last7Days: { consumed: last7, perDay: last7 / 7 },
+    };
+  }
+
+  private consumedSince(fromMs: number): number {
+    const row = this.db
+      .prepare('SELECT COALESCE(SUM(consumed), 0) AS c FROM ledger WHERE created_ms >= ?')
+      .get(fromMs);
+    return z.object({ c: z.number() }).parse(row).c;
+  }
+
+  private listed(sql: string, from: number, to: number): LedgerJob[] {
+    return this.db.prepare(`${sql} LIMIT ${LIST_LIMIT}`).all({ from, to }).map(toLedgerJob);
+  }
+
+  /**
+   * The ledger as CSV lines (header first), oldest first, in pages of `pageSize` rows: a
+   * page is read whole, so no statement stays open while the caller writes it out.
+   */
+  *csv(timeZone: string, fromMs: number, toMs: number, pageSize = 2000): Generator<string> {
+    yield `${LEDGER_CSV_COLUMNS.join(',')}\n`;
+    const offsets = new Map<number, number>();
+    const page = this.db.prepare(
+      `SELECT handle, operation, speed, status, frozen, consumed, refunded, created_ms
+       FROM ledger
+       WHERE created_ms < @to AND (created_ms > @after_ms OR (created_ms = @after_ms AND handle > @after))
+         AND created_ms >= @from
+       ORDER BY created_ms, handle LIMIT @limit`,
+    );
+    let cursor = { after_ms: fromMs - 1, after: '' };
+    for (;;) {
+      const rows: LedgerRow[] = z
+        .array(ledgerRowSchema)
+        .parse(page.all({ ...cursor, from: fromMs, to: toMs, limit: pageSize }));
+      if (rows.length === 0) return;
+      yield rows.map((r) => `${csvLine(r, localIso(r.created_ms, timeZone, offsets))}\n`).join('');
+      const last = rows.at(-1);
+      if (!last || rows.length < pageSize) return;
+      cursor = { after_ms: last.created_ms, after: last.handle };
+    }
+  }
+}

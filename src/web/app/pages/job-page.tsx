@@ -1,0 +1,19 @@
+import { JobDetail } from '../../features/jobs/components/job-detail';
+import { useRouteSearch } from '../router';
+import { usePromptHandoff } from '../use-prompt-handoff';
+import { Page } from './page';
+
+/** `#/job?id=<handle>`: one job's card, where the account page's links lead. */
+export function JobPage() {
+  const onUsePrompt = usePromptHandoff();
+  const id = new URLSearchParams(useRouteSearch()).get('id') ?? '';
+  return (
+    <Page title="Job">
+      {id === '' ? (
+        <p className="text-sm text-zinc-400">No job named. Open one from the library.</p>
+      ) : (
+        <JobDetail key={id} id={id} onUsePrompt={onUsePrompt} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/error-banner';
+import { describeError } from '../../../lib/describe-error';
+import { jobQueries } from '../api/job-queries';
+import { JobCardList } from './job-card-list';
+
+interface JobDetailProps {
+  id: string;
+  onUsePrompt?: (prompt: string) => void;
+}
+
+/** One job's card on its own (a link from the account page), kept current by job events. */
+export function JobDetail({ id, onUsePrompt }: JobDetailProps) {
+  const job = useQuery(jobQueries.detail(id));
+  if (job.isPending) {
+    return <div aria-busy="true" className="h-64 animate-pulse rounded-lg bg-zinc-900" />;
+  }
+  if (job.isError) {
+    const { title, hint } = describeError(job.error);
+    return (
+      <ErrorBanner
+        title={`Could not load this job: ${title}`}
+        hint={hint}
+        action={
+          <Button size="sm" onClick={() => void job.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  return <JobCardList jobs={[job.data]} label="Job" wide={false} onUsePrompt={onUsePrompt} />;
+}
