@@ -209,7 +209,7 @@ test('live balance, active tasks and spending through a burst, with the banner a
   );
   await expect(page.getByTestId('spending-refunded')).toHaveAttribute('data-value', '120');
   await expect(
-    page.getByTestId('spending-chart').locator('.recharts-bar-rectangle').first(),
+    page.getByTestId('spending-chart').locator('.recharts-bar-rectangle rect').first(),
   ).toBeVisible();
   const byOperation = new Map<string, number>();
   for (const j of jobs)
