@@ -4,7 +4,9 @@
  *    5 s 480p H.264 clip, with the encoder settings beside the figure.
  * 2. Job reads through the proxy versus straight from the engine, as a ratio.
  * 3. The studio's history: a page of the list and a prompt search over 10,000 jobs.
- * 4. The canvas editor: 60 Hz frame intervals and main-thread work per frame during a long
+ * 4. The account page at 100,000 jobs: the 90-day spending query over HTTP, and from
+ *    leaving the Create page to the first bar of the chart in headless Chromium.
+ * 5. The canvas editor: 60 Hz frame intervals and main-thread work per frame during a long
  *    scripted stroke on a 2048×2048 image in headless Chromium, after a short and a long
  *    history, with the longest frame while the history was painted, the JS heap and what
  *    an undo costs (needs the built SPA: `npm run bench` builds it).
@@ -20,6 +22,7 @@ import { renderMoveClip } from '../src/engine/media/video-clips';
 import { X264_ARGS } from '../src/engine/media/video-ffmpeg';
 import { clipSize } from '../src/engine/media/video-motion';
 import { buildStage } from '../src/engine/media/video-render';
+import { benchAccount } from './account';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchHistory } from './history';
 import { startEngine } from '../src/engine/server';
@@ -191,6 +194,20 @@ async function main() {
     console.log(`|---|---|`);
     console.log(`| list one page of 50 | ${ms(history.listP50Ms)} |`);
     console.log(`| full-text prompt search | ${ms(history.searchP50Ms)} |`);
+    const account = await benchAccount();
+    const spend = account.spending;
+    console.log(
+      `\n| account page, ${account.jobs.toLocaleString('en-US')} jobs in the last 90 days | n | p50 | p95 | max |`,
+    );
+    console.log(`|---|---|---|---|---|`);
+    console.log(
+      `| GET /studio-api/account/spending?days=90 over HTTP (target p95 ≤ 50 ms) | ${spend.n} | ${ms(spend.p50)} | ${ms(spend.p95)} | |`,
+    );
+    for (const c of account.chartVisible) {
+      console.log(
+        `| Create → account page, first bar of the ${c.days}-day chart, headless Chromium (target ≤ 300 ms) | ${c.n} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.max)} |`,
+      );
+    }
     const paint = await benchCanvasPaint();
     const { width, height } = paint.image;
     console.log(
