@@ -6,7 +6,9 @@
  * 3. The studio's history: a page of the list and a prompt search over 10,000 jobs.
  * 4. Prompt parsing as each create does it: the `--flags` of a usual prompt and of the
  *    worst shapes at the length limit.
- * 5. The canvas editor: 60 Hz frame intervals and main-thread work per frame during a long
+ * 5. The account page at 100,000 jobs: the 90-day spending query over HTTP, and from
+ *    leaving the Create page to the first bar of the chart in headless Chromium.
+ * 6. The canvas editor: 60 Hz frame intervals and main-thread work per frame during a long
  *    scripted stroke on a 2048×2048 image in headless Chromium, after a short and a long
  *    history, with the longest frame while the history was painted, the JS heap and what
  *    an undo costs (needs the built SPA: `npm run bench` builds it), in the browser
@@ -23,6 +25,7 @@ import { renderMoveClip } from '../src/engine/media/video-clips';
 import { X264_ARGS } from '../src/engine/media/video-ffmpeg';
 import { clipSize } from '../src/engine/media/video-motion';
 import { buildStage } from '../src/engine/media/video-render';
+import { benchAccount } from './account';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchHistory } from './history';
 import { benchPromptParse } from './prompt-parse';
@@ -201,6 +204,20 @@ async function main() {
     for (const { name, samples } of benchPromptParse()) {
       const s = stats(samples);
       console.log(`| ${name} | ${s.n} | ${us(s.p50)} | ${us(s.p95)} |`);
+    }
+    const account = await benchAccount();
+    const spend = account.spending;
+    console.log(
+      `\n| account page, ${account.jobs.toLocaleString('en-US')} jobs in the last 90 days | n | p50 | p95 | max |`,
+    );
+    console.log(`|---|---|---|---|---|`);
+    console.log(
+      `| GET /studio-api/account/spending?days=90 over HTTP (target p95 ≤ 50 ms) | ${spend.n} | ${ms(spend.p50)} | ${ms(spend.p95)} | |`,
+    );
+    for (const c of account.chartVisible) {
+      console.log(
+        `| Create → account page, first bar of the ${c.days}-day chart, headless Chromium (target ≤ 300 ms) | ${c.n} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.max)} |`,
+      );
     }
     const paint = await benchCanvasPaint();
     const { width, height } = paint.image;

@@ -5,7 +5,8 @@ import { watchForUuids } from './uuid-watch';
 
 /**
  * The account dashboard against an engine account of known balance: a burst of jobs of
- * several operations (one fails and is refunded) while the page is open. During and after
+ * several operations (one fails and is refunded, one is another client's) while the page
+ * is open. During and after
  * it every figure equals the service's own account endpoints within a second; the spending
  * sums equal the jobs' consumed credits; the CSV has a row per job; the user's threshold
  * raises the banner; a create the balance cannot cover is refused before it is sent; a
@@ -27,6 +28,8 @@ test.afterAll(async () => {
 
 interface Figures {
   available: number;
+  /** The header's badge: the same figure as the page. */
+  badge: number;
   usd: number;
   frozen: number;
   active: number;
@@ -53,8 +56,10 @@ async function serviceFigures(): Promise<Figures> {
   const pack = i.credit_pack_info as { frozen_credits: number };
   const wallet = i.wallet as { point_frozen: number };
   const tasks = a.tasks as { status: string }[];
+  const available = num(b.available_credits) + num(b.available_points);
   return {
-    available: num(b.available_credits) + num(b.available_points),
+    available,
+    badge: available,
     usd: num(b.balance_usd),
     frozen: pack.frozen_credits + wallet.point_frozen,
     active: num(a.total_active),
@@ -73,8 +78,10 @@ const pageFigures = (page: Page): Promise<Figures> =>
     const value = (id: string) =>
       Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-value') ?? NaN);
     const rows = [...document.querySelectorAll('[data-testid="active-task"]')];
+    const badge = document.querySelector('a[aria-label^="Balance:"]')?.getAttribute('aria-label');
     return {
       available: value('balance-available'),
+      badge: Number((badge ?? '').replace(/\D/g, '') || NaN),
       usd: value('balance-usd'),
       frozen: value('balance-frozen'),
       active: value('active-total'),
@@ -167,10 +174,19 @@ test('live balance, active tasks and spending through a burst, with the banner a
   await expect(banner(page)).toContainText(
     `below your alert at ${THRESHOLD.toLocaleString('en-US')} credits`,
   );
-  for (let i = 0; i < 4; i++) await expectPageFollowsService(page);
+  for (let i = 0; i < 3; i++) await expectPageFollowsService(page);
   await expect(page.getByTestId('active-task').first()).toBeVisible();
-  // Every task has a card here; none is another client's.
+  // Every task so far has a card here; none is another client's.
   await expect(page.getByText('another client on this key')).toHaveCount(0);
+  // Another client on the same key: its task is listed, with no id and no link.
+  const other = await fetch(`${stack.engineUrl}/api/v1/shorten`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': stack.apiKey },
+    body: JSON.stringify({ prompt: 'a prompt from another client of the same account' }),
+  });
+  expect(other.ok).toBe(true);
+  await expect(page.getByText('another client on this key')).toBeVisible();
+  await expectPageFollowsService(page);
 
   // Follow-ups once their parents are done: an upscale, and a variation that inherits turbo.
   await expect
@@ -209,7 +225,7 @@ test('live balance, active tasks and spending through a burst, with the banner a
   );
   await expect(page.getByTestId('spending-refunded')).toHaveAttribute('data-value', '120');
   await expect(
-    page.getByTestId('spending-chart').locator('.recharts-bar-rectangle').first(),
+    page.getByTestId('spending-chart').locator('.recharts-bar-rectangle rect').first(),
   ).toBeVisible();
   const byOperation = new Map<string, number>();
   for (const j of jobs)
@@ -263,7 +279,9 @@ test('live balance, active tasks and spending through a burst, with the banner a
   });
   await animate.getByRole('button', { name: 'Animate' }).click();
   const refusal = card.getByRole('alert');
-  const left = (CREDITS - consumed).toLocaleString('en-US');
+  // The other client's task was paid from the same balance.
+  const left = (CREDITS - consumed - 20).toLocaleString('en-US');
+  expect((await serviceFigures()).available).toBe(CREDITS - consumed - 20);
   await expect(refusal).toContainText(
     `Not enough credits: Video diffusion costs 3,072 credits and the balance is ${left} credits.`,
   );

@@ -45,7 +45,8 @@ describe('concurrency and staged limits', () => {
       expect(active.tasks).toHaveLength(4);
 
       const admitted = results.filter((r) => r.status === 200).map((r) => r.body);
-      const done = await Promise.all(admitted.map((a) => t.waitFor(a.job_id, isFinal)));
+      // Two rounds of renders (the staged pair waits for a slot): generous on a busy machine.
+      const done = await Promise.all(admitted.map((a) => t.waitFor(a.job_id, isFinal, 40_000)));
       const ended = done.filter((_, i) => admitted[i]?.status === 'pending');
       const firstEnd = Math.min(...ended.map((d) => Date.parse(d.meta?.ended_at ?? '')));
       for (const [i, d] of done.entries()) {
@@ -59,7 +60,7 @@ describe('concurrency and staged limits', () => {
     } finally {
       await t.stop();
     }
-  });
+  }, 60_000);
 });
 
 describe('quota', () => {

@@ -63,10 +63,24 @@ function dayStart(wall: number, timeZone: string): number {
   return onDay.length > 0 ? Math.min(...onDay) : Math.max(...candidates);
 }
 
+/** Day lists by zone, length and today: they change only at local midnight. */
+const computed = new Map<string, readonly LocalDay[]>();
+const COMPUTED_LIMIT = 64;
+
 /** The last `count` local days up to and including the one of `nowMs`, oldest first. */
-export function localDays(timeZone: string, count: number, nowMs: number): LocalDay[] {
+export function localDays(timeZone: string, count: number, nowMs: number): readonly LocalDay[] {
   const today = wallClock(nowMs, timeZone);
   const todayMidnight = today - (today % (24 * HOUR));
+  const key = `${timeZone}|${count}|${todayMidnight}`;
+  const known = computed.get(key);
+  if (known) return known;
+  const days = Object.freeze(daysBefore(todayMidnight, count, timeZone));
+  if (computed.size >= COMPUTED_LIMIT) computed.clear();
+  computed.set(key, days);
+  return days;
+}
+
+function daysBefore(todayMidnight: number, count: number, timeZone: string): LocalDay[] {
   const midnight = (k: number) => todayMidnight - k * 24 * HOUR;
   const days: LocalDay[] = [];
   let end = dayStart(midnight(-1), timeZone);

@@ -130,6 +130,8 @@ const MIGRATIONS: readonly string[] = [
      updated_ms INTEGER NOT NULL
    );
    CREATE INDEX ledger_time ON ledger(created_ms, operation, consumed, refunded);
+   CREATE INDEX ledger_op_time ON ledger(operation, created_ms, consumed, refunded);
+   CREATE INDEX ledger_cost ON ledger(consumed, created_ms);
    CREATE VIEW job_speed AS
    SELECT handle, CASE
        WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'

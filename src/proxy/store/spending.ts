@@ -7,20 +7,37 @@ import {
   type Spending,
   type SpendingDay,
 } from '../../contract/spending';
-import { taskTypeSchema, type TaskType } from '../../contract/task';
+import { TASK_TYPES, taskTypeSchema, type TaskType } from '../../contract/task';
 import { localDays, localIso, type LocalDay } from '../account/local-days';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const OPERATIONS = JSON.stringify(TASK_TYPES);
 const LIST_LIMIT = 10;
 const PROMPT_CHARS = 120;
 
-const bucketSchema = z.object({
-  n: z.number().int(),
-  operation: taskTypeSchema,
-  consumed: z.number(),
-  refunded: z.number(),
-  jobs: z.number().int(),
-});
+/** One (day, operation) cell: `agg` is `[jobs, consumed, refunded]`, built in SQL. */
+const cellSchema = z.object({ n: z.number().int(), operation: taskTypeSchema, agg: z.string() });
+const aggSchema = z.tuple([z.number().int(), z.number(), z.number()]);
+
+interface Bucket {
+  n: number;
+  operation: TaskType;
+  jobs: number;
+  consumed: number;
+  refunded: number;
+}
+
+/**
+ * Per local day and operation, one range of the index `ledger_op_time` each: no sort
+ * (a GROUP BY over every job would sort them all), and empty cells cost one index probe.
+ */
+const CELLS = `WITH days(n, start_ms, end_ms) AS (
+    SELECT key, value ->> 0, value ->> 1 FROM json_each(@days)
+  ), ops(operation) AS (SELECT value FROM json_each(@operations))
+  SELECT d.n AS n, o.operation AS operation,
+    (SELECT json_array(COUNT(*), TOTAL(consumed), TOTAL(refunded)) FROM ledger
+     WHERE operation = o.operation AND created_ms >= d.start_ms AND created_ms < d.end_ms) AS agg
+  FROM ops o, days d`;
 
 const ledgerRowSchema = z.object({
   handle: z.string(),
@@ -39,11 +56,29 @@ const listedRowSchema = ledgerRowSchema.extend({
   in_history: z.number().int(),
 });
 
-const LISTED = `SELECT l.handle, l.operation, l.speed, l.status, l.frozen, l.consumed, l.refunded,
-    l.created_ms, substr(j.prompt, 1, ${PROMPT_CHARS}) AS prompt,
+/**
+ * A few jobs of the range in a given order: chosen from an index alone (by rowid), then
+ * read whole and joined to the history for their prompt.
+ */
+const listed = (source: string, where: string, order: string) => `
+  SELECT l.handle AS handle, l.operation AS operation, l.speed AS speed, l.status AS status,
+    l.frozen AS frozen, l.consumed AS consumed, l.refunded AS refunded,
+    l.created_ms AS created_ms, substr(j.prompt, 1, ${PROMPT_CHARS}) AS prompt,
     (j.handle IS NOT NULL AND j.deleted_at IS NULL) AS in_history
-  FROM ledger l LEFT JOIN jobs j ON j.handle = l.handle
-  WHERE l.created_ms >= @from AND l.created_ms < @to`;
+  FROM (SELECT rowid AS id FROM ${source}
+        WHERE created_ms >= @from AND created_ms < @to AND ${where}
+        ORDER BY ${order} LIMIT ${LIST_LIMIT}) chosen
+  JOIN ledger l ON l.rowid = chosen.id
+  LEFT JOIN jobs j ON j.handle = l.handle
+  ORDER BY ${order}`;
+// Walked from the most expensive down until ten fall in the range: a range holding most
+// jobs answers at once, instead of sorting them all (SQLite picks the sort unless told).
+const TOP = listed(
+  'ledger INDEXED BY ledger_cost',
+  'consumed > 0',
+  'consumed DESC, created_ms DESC',
+);
+const REFUNDS = listed('ledger', 'refunded > 0', 'created_ms DESC');
 
 function toLedgerJob(raw: unknown): LedgerJob {
   const r = listedRowSchema.parse(raw);
@@ -62,7 +97,7 @@ function toLedgerJob(raw: unknown): LedgerJob {
 }
 
 /** Per-day rows from the (day, operation) buckets the query grouped. */
-function toDaily(days: LocalDay[], buckets: z.infer<typeof bucketSchema>[]): SpendingDay[] {
+function toDaily(days: readonly LocalDay[], buckets: Bucket[]): SpendingDay[] {
   const daily: SpendingDay[] = days.map((d) => ({
     day: d.day,
     consumed: 0,
@@ -81,7 +116,7 @@ function toDaily(days: LocalDay[], buckets: z.infer<typeof bucketSchema>[]): Spe
   return daily;
 }
 
-function byOperation(buckets: z.infer<typeof bucketSchema>[]): OperationSpending[] {
+function byOperation(buckets: Bucket[]): OperationSpending[] {
   const totals = new Map<TaskType, OperationSpending>();
   for (const b of buckets) {
     const t = totals.get(b.operation) ?? {
@@ -111,8 +146,8 @@ const csvLine = (r: LedgerRow, date: string): string =>
     .join(',');
 
 /**
- * Reads of the spending ledger (written by the triggers of schema 8). Grouping is SQL over
- * the covering index `ledger_time`: one range scan per local day, however many jobs.
+ * Reads of the spending ledger (written by the triggers of schema 8): sums per local day
+ * and operation in SQL over covering indexes, the few jobs listed chosen from an index.
  */
 export class SpendingStore {
   constructor(private readonly db: Database.Database) {}
@@ -121,19 +156,7 @@ export class SpendingStore {
     const days = localDays(timeZone, range, nowMs);
     const from = days[0]?.startMs ?? nowMs;
     const to = days.at(-1)?.endMs ?? nowMs;
-    const buckets = z.array(bucketSchema).parse(
-      this.db
-        .prepare(
-          `WITH days(n, start_ms, end_ms) AS (
-             SELECT key, value ->> 0, value ->> 1 FROM json_each(?)
-           )
-           SELECT d.n AS n, l.operation AS operation, SUM(l.consumed) AS consumed,
-             SUM(l.refunded) AS refunded, COUNT(*) AS jobs
-           FROM days d JOIN ledger l ON l.created_ms >= d.start_ms AND l.created_ms < d.end_ms
-           GROUP BY d.n, l.operation`,
-        )
-        .all(JSON.stringify(days.map((d) => [d.startMs, d.endMs]))),
-    );
+    const buckets = this.cells(days);
     const daily = toDaily(days, buckets);
     const sum = (k: 'consumed' | 'refunded' | 'jobs') => daily.reduce((a, d) => a + d[k], 0);
     const last7 = this.consumedSince(nowMs - 7 * DAY_MS);
@@ -145,12 +168,8 @@ export class SpendingStore {
       daily,
       operations: byOperation(buckets),
       totals: { jobs: sum('jobs'), consumed: sum('consumed'), refunded: sum('refunded') },
-      top: this.listed(
-        `${LISTED} AND l.consumed > 0 ORDER BY l.consumed DESC, l.created_ms DESC`,
-        from,
-        to,
-      ),
-      refunds: this.listed(`${LISTED} AND l.refunded > 0 ORDER BY l.created_ms DESC`, from, to),
+      top: this.listed(TOP, from, to),
+      refunds: this.listed(REFUNDS, from, to),
       last7Days: { consumed: last7, perDay: last7 / 7 },
     };
   }
@@ -162,8 +181,21 @@ export class SpendingStore {
     return z.object({ c: z.number() }).parse(row).c;
   }
 
+  private cells(days: readonly LocalDay[]): Bucket[] {
+    const rows = this.db
+      .prepare(CELLS)
+      .all({ days: JSON.stringify(days.map((d) => [d.startMs, d.endMs])), operations: OPERATIONS });
+    return z
+      .array(cellSchema)
+      .parse(rows)
+      .flatMap(({ n, operation, agg }) => {
+        const [jobs, consumed, refunded] = aggSchema.parse(JSON.parse(agg));
+        return jobs > 0 ? [{ n, operation, jobs, consumed, refunded }] : [];
+      });
+  }
+
   private listed(sql: string, from: number, to: number): LedgerJob[] {
-    return this.db.prepare(`${sql} LIMIT ${LIST_LIMIT}`).all({ from, to }).map(toLedgerJob);
+    return this.db.prepare(sql).all({ from, to }).map(toLedgerJob);
   }
 
   /**

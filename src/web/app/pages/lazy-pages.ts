@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { lazy } from 'react';
+import { createElement, lazy } from 'react';
 import type { Route } from '../router';
 import { CreatePage } from './create-page';
 
@@ -17,6 +17,8 @@ const LOADERS: Record<Exclude<Route, 'create'>, () => PageModule> = {
 };
 
 const started = new Map<Route, PageModule>();
+/** Pages whose module has loaded: they render without suspending. */
+const ready = new Map<Route, ComponentType>();
 
 /** One import per page, however often it is asked for (hover, idle, navigation). */
 function load(route: Exclude<Route, 'create'>): PageModule {
@@ -24,17 +26,30 @@ function load(route: Exclude<Route, 'create'>): PageModule {
   if (existing) return existing;
   const pending = LOADERS[route]();
   // A failed fetch (offline, new deploy) may be tried again on the next navigation.
-  pending.catch(() => started.delete(route));
+  pending.then((m) => ready.set(route, m.default)).catch(() => started.delete(route));
   started.set(route, pending);
   return pending;
 }
 
+/**
+ * A page: its own component once its chunk has loaded (prefetched while the browser was
+ * idle, or on hover), React.lazy before that. A lazy page suspends on its first render
+ * even when its chunk is there, and React reveals suspended content no sooner than 300 ms
+ * after the fallback: every first visit to a page would wait that long for nothing.
+ */
+function lazyPage(route: Exclude<Route, 'create'>): ComponentType {
+  const Lazy = lazy(() => load(route));
+  return function Page() {
+    return createElement(ready.get(route) ?? Lazy);
+  };
+}
+
 export const PAGES: Record<Route, ComponentType> = {
   create: CreatePage,
-  tools: lazy(() => load('tools')),
-  library: lazy(() => load('library')),
-  account: lazy(() => load('account')),
-  job: lazy(() => load('job')),
+  tools: lazyPage('tools'),
+  library: lazyPage('library'),
+  account: lazyPage('account'),
+  job: lazyPage('job'),
 };
 
 /** Starts fetching a page's chunk before it is shown (a hovered or focused link). */

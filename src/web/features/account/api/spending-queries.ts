@@ -3,8 +3,10 @@ import { spendingEnvelopeSchema, type SpendingRange } from '../../../../contract
 import { requestJson } from '../../../lib/http';
 import { accountQueries, pollWhileStreamDown } from './account-queries';
 
-/** The browser's own time zone: spending days are the user's local days. */
-export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let zone: string | null = null;
+/** The browser's own time zone (read once: it costs a formatter): days are local days. */
+export const localTimeZone = (): string =>
+  (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 const search = (days: SpendingRange | null, tz: string): string =>
   new URLSearchParams(days === null ? { tz } : { days: String(days), tz }).toString();

@@ -23,35 +23,49 @@ interface AccountPanelProps {
  */
 export function AccountPanel({ range, onRangeChange, jobHref }: AccountPanelProps) {
   const summary = useQuery(accountQueries.summary());
-  if (summary.isPending) {
-    return <div aria-busy="true" className="h-64 animate-pulse rounded-lg bg-zinc-900" />;
-  }
-  if (summary.isError && !summary.data) {
-    const { title, hint } = describeError(summary.error);
+  const account = summary.data;
+  // The spending comes from the studio's own ledger: it loads beside the account, not
+  // after it.
+  const spending = (
+    <SpendingSection
+      range={range}
+      onRangeChange={onRangeChange}
+      available={account ? availableCredits(account) : null}
+      jobHref={jobHref}
+    />
+  );
+  if (!account) {
     return (
-      <ErrorBanner
-        title={`Could not load the account: ${title}`}
-        hint={hint}
-        action={
-          <Button size="sm" onClick={() => void summary.refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <div className="space-y-6">
+        {summary.isError ? <SummaryError error={summary.error} retry={summary.refetch} /> : null}
+        {summary.isPending ? (
+          <div aria-busy="true" className="h-64 animate-pulse rounded-lg bg-zinc-900" />
+        ) : null}
+        {spending}
+      </div>
     );
   }
-  const account = summary.data;
   return (
     <div className="space-y-6">
       <BalanceCard account={account} />
       <ActiveTasksCard account={account} jobHref={jobHref} />
-      <SpendingSection
-        range={range}
-        onRangeChange={onRangeChange}
-        available={availableCredits(account)}
-        jobHref={jobHref}
-      />
+      {spending}
       <ProfileCard account={account} />
     </div>
+  );
+}
+
+function SummaryError({ error, retry }: { error: Error; retry: () => unknown }) {
+  const { title, hint } = describeError(error);
+  return (
+    <ErrorBanner
+      title={`Could not load the account: ${title}`}
+      hint={hint}
+      action={
+        <Button size="sm" onClick={() => void retry()}>
+          Retry
+        </Button>
+      }
+    />
   );
 }

@@ -16,15 +16,16 @@ import { DailyTable, LedgerJobs, OperationsTable } from './spending-tables';
 interface SpendingSectionProps {
   range: SpendingRange;
   onRangeChange: (range: SpendingRange) => void;
-  /** Available credits now, for how long they last at the last week's rate. */
-  available: number;
+  /** Available credits now, for how long they last at the last week's rate (null: unknown). */
+  available: number | null;
   jobHref: (id: string) => string;
 }
 
 const RANGE_OPTIONS = SPENDING_RANGES.map((d) => ({ value: String(d), label: `${d} days` }));
 
-function Runway({ spending, available }: { spending: Spending; available: number }) {
+function Runway({ spending, available }: { spending: Spending; available: number | null }) {
   const { perDay } = spending.last7Days;
+  if (available === null) return null;
   const days = daysLeft(available, perDay);
   return (
     <p className="text-sm text-zinc-400" data-testid="runway">
