@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
+import { chooseChromium } from '../e2e/chromium';
 import { TASK_TYPES, type TaskType } from '../src/contract/task';
 import { loadEngineConfig } from '../src/engine/config';
 import { startEngine } from '../src/engine/server';
@@ -25,14 +26,6 @@ const JOBS = 100_000;
 const DAYS = 90;
 const QUERIES = 200;
 const NAVIGATIONS = 15;
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface AccountBench {
   jobs: number;
@@ -118,7 +111,10 @@ async function timeSpending(url: string): Promise<number[]> {
 
 /** Account opened (chunk prefetched, caches empty) to the first bar of the chart. */
 async function timeChart(url: string, hash: string): Promise<number[]> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  // The browser E2E_CHROMIUM chooses, as for the tests and the canvas benchmark.
+  const choice = chooseChromium();
+  await choice.prepare();
+  const browser = await chromium.launch(choice.launch);
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const samples: number[] = [];
