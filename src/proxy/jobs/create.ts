@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { formatIssues } from '../../contract/errors';
 import { OPERATIONS, type ParentKind } from '../../contract/operations';
-import type { CreateJob } from '../../contract/studio-api';
+import type { CreateJob, StudioError } from '../../contract/studio-api';
 import { isImageOutput, isVideoOutput, type TaskResponse } from '../../contract/task';
 import type { Logger, Redactor } from '../log';
 import type { CallbackLink, CallbackLinks } from '../push/links';
@@ -108,6 +108,16 @@ const OUTCOME_UNKNOWN_HINT =
   'The studio cannot tell whether the image service made this job: the feed shows it as unknown until the service reports on it. Try again only if it never turns into a job, or two may be charged.';
 
 /**
+ * A refusal in the browser's terms: the service names the parent `jobId`, which the
+ * studio fills from the browser's `parentId` ("jobId: enhance needs a --draft --v 7
+ * task as its parent" would name a field nobody typed).
+ */
+const inStudioTerms = (err: StudioError): StudioError => ({
+  ...err,
+  message: err.message.replace(/(^|; )jobId:/g, '$1parentId:'),
+});
+
+/**
  * The create's failure as the browser sees it; the intent is dropped when the upstream
  * surely made nothing, and shown as unknown otherwise (a callback may still adopt it).
  */
@@ -120,7 +130,7 @@ function createFailed(deps: CreateDeps, { handle, input, parent }: Sending, err:
       return parentExpired();
     }
     deps.log.warn('create refused', { operation: input.operation, status: err.status, err });
-    return new StudioHttpError(toStudioError(err));
+    return new StudioHttpError(inStudioTerms(toStudioError(err)));
   }
   deps.store.markCreateUnknown(handle);
   deps.log.warn('create outcome unknown', { handle, operation: input.operation, err });

@@ -50,6 +50,16 @@ describe('upstream rejections become studio errors', () => {
     expect(error.message).toBe('imageNo out of range for job [id]: allowed 0 to 3');
   });
 
+  it('400: a refusal that names the parent says parentId, the field the browser sent', async () => {
+    const { error } = await failCreate(
+      400,
+      errorTask(400, 'jobId: enhance needs a --draft --v 7 task as its parent; imageNo: bad'),
+    );
+    expect(error.message).toBe(
+      'parentId: enhance needs a --draft --v 7 task as its parent; imageNo: bad',
+    );
+  });
+
   it('403: the real whitelist rejection, explained', async () => {
     const { status, error } = await failCreate(403, fixture('error-403-edit'));
     expect(status).toBe(403);
