@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationName } from './operations';
-import { costOf } from './costs';
+import { costOf, followUpSpeed } from './costs';
+import { parsePrompt } from './prompt-flags';
 
 describe('costOf', () => {
   it('prices by operation and speed as the hosted service does', () => {
@@ -51,5 +52,14 @@ describe('costOf', () => {
     expect(costOf({ operation: 'enhance-upscale', speed: 'fast', targetResolution: '2K' })).toBe(
       120,
     );
+  });
+});
+
+describe('followUpSpeed', () => {
+  it("a follow-up runs at its own --fast/--turbo, else at its parent prompt's speed", () => {
+    expect(followUpSpeed(null, 'a cat --turbo')).toBe('turbo');
+    expect(followUpSpeed(parsePrompt('a dog'), 'a cat --turbo')).toBe('turbo');
+    expect(followUpSpeed(parsePrompt('a dog --fast'), 'a cat --turbo')).toBe('fast');
+    expect(followUpSpeed(parsePrompt('a dog --turbo'), 'a cat')).toBe('turbo');
   });
 });

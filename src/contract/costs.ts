@@ -1,5 +1,5 @@
 import type { OperationName } from './operations';
-import type { Speed } from './prompt-flags';
+import { hasFlag, parsePrompt, speedOf, type ParsedPrompt, type Speed } from './prompt-flags';
 
 /**
  * The price list of API-NOTES.md ("Costs"), in points (1 USD = 1000), frozen at create.
@@ -67,4 +67,13 @@ export function costOf(q: CostQuery): number {
     default:
       return pick(price);
   }
+}
+
+/**
+ * The speed a task runs at: a follow-up's own `--fast`/`--turbo` wins, otherwise it
+ * inherits its parent's prompt's, as the hosted service bills it.
+ */
+export function followUpSpeed(own: ParsedPrompt | null, parentPrompt: string): Speed {
+  if (own && (hasFlag(own, 'fast') || hasFlag(own, 'turbo'))) return speedOf(own);
+  return speedOf(parsePrompt(parentPrompt));
 }

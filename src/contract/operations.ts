@@ -1,63 +1,64 @@
 import type { z } from 'zod';
 import type { TaskType } from './task';
-import { blendRequestSchema } from './requests/blend';
-import { describeRequestSchema } from './requests/describe';
-import { diffusionRequestSchema } from './requests/diffusion';
-import { editRequestSchema } from './requests/edit';
-import { enhanceRequestSchema } from './requests/enhance';
-import { enhanceUpscaleRequestSchema } from './requests/enhance-upscale';
-import { extendVideoRequestSchema } from './requests/extend-video';
-import { inpaintRequestSchema } from './requests/inpaint';
-import { outpaintRequestSchema } from './requests/outpaint';
-import { panRequestSchema } from './requests/pan';
-import { remixRequestSchema } from './requests/remix';
-import { removeBackgroundRequestSchema } from './requests/remove-background';
-import { rerollRequestSchema } from './requests/reroll';
-import { retextureRequestSchema } from './requests/retexture';
-import { shortenRequestSchema } from './requests/shorten';
-import { uploadPaintRequestSchema } from './requests/upload-paint';
-import { upscaleRequestSchema } from './requests/upscale';
-import { variationRequestSchema } from './requests/variation';
-import { videoDiffusionRequestSchema } from './requests/video-diffusion';
-import { videoUpscaleRequestSchema } from './requests/video-upscale';
+import { blendOperation, blendRequestSchema } from './requests/blend';
+import { describeOperation, describeRequestSchema } from './requests/describe';
+import { diffusionOperation, diffusionRequestSchema } from './requests/diffusion';
+import { editOperation, editRequestSchema } from './requests/edit';
+import { enhanceOperation, enhanceRequestSchema } from './requests/enhance';
+import { enhanceUpscaleOperation, enhanceUpscaleRequestSchema } from './requests/enhance-upscale';
+import { extendVideoOperation, extendVideoRequestSchema } from './requests/extend-video';
+import { inpaintOperation, inpaintRequestSchema } from './requests/inpaint';
+import type { OperationSpec, ParentKind } from './requests/operation';
+import { outpaintOperation, outpaintRequestSchema } from './requests/outpaint';
+import { panOperation, panRequestSchema } from './requests/pan';
+import { remixOperation, remixRequestSchema } from './requests/remix';
+import {
+  removeBackgroundOperation,
+  removeBackgroundRequestSchema,
+} from './requests/remove-background';
+import { rerollOperation, rerollRequestSchema } from './requests/reroll';
+import { retextureOperation, retextureRequestSchema } from './requests/retexture';
+import { shortenOperation, shortenRequestSchema } from './requests/shorten';
+import { uploadPaintOperation, uploadPaintRequestSchema } from './requests/upload-paint';
+import { upscaleOperation, upscaleRequestSchema } from './requests/upscale';
+import { variationOperation, variationRequestSchema } from './requests/variation';
+import { videoDiffusionOperation, videoDiffusionRequestSchema } from './requests/video-diffusion';
+import { videoUpscaleOperation, videoUpscaleRequestSchema } from './requests/video-upscale';
 
-/** What a parent must be for a follow-up: none, an image task, or a video task. */
-export type ParentKind = 'none' | 'image' | 'video' | 'optional-image';
+export type { ParentKind } from './requests/operation';
 
-interface OperationDef {
-  taskType: TaskType;
-  schema: z.ZodType<Record<string, unknown>>;
-  parent: ParentKind;
-}
-
-const op = <S extends z.ZodType<Record<string, unknown>>>(
-  taskType: TaskType,
+/** One operation: its spec (fields, parent, prompt, title) and the service's request. */
+const op = <
+  F extends z.ZodRawShape,
+  K extends ParentKind,
+  S extends z.ZodType<Record<string, unknown>>,
+>(
+  spec: OperationSpec<F, K>,
   schema: S,
-  parent: ParentKind,
-) => ({ taskType, schema, parent }) satisfies OperationDef;
+) => ({ ...spec, schema });
 
 /** Every create operation, keyed by its path under `/api/v1/` (hyphens, as the service). */
 export const OPERATIONS = {
-  diffusion: op('diffusion', diffusionRequestSchema, 'none'),
-  blend: op('blend', blendRequestSchema, 'none'),
-  describe: op('describe', describeRequestSchema, 'none'),
-  shorten: op('shorten', shortenRequestSchema, 'none'),
-  upscale: op('upscale', upscaleRequestSchema, 'image'),
-  variation: op('variation', variationRequestSchema, 'image'),
-  remix: op('remix', remixRequestSchema, 'image'),
-  reroll: op('reroll', rerollRequestSchema, 'image'),
-  inpaint: op('inpaint', inpaintRequestSchema, 'image'),
-  outpaint: op('outpaint', outpaintRequestSchema, 'image'),
-  pan: op('pan', panRequestSchema, 'image'),
-  edit: op('edit', editRequestSchema, 'image'),
-  retexture: op('retexture', retextureRequestSchema, 'none'),
-  'upload-paint': op('upload_paint', uploadPaintRequestSchema, 'none'),
-  'remove-background': op('remove_background', removeBackgroundRequestSchema, 'none'),
-  enhance: op('enhance', enhanceRequestSchema, 'image'),
-  'video-diffusion': op('video_diffusion', videoDiffusionRequestSchema, 'optional-image'),
-  'extend-video': op('extend_video', extendVideoRequestSchema, 'video'),
-  'video-upscale': op('video_upscale', videoUpscaleRequestSchema, 'video'),
-  'enhance-upscale': op('enhance_upscale', enhanceUpscaleRequestSchema, 'optional-image'),
+  diffusion: op(diffusionOperation, diffusionRequestSchema),
+  blend: op(blendOperation, blendRequestSchema),
+  describe: op(describeOperation, describeRequestSchema),
+  shorten: op(shortenOperation, shortenRequestSchema),
+  upscale: op(upscaleOperation, upscaleRequestSchema),
+  variation: op(variationOperation, variationRequestSchema),
+  remix: op(remixOperation, remixRequestSchema),
+  reroll: op(rerollOperation, rerollRequestSchema),
+  inpaint: op(inpaintOperation, inpaintRequestSchema),
+  outpaint: op(outpaintOperation, outpaintRequestSchema),
+  pan: op(panOperation, panRequestSchema),
+  edit: op(editOperation, editRequestSchema),
+  retexture: op(retextureOperation, retextureRequestSchema),
+  'upload-paint': op(uploadPaintOperation, uploadPaintRequestSchema),
+  'remove-background': op(removeBackgroundOperation, removeBackgroundRequestSchema),
+  enhance: op(enhanceOperation, enhanceRequestSchema),
+  'video-diffusion': op(videoDiffusionOperation, videoDiffusionRequestSchema),
+  'extend-video': op(extendVideoOperation, extendVideoRequestSchema),
+  'video-upscale': op(videoUpscaleOperation, videoUpscaleRequestSchema),
+  'enhance-upscale': op(enhanceUpscaleOperation, enhanceUpscaleRequestSchema),
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -39,17 +39,52 @@ describe('job handles', () => {
 });
 
 describe('createJobSchema', () => {
-  it('accepts every operation, with params defaulting to {}', () => {
-    for (const operation of OPERATION_NAMES) {
-      expect(createJobSchema.parse({ operation })).toEqual({ operation, params: {} });
-    }
+  it('types params per operation: the fields of the service request, less what the proxy fills', () => {
     expect(
       createJobSchema.parse({
         operation: 'upscale',
         parentId: 'AbCdEfGh1234',
         params: { imageNo: 2 },
       }),
-    ).toEqual({ operation: 'upscale', parentId: 'AbCdEfGh1234', params: { imageNo: 2 } });
+    ).toEqual({ operation: 'upscale', parentId: 'AbCdEfGh1234', params: { imageNo: 2, type: 0 } });
+    expect(createJobSchema.parse({ operation: 'reroll', parentId: 'AbCdEfGh1234' })).toEqual({
+      operation: 'reroll',
+      parentId: 'AbCdEfGh1234',
+      params: {},
+    });
+    const missing = createJobSchema.safeParse({ operation: 'diffusion' });
+    expect(missing.success).toBe(false);
+    if (!missing.success) {
+      expect(formatIssues(missing.error)).toBe(
+        'params.text: is required (a string of 1 to 8192 characters)',
+      );
+    }
+  });
+
+  it('refuses what the proxy fills, and a parent where the operation takes none or needs one', () => {
+    const said = (body: unknown) => {
+      const r = createJobSchema.safeParse(body);
+      return r.success ? 'accepted' : formatIssues(r.error);
+    };
+    expect(said({ operation: 'reroll', parentId: 'AbCdEfGh1234', params: { jobId: UUID } })).toBe(
+      'params.jobId: must not be given (name the parent job with parentId)',
+    );
+    expect(
+      said({ operation: 'diffusion', params: { text: 'a', callback: 'https://x.test/' } }),
+    ).toBe('params.callback: must not be given (the studio sets it)');
+    expect(said({ operation: 'diffusion', parentId: 'AbCdEfGh1234', params: { text: 'a' } })).toBe(
+      'parentId: diffusion does not take a parent job',
+    );
+    expect(said({ operation: 'video-upscale', params: { videoNo: 0 } })).toBe(
+      'parentId: is required for video-upscale (the job whose video it works on)',
+    );
+    // Text to video needs the start image in its prompt only when no parent is named.
+    expect(said({ operation: 'video-diffusion', params: { prompt: 'waves' } })).toBe(
+      'params.prompt: must contain an http:// or https:// image URL when no parentId is given',
+    );
+    expect(
+      said({ operation: 'video-diffusion', parentId: 'AbCdEfGh1234', params: { prompt: 'waves' } }),
+    ).toBe('accepted');
   });
 
   it('rejects an unknown operation, listing the allowed ones', () => {
@@ -66,7 +101,7 @@ describe('createJobSchema', () => {
   it('parentId must be a handle, never a job UUID', () => {
     const r = createJobSchema.safeParse({ operation: 'upscale', parentId: UUID });
     expect(r.success).toBe(false);
-    if (!r.success) expect(formatIssues(r.error)).toBe('parentId: must be a job handle');
+    if (!r.success) expect(formatIssues(r.error)).toContain('parentId: must be a job handle');
   });
 
   it('params must be an object', () => {

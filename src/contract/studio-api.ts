@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { OPERATION_NAMES, type OperationName } from './operations';
+import { handleSchema } from './handle';
 import { availableActionsSchema, taskStatusSchema, taskTypeSchema } from './task';
 
-/**
- * The studio's own browser API (`/studio-api/*`). The browser never sees an upstream job
- * UUID: jobs are named by short handles that are not UUID-shaped.
- */
-export const HANDLE_RE = /^[A-Za-z0-9_-]{10,16}$/;
-export const handleSchema = z.string().regex(HANDLE_RE, { error: 'must be a job handle' });
+/** The studio's own browser API (`/studio-api/*`): jobs are named by handles. */
+export { HANDLE_RE, handleSchema } from './handle';
+export {
+  createJobSchema,
+  type CreateJob,
+  type CreateJobRequest,
+  type CreateParams,
+} from './create-job';
 
 export const mediaItemSchema = z.object({
   /** Same-origin URL, `/media/<handle>/<n>`. */
@@ -125,19 +127,6 @@ export const jobListQuerySchema = z.object({
     .optional(),
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;
-
-/**
- * A create from the browser: the operation, the parent's handle for follow-ups, and the
- * operation's fields without `jobId` and `callback`, which the proxy fills.
- */
-export const createJobSchema = z.object({
-  operation: z.enum(OPERATION_NAMES as [OperationName, ...OperationName[]], {
-    error: `must be one of ${OPERATION_NAMES.join(', ')}`,
-  }),
-  parentId: handleSchema.optional(),
-  params: z.record(z.string(), z.unknown()).default({}),
-});
-export type CreateJob = z.infer<typeof createJobSchema>;
 
 export const jobEnvelopeSchema = z.object({ job: jobSchema });
 export const errorEnvelopeSchema = z.object({ error: studioErrorSchema });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { base, imgUrl } from './common';
+import { defineOperation } from './operation';
 
 export const BLEND_ASPECT_RATIOS = ['2:3', '1:1', '3:2'] as const;
 
-export const blendRequestSchema = z.object({
-  ...base,
+const fields = {
   imgUrls: z
     .array(imgUrl(), { error: 'must be a list of 2 to 5 image URLs' })
     .min(2, { error: 'must be a list of 2 to 5 image URLs' })
@@ -12,5 +12,15 @@ export const blendRequestSchema = z.object({
   aspect_ratio: z
     .enum(BLEND_ASPECT_RATIOS, { error: 'must be one of "2:3", "1:1", "3:2"' })
     .default('1:1'),
-});
+};
+
+export const blendRequestSchema = z.object({ ...base, ...fields });
 export type BlendRequest = z.infer<typeof blendRequestSchema>;
+
+export const blendOperation = defineOperation({
+  taskType: 'blend',
+  parent: 'none',
+  fields,
+  promptField: null,
+  title: (p) => (p.imgUrls ? `Blend of ${p.imgUrls.length} images` : 'Blend'),
+});

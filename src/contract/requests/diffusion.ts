@@ -1,6 +1,18 @@
 import { z } from 'zod';
+import { isDraft, parsePrompt } from '../prompt-flags';
 import { base, prompt } from './common';
+import { defineOperation } from './operation';
+
+const fields = { text: prompt() };
 
 /** Text to image; model parameters are `--flags` inside `text`. */
-export const diffusionRequestSchema = z.object({ ...base, text: prompt() });
+export const diffusionRequestSchema = z.object({ ...base, ...fields });
 export type DiffusionRequest = z.infer<typeof diffusionRequestSchema>;
+
+export const diffusionOperation = defineOperation({
+  taskType: 'diffusion',
+  parent: 'none',
+  fields,
+  promptField: 'text',
+  title: (_p, job) => (isDraft(parsePrompt(job.prompt)) ? 'Draft batch' : 'Imagine'),
+});

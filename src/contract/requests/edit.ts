@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { canvasSchema, followUp, gridIndex, imgPosSchema, maskSchema, prompt } from './common';
+import { defineOperation } from './operation';
 
-/** Repositions and repaints the image on a custom canvas (whitelisted accounts only). */
-export const editRequestSchema = z.object({
-  ...followUp,
+const fields = {
   imageNo: gridIndex(),
   canvas: canvasSchema,
   imgPos: imgPosSchema,
   remixPrompt: prompt(),
   mask: maskSchema.optional(),
-});
+};
+
+/** Repositions and repaints the image on a custom canvas (whitelisted accounts only). */
+export const editRequestSchema = z.object({ ...followUp, ...fields });
 export type EditRequest = z.infer<typeof editRequestSchema>;
+
+export const editOperation = defineOperation({
+  taskType: 'edit',
+  parent: 'image',
+  fields,
+  promptField: 'remixPrompt',
+  title: () => 'Edit',
+});

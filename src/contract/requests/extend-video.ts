@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { followUp, gridIndex, prompt } from './common';
+import { defineOperation } from './operation';
 
-export const extendVideoRequestSchema = z.object({
-  ...followUp,
-  videoNo: gridIndex(),
-  prompt: prompt(),
-});
+const fields = { videoNo: gridIndex(), prompt: prompt() };
+
+export const extendVideoRequestSchema = z.object({ ...followUp, ...fields });
 export type ExtendVideoRequest = z.infer<typeof extendVideoRequestSchema>;
+
+export const extendVideoOperation = defineOperation({
+  taskType: 'extend_video',
+  parent: 'video',
+  fields,
+  promptField: 'prompt',
+  title: () => 'Extend video',
+});

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { followUp, gridIndex, maskSchema, prompt } from './common';
+import { defineOperation } from './operation';
 
-export const inpaintRequestSchema = z.object({
-  ...followUp,
-  imageNo: gridIndex(),
-  mask: maskSchema,
-  remixPrompt: prompt(),
-});
+const fields = { imageNo: gridIndex(), mask: maskSchema, remixPrompt: prompt() };
+
+export const inpaintRequestSchema = z.object({ ...followUp, ...fields });
 export type InpaintRequest = z.infer<typeof inpaintRequestSchema>;
+
+export const inpaintOperation = defineOperation({
+  taskType: 'inpaint',
+  parent: 'image',
+  fields,
+  promptField: 'remixPrompt',
+  title: () => 'Vary region',
+});

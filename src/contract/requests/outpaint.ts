@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { followUp, gridIndex, numberBetween, prompt } from './common';
+import { defineOperation, times } from './operation';
+
+/** How far zoom out grows the canvas on every side. */
+export const OUTPAINT_SCALE = { min: 1.1, max: 2.0 } as const;
+
+const fields = {
+  imageNo: gridIndex(),
+  scale: numberBetween(OUTPAINT_SCALE.min, OUTPAINT_SCALE.max),
+  remixPrompt: prompt().optional(),
+};
 
 /** Zoom out: the canvas grows by `scale` on every side. */
-export const outpaintRequestSchema = z.object({
-  ...followUp,
-  imageNo: gridIndex(),
-  scale: numberBetween(1.1, 2.0),
-  remixPrompt: prompt().optional(),
-});
+export const outpaintRequestSchema = z.object({ ...followUp, ...fields });
 export type OutpaintRequest = z.infer<typeof outpaintRequestSchema>;
+
+export const outpaintOperation = defineOperation({
+  taskType: 'outpaint',
+  parent: 'image',
+  fields,
+  promptField: 'remixPrompt',
+  title: (p) => (p.scale === undefined ? 'Zoom out' : `Zoom out ${times(p.scale)}`),
+});

@@ -1,14 +1,28 @@
 import { z } from 'zod';
 import { followUp, gridIndex, intChoice, numberBetween, prompt } from './common';
+import { defineOperation } from './operation';
 
 export const PAN_DIRECTIONS = [0, 1, 2, 3] as const;
+/** The service's codes: `direction` 0 down, 1 right, 2 up, 3 left. */
 export const PAN_DIRECTION_NAMES = ['down', 'right', 'up', 'left'] as const;
+export type PanDirection = (typeof PAN_DIRECTION_NAMES)[number];
+/** How far a pan extends the image in its direction. */
+export const PAN_SCALE = { min: 1.1, max: 3.0 } as const;
 
-export const panRequestSchema = z.object({
-  ...followUp,
+const fields = {
   imageNo: gridIndex(),
   direction: intChoice(PAN_DIRECTIONS, PAN_DIRECTION_NAMES),
-  scale: numberBetween(1.1, 3.0),
+  scale: numberBetween(PAN_SCALE.min, PAN_SCALE.max),
   remixPrompt: prompt().optional(),
-});
+};
+
+export const panRequestSchema = z.object({ ...followUp, ...fields });
 export type PanRequest = z.infer<typeof panRequestSchema>;
+
+export const panOperation = defineOperation({
+  taskType: 'pan',
+  parent: 'image',
+  fields,
+  promptField: 'remixPrompt',
+  title: (p) => (p.direction === undefined ? 'Pan' : `Pan ${PAN_DIRECTION_NAMES[p.direction]}`),
+});

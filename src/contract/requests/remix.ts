@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { followUp, gridIndex, intChoice, prompt } from './common';
+import { defineOperation, titled } from './operation';
 
-export const remixRequestSchema = z.object({
-  ...followUp,
+/** `mode` 0 changes the whole palette, 1 only the brightest part. */
+export const REMIX_MODE_NAMES = ['strong', 'subtle'] as const;
+
+const fields = {
   imageNo: gridIndex(),
   remixPrompt: prompt(),
-  mode: intChoice([0, 1], ['strong', 'subtle']).default(0),
-});
+  mode: intChoice([0, 1], REMIX_MODE_NAMES).default(0),
+};
+
+export const remixRequestSchema = z.object({ ...followUp, ...fields });
 export type RemixRequest = z.infer<typeof remixRequestSchema>;
+
+export const remixOperation = defineOperation({
+  taskType: 'remix',
+  parent: 'image',
+  fields,
+  promptField: 'remixPrompt',
+  title: (p) => titled('Remix', p.mode === undefined ? undefined : REMIX_MODE_NAMES[p.mode]),
+});

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { base, imgUrl } from './common';
+import { defineOperation } from './operation';
 
-export const removeBackgroundRequestSchema = z.object({ ...base, imgUrl: imgUrl() });
+const fields = { imgUrl: imgUrl() };
+
+export const removeBackgroundRequestSchema = z.object({ ...base, ...fields });
 export type RemoveBackgroundRequest = z.infer<typeof removeBackgroundRequestSchema>;
+
+export const removeBackgroundOperation = defineOperation({
+  taskType: 'remove_background',
+  parent: 'none',
+  fields,
+  promptField: null,
+  title: () => 'Remove background',
+});

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { followUp } from './common';
+import { defineOperation } from './operation';
+
+const fields = {};
 
 /** Re-runs the parent's prompt: four new images. */
-export const rerollRequestSchema = z.object({ ...followUp });
+export const rerollRequestSchema = z.object({ ...followUp, ...fields });
 export type RerollRequest = z.infer<typeof rerollRequestSchema>;
+
+export const rerollOperation = defineOperation({
+  taskType: 'reroll',
+  parent: 'image',
+  fields,
+  promptField: null,
+  title: () => 'Reroll',
+});

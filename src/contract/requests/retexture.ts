@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { base, imgUrl, prompt } from './common';
+import { defineOperation } from './operation';
 
-export const retextureRequestSchema = z.object({
-  ...base,
-  imgUrl: imgUrl(),
-  remixPrompt: prompt(),
-});
+const fields = { imgUrl: imgUrl(), remixPrompt: prompt() };
+
+export const retextureRequestSchema = z.object({ ...base, ...fields });
 export type RetextureRequest = z.infer<typeof retextureRequestSchema>;
+
+export const retextureOperation = defineOperation({
+  taskType: 'retexture',
+  parent: 'none',
+  fields,
+  promptField: 'remixPrompt',
+  title: () => 'Retexture',
+});

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { base, prompt } from './common';
+import { defineOperation } from './operation';
 
-export const shortenRequestSchema = z.object({ ...base, prompt: prompt() });
+const fields = { prompt: prompt() };
+
+export const shortenRequestSchema = z.object({ ...base, ...fields });
 export type ShortenRequest = z.infer<typeof shortenRequestSchema>;
+
+export const shortenOperation = defineOperation({
+  taskType: 'shorten',
+  parent: 'none',
+  fields,
+  promptField: 'prompt',
+  title: () => 'Shorten prompt',
+});

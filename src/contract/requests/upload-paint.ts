@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { base, canvasSchema, imgPosSchema, imgUrl, maskSchema, prompt } from './common';
+import { defineOperation } from './operation';
 
-export const uploadPaintRequestSchema = z.object({
-  ...base,
+const fields = {
   imgUrl: imgUrl(),
   canvas: canvasSchema,
   imgPos: imgPosSchema,
   mask: maskSchema,
   remixPrompt: prompt(),
-});
+};
+
+export const uploadPaintRequestSchema = z.object({ ...base, ...fields });
 export type UploadPaintRequest = z.infer<typeof uploadPaintRequestSchema>;
+
+export const uploadPaintOperation = defineOperation({
+  taskType: 'upload_paint',
+  parent: 'none',
+  fields,
+  promptField: 'remixPrompt',
+  title: () => 'Upload and paint',
+});

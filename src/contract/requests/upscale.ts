@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { batchIndex, followUp, intChoice } from './common';
+import { defineOperation, titled } from './operation';
 
 /** 2 and 3 are the deprecated v5 2x/4x modes, accepted only for `--v 5` parents. */
 export const UPSCALE_TYPES = [0, 1, 2, 3] as const;
+export const UPSCALE_TYPE_NAMES = ['subtle', 'creative', 'v5 2x', 'v5 4x'] as const;
 
-export const upscaleRequestSchema = z.object({
-  ...followUp,
+const fields = {
   imageNo: batchIndex(),
-  type: intChoice(UPSCALE_TYPES, ['subtle', 'creative', 'v5 2x', 'v5 4x']).default(0),
-});
+  type: intChoice(UPSCALE_TYPES, UPSCALE_TYPE_NAMES).default(0),
+};
+
+export const upscaleRequestSchema = z.object({ ...followUp, ...fields });
 export type UpscaleRequest = z.infer<typeof upscaleRequestSchema>;
+
+export const upscaleOperation = defineOperation({
+  taskType: 'upscale',
+  parent: 'image',
+  fields,
+  promptField: null,
+  title: (p) => titled('Upscale', p.type === undefined ? undefined : UPSCALE_TYPE_NAMES[p.type]),
+});

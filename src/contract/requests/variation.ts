@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { batchIndex, followUp, intChoice, prompt } from './common';
+import { defineOperation, titled } from './operation';
 
-export const variationRequestSchema = z.object({
-  ...followUp,
+/** `type` 0 keeps close to the source, 1 moves further from it. */
+export const VARIATION_TYPE_NAMES = ['subtle', 'strong'] as const;
+
+const fields = {
   imageNo: batchIndex(),
-  type: intChoice([0, 1], ['subtle', 'strong']).default(0),
+  type: intChoice([0, 1], VARIATION_TYPE_NAMES).default(0),
   remixPrompt: prompt().optional(),
-});
+};
+
+export const variationRequestSchema = z.object({ ...followUp, ...fields });
 export type VariationRequest = z.infer<typeof variationRequestSchema>;
+
+export const variationOperation = defineOperation({
+  taskType: 'variation',
+  parent: 'image',
+  fields,
+  promptField: 'remixPrompt',
+  title: (p) => titled('Vary', p.type === undefined ? undefined : VARIATION_TYPE_NAMES[p.type]),
+});

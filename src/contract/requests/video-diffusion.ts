@@ -1,38 +1,57 @@
 import { z } from 'zod';
+import { getFlag, parsePrompt } from '../prompt-flags';
 import { base, gridIndex, intChoice, jobId, prompt } from './common';
+import { defineOperation, titled, withServiceRule } from './operation';
 
 export const VIDEO_TYPES = [0, 1] as const;
+export const VIDEO_TYPE_NAMES = ['480p', '720p'] as const;
+
 const IMAGE_URL_IN_PROMPT = /https?:\/\/\S+/i;
 
 /** The first http(s) URL in a text-to-video prompt: the start image. */
 export const startImageUrl = (p: string): string | null => IMAGE_URL_IN_PROMPT.exec(p)?.[0] ?? null;
 
+const fields = {
+  imageNo: gridIndex().default(0),
+  prompt: prompt().optional(),
+  videoType: intChoice(VIDEO_TYPES, VIDEO_TYPE_NAMES).default(0),
+};
+
+const isHighMotion = (p: string | undefined): boolean =>
+  p !== undefined && getFlag(parsePrompt(p), 'motion')?.value === 'high';
+
 /**
- * Two forms: image to video (`jobId` of a completed image task, `imageNo`, motion prompt
- * optional) and text to video (`prompt` holding the start image's URL).
+ * Two forms: image to video (a completed image task as the parent, `imageNo`, motion
+ * prompt optional) and text to video (`prompt` holding the start image's URL).
  */
-export const videoDiffusionRequestSchema = z
-  .object({
-    ...base,
-    jobId: jobId().optional(),
-    imageNo: gridIndex().default(0),
-    prompt: prompt().optional(),
-    videoType: intChoice(VIDEO_TYPES, ['480p', '720p']).default(0),
-  })
-  .superRefine((r, ctx) => {
-    if (r.jobId !== undefined) return;
-    if (r.prompt === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['prompt'],
-        message: 'is required without jobId: give a prompt that starts with an image URL',
-      });
-    } else if (startImageUrl(r.prompt) === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['prompt'],
-        message: 'must contain an http:// or https:// image URL when no jobId is given',
-      });
+export const videoDiffusionOperation = defineOperation({
+  taskType: 'video_diffusion',
+  parent: 'optional-image',
+  fields,
+  promptField: 'prompt',
+  title: (p, job) => {
+    const name = job.hasParent ? 'Animate' : 'Image URL to video';
+    if (p.videoType === undefined) return name;
+    const size = VIDEO_TYPE_NAMES[p.videoType];
+    return titled(name, isHighMotion(p.prompt) ? `${size}, high motion` : size);
+  },
+  rule: (p, parent, report) => {
+    if (parent.given) return;
+    if (p.prompt === undefined) {
+      report(
+        'prompt',
+        `is required without ${parent.field}: give a prompt that starts with an image URL`,
+      );
+    } else if (startImageUrl(p.prompt) === null) {
+      report(
+        'prompt',
+        `must contain an http:// or https:// image URL when no ${parent.field} is given`,
+      );
     }
-  });
+  },
+});
+
+export const videoDiffusionRequestSchema = z
+  .object({ ...base, jobId: jobId().optional(), ...fields })
+  .superRefine(withServiceRule(videoDiffusionOperation));
 export type VideoDiffusionRequest = z.infer<typeof videoDiffusionRequestSchema>;

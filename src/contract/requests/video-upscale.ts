@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { followUp, gridIndex } from './common';
+import { defineOperation } from './operation';
 
-export const videoUpscaleRequestSchema = z.object({ ...followUp, videoNo: gridIndex() });
+const fields = { videoNo: gridIndex() };
+
+export const videoUpscaleRequestSchema = z.object({ ...followUp, ...fields });
 export type VideoUpscaleRequest = z.infer<typeof videoUpscaleRequestSchema>;
+
+export const videoUpscaleOperation = defineOperation({
+  taskType: 'video_upscale',
+  parent: 'video',
+  fields,
+  promptField: null,
+  title: () => 'Upscale video',
+});

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { promptOfParams } from '../../contract/create-job';
 import { formatIssues } from '../../contract/errors';
 import { OPERATIONS, type ParentKind } from '../../contract/operations';
 import type { CreateJob, StudioError } from '../../contract/studio-api';
@@ -12,8 +13,8 @@ import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError, isDefiniteRefusal, toStudioError } from '../upstream/errors';
 import { newHandle } from './handle';
-import { PROXY_FIELDS, paramsToKeep } from './params';
-import { promptOf, stateFromTask, type JobRecord } from './record';
+import { paramsToKeep } from './params';
+import { stateFromTask, type JobRecord } from './record';
 import { EXPIRED_PARENT } from './to-job';
 
 export interface CreateDeps {
@@ -72,12 +73,6 @@ function upstreamBody(
   link: CallbackLink | null,
   redact: Redactor,
 ) {
-  for (const field of PROXY_FIELDS) {
-    if (field in input.params) {
-      const why = field === 'jobId' ? 'name the parent job with parentId' : 'the studio sets it';
-      throw invalidRequest(`params.${field}: must not be given (${why})`);
-    }
-  }
   const body = {
     ...input.params,
     ...(parent ? { jobId: parent.upstreamId } : {}),
@@ -153,7 +148,8 @@ async function sendCreate(deps: CreateDeps, sending: Sending): Promise<JobRecord
   }
   const state = stateFromTask(task, null, deps.redact);
   // Only a follow-up without words of its own takes the upstream's echo over the parent's.
-  const prompt = promptOf(body) === null ? promptOf(task.input) : null;
+  const own = promptOfParams(input.operation, body);
+  const prompt = own === null ? promptOfParams(input.operation, task.input) : null;
   const record = deps.store.confirmCreate(handle, task, state, prompt);
   if (!record) throw new Error('job vanished while it was created');
   return record;
@@ -186,7 +182,7 @@ export async function createJob(
       parentHandle: parent?.handle ?? null,
       parentIndex: parent ? indexOf(body) : null,
       operation: OPERATIONS[input.operation].taskType,
-      prompt: promptOf(body) ?? parent?.prompt ?? '',
+      prompt: promptOfParams(input.operation, body) ?? parent?.prompt ?? '',
       params: paramsToKeep(body, deps.redact),
     },
     claim,

@@ -1,3 +1,4 @@
+import { PROXY_FILLED_FIELDS } from '../../contract/create-job';
 import type { Redactor } from '../log';
 
 /**
@@ -6,9 +7,6 @@ import type { Redactor } from '../log';
  * limit is not worth that, so such a job keeps none.
  */
 export const PARAMS_MAX_BYTES = 8 * 1024;
-
-/** Fields the proxy adds to a create; the history keeps only what the browser chose. */
-export const PROXY_FIELDS = new Set(['jobId', 'callback', 'notify_progress']);
 
 const redactDeep = (value: unknown, redact: Redactor): unknown => {
   if (typeof value === 'string') return redact(value);
@@ -23,14 +21,14 @@ const redactDeep = (value: unknown, redact: Redactor): unknown => {
 
 /**
  * What the history keeps of a create's validated body: the params without the proxy's
- * fields, with anything UUID-shaped or secret redacted (the browser sends handles, but a
+ * fields (the history keeps only what the browser chose), with anything UUID-shaped or secret redacted (the browser sends handles, but a
  * pasted media URL may hold an upstream job id), or null when that is over the bound.
  */
 export function paramsToKeep(
   body: Record<string, unknown>,
   redact: Redactor,
 ): Record<string, unknown> | null {
-  const own = Object.fromEntries(Object.entries(body).filter(([k]) => !PROXY_FIELDS.has(k)));
+  const own = Object.fromEntries(Object.entries(body).filter(([k]) => !PROXY_FILLED_FIELDS.has(k)));
   const kept = redactDeep(own, redact) as Record<string, unknown>;
   const bytes = Buffer.byteLength(JSON.stringify(kept), 'utf8');
   return bytes <= PARAMS_MAX_BYTES ? kept : null;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { promptOfParams } from '../../contract/create-job';
 import { jobSchema } from '../../contract/studio-api';
 import { taskResponseSchema } from '../../contract/task';
 import { createRedactor } from '../log';
 import { fixture } from '../test/fixtures';
-import { promptOf, stateFromTask, type JobRecord } from './record';
+import { stateFromTask, type JobRecord } from './record';
 import { mediaEntries, toJob } from './to-job';
 
 const redact = createRedactor(['sk-key']);
@@ -18,7 +19,7 @@ function recordOf(name: string, dims: JobRecord['dims'] = {}): JobRecord {
     parentHandle: null,
     parentIndex: null,
     operation: 'diffusion',
-    prompt: promptOf(task.input) ?? 'a prompt',
+    prompt: promptOfParams('diffusion', task.input) ?? 'a prompt',
     createdAt: task.meta?.created_at ?? '',
     dims,
     favourite: false,

@@ -123,16 +123,6 @@ export function stateFromTask(
   };
 }
 
-/** The job's prompt: what was sent, else the upstream's echo of the input. */
-export function promptOf(body: Record<string, unknown> | null): string | null {
-  if (body === null) return null;
-  for (const key of ['text', 'prompt', 'remixPrompt']) {
-    const v = body[key];
-    if (typeof v === 'string' && v !== '') return v;
-  }
-  return null;
-}
-
 /** The upstream no longer knows the job (about 3 days after it ran). */
 export function expiredState(prev: JobState): JobState {
   return {

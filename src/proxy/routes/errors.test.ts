@@ -107,7 +107,7 @@ describe('requests the studio refuses itself', () => {
   it('names the field that is wrong', async () => {
     const res = await post({ operation: 'diffusion', params: { text: '' } });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/^text: /);
+    expect(res.body.error.message).toMatch(/^params\.text: /);
     expect((await post({ operation: 'paint', params: {} })).body.error.message).toMatch(
       /^operation: /,
     );

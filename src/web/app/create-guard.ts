@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CreateJob, StudioError } from '../../contract/studio-api';
+import type { CreateJobRequest, StudioError } from '../../contract/studio-api';
 import { accountQueries } from '../features/account/api/account-queries';
 import { availableCredits } from '../features/account/utils/balance';
 import { findCachedJob } from '../features/jobs/api/job-events';
@@ -12,7 +12,7 @@ import { taskTypeLabel } from '../lib/task-labels';
  * left, and where to look (the error links to the account page). Null when it can go, or
  * when the balance is not known yet (the service then decides, and a 402 says the same).
  */
-export function uncoveredCreate(client: QueryClient, body: CreateJob): StudioError | null {
+export function uncoveredCreate(client: QueryClient, body: CreateJobRequest): StudioError | null {
   const account = client.getQueryData(accountQueries.summary().queryKey);
   if (!account) return null;
   const parent = body.parentId === undefined ? undefined : findCachedJob(client, body.parentId);

@@ -1,9 +1,10 @@
 // Cost estimates in the studio, by the contract's price table (src/contract/costs.ts). The
 // studio only estimates: the service's own `meta.usage.frozen` is what a job really holds.
-import { costOf } from '../../contract/costs';
-import type { Speed } from '../../contract/prompt-flags';
-import { hasFlag, isDraft, parsePrompt, speedOf } from '../../contract/prompt-flags';
-import type { CreateJob } from '../../contract/studio-api';
+import { costOf, followUpSpeed } from '../../contract/costs';
+import { promptOfParams } from '../../contract/create-job';
+import { isDraft, parsePrompt, speedOf } from '../../contract/prompt-flags';
+import type { OperationName } from '../../contract/operations';
+import type { CreateJobRequest } from '../../contract/studio-api';
 
 /** What a prompt from the prompt box costs as a diffusion. */
 export function diffusionCost(prompt: string): number {
@@ -11,33 +12,31 @@ export function diffusionCost(prompt: string): number {
   return costOf({ operation: 'diffusion', speed: speedOf(p), draft: isDraft(p) });
 }
 
-/**
- * A follow-up runs at the speed its own prompt names (`--fast`/`--turbo`), else at the
- * speed of the prompt it inherits from its parent.
- */
-export function followUpSpeed(ownPrompt: string | undefined, parentPrompt: string): Speed {
-  const own = ownPrompt === undefined ? null : parsePrompt(ownPrompt);
-  if (own && (hasFlag(own, 'fast') || hasFlag(own, 'turbo'))) return speedOf(own);
-  return speedOf(parsePrompt(parentPrompt));
+/** The estimated cost of a create body; `parentPrompt` is the prompt a follow-up inherits. */
+export function costOfCreate(body: CreateJobRequest, parentPrompt = ''): number {
+  const own = promptOfParams(body.operation, body.params ?? null);
+  const parsed = own === null ? null : parsePrompt(own);
+  return costOf({
+    operation: body.operation,
+    speed: followUpSpeed(parsed, parentPrompt),
+    draft: body.operation === 'diffusion' && parsed !== null && isDraft(parsed),
+    videoType: videoTypeOf(body),
+    upscaleType: body.operation === 'upscale' ? body.params?.type : undefined,
+    targetResolution:
+      body.operation === 'enhance-upscale' ? body.params?.target_resolution : undefined,
+  });
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+/** What an operation costs with only its prompt known (the editor's repaints). */
+export const costOfPrompt = (
+  operation: OperationName,
+  ownPrompt: string,
+  parentPrompt: string,
+): number => costOf({ operation, speed: followUpSpeed(parsePrompt(ownPrompt), parentPrompt) });
 
-/** The estimated cost of a create body; `parentPrompt` is the prompt a follow-up inherits. */
-export function costOfCreate(body: CreateJob, parentPrompt = ''): number {
-  const { params, operation } = body;
-  const own = str(params.text) ?? str(params.prompt) ?? str(params.remixPrompt);
-  const speed = followUpSpeed(own, parentPrompt);
-  const draft = operation === 'diffusion' && own !== undefined && isDraft(parsePrompt(own));
-  return costOf({
-    operation,
-    speed,
-    draft,
-    videoType: num(params.videoType),
-    upscaleType: num(params.type),
-    targetResolution: str(params.target_resolution),
-  });
+function videoTypeOf(body: CreateJobRequest): number | undefined {
+  if (body.operation === 'video-diffusion') return body.params?.videoType;
+  return undefined;
 }
 
 /** `≈ 120 credits`: an estimate, as the service decides the real amount. */

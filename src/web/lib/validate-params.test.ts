@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { checkParams, issueFor } from './validate-params';
 
 describe('checkParams', () => {
-  it('passes params the contract accepts, as given (no defaults added)', () => {
+  it('passes params the contract accepts', () => {
     expect(checkParams('describe', { imgUrl: 'https://cdn.example.com/a.png' })).toEqual({
       ok: true,
-      params: { imgUrl: 'https://cdn.example.com/a.png' },
     });
   });
 
@@ -19,7 +18,7 @@ describe('checkParams', () => {
     expect(issueFor(null, 'imgUrls')).toBeNull();
   });
 
-  it('checks a follow-up without its jobId, which the proxy fills', () => {
+  it("checks a follow-up by its own fields: the proxy fills the parent's id", () => {
     expect(checkParams('pan', { imageNo: 0, direction: 3, scale: 1.5 }, true).ok).toBe(true);
     expect(checkParams('pan', { imageNo: 0, direction: 'left', scale: 9 }, true)).toEqual({
       ok: false,
@@ -28,7 +27,19 @@ describe('checkParams', () => {
         scale: ['must be a number between 1.1 and 3'],
       },
     });
-    // Without the stand-in id the same params fail on jobId.
-    expect(checkParams('pan', { imageNo: 0, direction: 3, scale: 1.5 }).ok).toBe(false);
+    expect(checkParams('pan', { imageNo: 0, direction: 3, scale: 1.5, jobId: 'x' }, true)).toEqual({
+      ok: false,
+      issues: { jobId: ['must not be given (name the parent job with parentId)'] },
+    });
+  });
+
+  it('applies the rules that depend on a parent: text to video needs its image URL', () => {
+    expect(checkParams('video-diffusion', { prompt: 'waves' }, true).ok).toBe(true);
+    expect(checkParams('video-diffusion', { prompt: 'waves' }, false)).toEqual({
+      ok: false,
+      issues: {
+        prompt: ['must contain an http:// or https:// image URL when no parentId is given'],
+      },
+    });
   });
 });

@@ -7,7 +7,7 @@ import { costOf } from '../../../contract/costs';
 import type { DiffusionSpec } from '../../media/diffusion';
 import { badRequest } from '../rejection';
 import type { StoredImage, StoredImageOutput } from '../stored-output';
-import { draftActions, gridActions } from '../stored-output';
+import { draftActions, gridActions } from '../../../contract/actions';
 import { gridFile, imageFile, writeMedia } from './media-files';
 import { checkedPrompt, noWords, numberFlag, seedOf } from './prompt';
 import type { OperationImpl } from './types';

@@ -1,13 +1,14 @@
 import type { EnhanceRequest } from '../../../contract/requests/enhance';
 import { inMediaPool } from '../../media/media-pool';
 import { isDraft, parsePrompt } from '../../../contract/prompt-flags';
-import { costOf } from '../../../contract/costs';
+import { costOf, followUpSpeed } from '../../../contract/costs';
 import { findParent, parentImage } from '../parent-rules';
 import { badRequest } from '../rejection';
-import { imageOutputOf, singleActions } from '../stored-output';
+import { singleActions } from '../../../contract/actions';
+import { imageOutputOf } from '../stored-output';
 import { diffusionSpecOf } from './diffusion';
 import { writeSingle } from './grid-output';
-import { speedFrom } from './prompt';
+
 import type { OperationImpl } from './types';
 
 /** Full quality is the 1024 px long side of a normal grid image. */
@@ -28,7 +29,7 @@ export const enhanceOperation: OperationImpl<EnhanceRequest> = {
       prompt: parent.prompt,
       parentJobId: parent.jobId,
       imageNo: req.imageNo,
-      cost: costOf({ operation: 'enhance', speed: speedFrom(null, parent.prompt) }),
+      cost: costOf({ operation: 'enhance', speed: followUpSpeed(null, parent.prompt) }),
     };
   },
   async run(task, req, ctx) {

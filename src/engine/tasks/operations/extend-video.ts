@@ -1,6 +1,6 @@
 import { parsePrompt } from '../../../contract/prompt-flags';
 import type { ExtendVideoRequest } from '../../../contract/requests/extend-video';
-import { costOf } from '../../../contract/costs';
+import { costOf, followUpSpeed } from '../../../contract/costs';
 import { renderExtension } from '../../media/video-clips';
 import { CAMERA_MOVES } from '../../media/video-motion';
 import type { ParentQuery } from '../parent-rules';
@@ -8,7 +8,7 @@ import { findParent } from '../parent-rules';
 import { badRequest } from '../rejection';
 import type { StoredVideoOutput } from '../stored-output';
 import type { TaskRow, TaskStore } from '../store';
-import { checkedPrompt, seedOf, speedFrom } from './prompt';
+import { checkedPrompt, seedOf } from './prompt';
 import type { OperationImpl, Plan, PlanContext, RunContext } from './types';
 import {
   EXTENSION_SECONDS,
@@ -70,7 +70,7 @@ function plan(req: ExtendVideoRequest, ctx: PlanContext): Plan {
     imageNo: req.videoNo,
     cost: costOf({
       operation: 'extend-video',
-      speed: speedFrom(own, parent.prompt),
+      speed: followUpSpeed(own, parent.prompt),
       videoType: videoTypeOf(video),
     }),
   };

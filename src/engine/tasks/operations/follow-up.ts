@@ -2,13 +2,13 @@ import type { OperationName } from '../../../contract/operations';
 import type { ParsedPrompt } from '../../../contract/prompt-flags';
 import { parsePrompt } from '../../../contract/prompt-flags';
 import type { IndexedAction } from '../../../contract/task';
-import { costOf } from '../../../contract/costs';
+import { costOf, followUpSpeed } from '../../../contract/costs';
 import { checkOutputSize, findParent, parentImage } from '../parent-rules';
 import type { StoredImage } from '../stored-output';
 import { imageOutputOf } from '../stored-output';
 import type { TaskRow } from '../store';
 import { readMedia } from './media-files';
-import { checkedPrompt, seedOf, speedFrom } from './prompt';
+import { checkedPrompt, seedOf } from './prompt';
 import type { Plan, PlanContext, RunContext } from './types';
 
 /** What every follow-up on one image of a parent names. */
@@ -57,7 +57,7 @@ export function followUpPlan(
     prompt: prompt ?? f.parent.prompt,
     parentJobId: f.parent.jobId,
     imageNo: f.imageNo,
-    cost: costOf({ operation, speed: speedFrom(f.own, f.parent.prompt) }),
+    cost: costOf({ operation, speed: followUpSpeed(f.own, f.parent.prompt) }),
   };
 }
 

@@ -1,12 +1,5 @@
-import type { ParsedPrompt, Speed } from '../../../contract/prompt-flags';
-import {
-  flagSpec,
-  getFlag,
-  hasFlag,
-  parsePrompt,
-  speedOf,
-  validateFlags,
-} from '../../../contract/prompt-flags';
+import type { ParsedPrompt } from '../../../contract/prompt-flags';
+import { flagSpec, getFlag, parsePrompt, validateFlags } from '../../../contract/prompt-flags';
 import { badRequest } from '../rejection';
 import { checkFetchUrl } from './fetched';
 
@@ -35,15 +28,6 @@ export function checkedPrompt(field: string, prompt: string): ParsedPrompt {
   }
   checkPromptUrls(field, parsed);
   return parsed;
-}
-
-/**
- * The speed a task runs at: a follow-up's own `--fast`/`--turbo` wins, otherwise it
- * inherits its parent's, as the hosted service bills it.
- */
-export function speedFrom(own: ParsedPrompt | null, inherited: string): Speed {
-  if (own && (hasFlag(own, 'fast') || hasFlag(own, 'turbo'))) return speedOf(own);
-  return speedOf(parsePrompt(inherited));
 }
 
 /** A number flag's value, already validated by `validateFlags`. */

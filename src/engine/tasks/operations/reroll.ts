@@ -2,7 +2,7 @@ import { blendRequestSchema } from '../../../contract/requests/blend';
 import { inMediaPool } from '../../media/media-pool';
 import type { RerollRequest } from '../../../contract/requests/reroll';
 import { parsePrompt } from '../../../contract/prompt-flags';
-import { costOf } from '../../../contract/costs';
+import { costOf, followUpSpeed } from '../../../contract/costs';
 import { findParent } from '../parent-rules';
 import { badRequest } from '../rejection';
 import { imageOutputOf } from '../stored-output';
@@ -11,7 +11,7 @@ import { blendGrid } from './blend';
 import { diffusionSpecOf } from './diffusion';
 import { followUpSeed } from './follow-up';
 import { writeRenderedGrid } from './grid-output';
-import { speedFrom } from './prompt';
+
 import type { OperationImpl } from './types';
 
 /** The task a chain of rerolls started from: what a reroll really re-runs. */
@@ -41,7 +41,7 @@ export const rerollOperation: OperationImpl<RerollRequest> = {
       prompt: parent.prompt,
       parentJobId: parent.jobId,
       imageNo: null,
-      cost: costOf({ operation: 'reroll', speed: speedFrom(null, parent.prompt) }),
+      cost: costOf({ operation: 'reroll', speed: followUpSpeed(null, parent.prompt) }),
     };
   },
   async run(task, req, ctx) {

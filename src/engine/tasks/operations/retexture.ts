@@ -1,11 +1,11 @@
 import type { RetextureRequest } from '../../../contract/requests/retexture';
 import { inMediaPool } from '../../media/media-pool';
-import { costOf } from '../../../contract/costs';
+import { costOf, followUpSpeed } from '../../../contract/costs';
 import { imageSize } from '../../media/diffusion';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import { followUpSeed, promptText } from './follow-up';
 import { writeGrid } from './grid-output';
-import { checkedPrompt, speedFrom } from './prompt';
+import { checkedPrompt } from './prompt';
 import type { OperationImpl } from './types';
 
 /** Results have a 1024 px long side in the fetched image's proportions. */
@@ -23,7 +23,7 @@ export const retextureOperation: OperationImpl<RetextureRequest> = {
       prompt: req.remixPrompt,
       parentJobId: null,
       imageNo: null,
-      cost: costOf({ operation: 'retexture', speed: speedFrom(own, '') }),
+      cost: costOf({ operation: 'retexture', speed: followUpSpeed(own, '') }),
     };
   },
   async run(task, req, ctx) {

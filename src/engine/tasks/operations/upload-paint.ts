@@ -1,11 +1,11 @@
 import type { UploadPaintRequest } from '../../../contract/requests/upload-paint';
 import { inMediaPool } from '../../media/media-pool';
-import { costOf } from '../../../contract/costs';
+import { costOf, followUpSpeed } from '../../../contract/costs';
 import { checkFetchUrl, fetchInput } from './fetched';
 import { followUpSeed, promptText } from './follow-up';
 import { writeGrid } from './grid-output';
 import { checkMask, maskSource } from './masks';
-import { checkedPrompt, speedFrom } from './prompt';
+import { checkedPrompt } from './prompt';
 import type { OperationImpl } from './types';
 
 /**
@@ -23,7 +23,7 @@ export const uploadPaintOperation: OperationImpl<UploadPaintRequest> = {
       prompt: req.remixPrompt,
       parentJobId: null,
       imageNo: null,
-      cost: costOf({ operation: 'upload-paint', speed: speedFrom(own, '') }),
+      cost: costOf({ operation: 'upload-paint', speed: followUpSpeed(own, '') }),
     };
   },
   async run(task, req, ctx) {

@@ -1,14 +1,15 @@
 import sharp from 'sharp';
 import { inMediaPool } from '../../media/media-pool';
 import type { UpscaleRequest } from '../../../contract/requests/upscale';
-import { costOf } from '../../../contract/costs';
+import { costOf, followUpSpeed } from '../../../contract/costs';
 import type { UpscaleMode } from '../../media/upscale';
 import { checkOutputSize, findParent, parentImage } from '../parent-rules';
 import { badRequest } from '../rejection';
 import type { StoredImageOutput } from '../stored-output';
-import { imageOutputOf, singleActions } from '../stored-output';
+import { singleActions } from '../../../contract/actions';
+import { imageOutputOf } from '../stored-output';
 import { imageFile, readMedia, writeMedia } from './media-files';
-import { isV5, speedFrom } from './prompt';
+import { isV5 } from './prompt';
 import type { OperationImpl } from './types';
 
 /** Types 0 and 1 double each side; the deprecated v5 types are a plain 2x or 4x resize. */
@@ -40,7 +41,7 @@ export const upscaleOperation: OperationImpl<UpscaleRequest> = {
       imageNo: req.imageNo,
       cost: costOf({
         operation: 'upscale',
-        speed: speedFrom(null, parent.prompt),
+        speed: followUpSpeed(null, parent.prompt),
         upscaleType: req.type,
       }),
     };

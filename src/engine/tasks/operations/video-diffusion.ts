@@ -2,7 +2,7 @@ import type { ParsedPrompt } from '../../../contract/prompt-flags';
 import { parsePrompt, speedOf } from '../../../contract/prompt-flags';
 import type { VideoDiffusionRequest } from '../../../contract/requests/video-diffusion';
 import { startImageUrl } from '../../../contract/requests/video-diffusion';
-import { costOf } from '../../../contract/costs';
+import { costOf, followUpSpeed } from '../../../contract/costs';
 import { renderMoveClip } from '../../media/video-clips';
 import { CAMERA_MOVES, clipSize, shortSideOf } from '../../media/video-motion';
 import type { Picture } from '../../media/video-render';
@@ -13,7 +13,7 @@ import type { StoredVideoOutput } from '../stored-output';
 import { imageOutputOf } from '../stored-output';
 import type { TaskRow } from '../store';
 import { readMedia } from './media-files';
-import { checkedPrompt, seedOf, speedFrom } from './prompt';
+import { checkedPrompt, seedOf } from './prompt';
 import type { OperationImpl, Plan, PlanContext, RunContext } from './types';
 import {
   CLIP_SECONDS,
@@ -50,7 +50,7 @@ function planImageToVideo(req: VideoDiffusionRequest, own: ParsedPrompt | null, 
     imageNo: req.imageNo,
     cost: costOf({
       operation: 'video-diffusion',
-      speed: speedFrom(own, parent.prompt),
+      speed: followUpSpeed(own, parent.prompt),
       videoType: req.videoType,
     }),
   };

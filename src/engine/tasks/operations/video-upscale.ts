@@ -1,9 +1,9 @@
 import type { VideoUpscaleRequest } from '../../../contract/requests/video-upscale';
-import { costOf } from '../../../contract/costs';
+import { costOf, followUpSpeed } from '../../../contract/costs';
 import { renderUpscale } from '../../media/video-clips';
 import { checkOutputSize, findParent } from '../parent-rules';
 import type { StoredVideoOutput } from '../stored-output';
-import { speedFrom } from './prompt';
+
 import type { OperationImpl } from './types';
 import { parentClip, parentVideo, videoFile, videoPath } from './video-common';
 
@@ -17,7 +17,7 @@ export const videoUpscaleOperation: OperationImpl<VideoUpscaleRequest> = {
       prompt: parent.prompt,
       parentJobId: parent.jobId,
       imageNo: req.videoNo,
-      cost: costOf({ operation: 'video-upscale', speed: speedFrom(null, parent.prompt) }),
+      cost: costOf({ operation: 'video-upscale', speed: followUpSpeed(null, parent.prompt) }),
     };
   },
   async run(task, req, ctx): Promise<StoredVideoOutput> {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CreateJob } from '../../../../contract/studio-api';
+import type { CreateJobRequest } from '../../../../contract/studio-api';
 import { Button } from '../../../components/ui/button';
 import { describeError } from '../../../lib/describe-error';
 import type { EditorRequest } from '../../../lib/editor-request-store';
@@ -17,7 +17,7 @@ import { useMaskPlan } from './use-mask-plan';
 export interface CanvasEditorProps {
   request: EditorRequest;
   /** Creates the job; the editor stays open, with its mask, until that succeeded. */
-  onSubmit: (body: CreateJob) => Promise<unknown>;
+  onSubmit: (body: CreateJobRequest) => Promise<unknown>;
   onClose: () => void;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { costOfCreate, formatCostEstimate } from '../../../lib/costs';
+import { costOfPrompt, formatCostEstimate } from '../../../lib/costs';
 import type { MaskPlan } from '../mask/areas';
 import type { EditorDocument } from '../model/document';
 import { CanvasSize } from './canvas-size';
@@ -42,7 +42,7 @@ export function SidePanel(props: SidePanelProps) {
   const { doc, plan, submitLabel, parentPrompt, pending, error, onSubmit } = props;
   const [prompt, setPrompt] = useState('');
   const why = blocker(doc, plan, prompt);
-  const cost = costOfCreate({ operation: doc.mode, params: { remixPrompt: prompt } }, parentPrompt);
+  const cost = costOfPrompt(doc.mode, prompt, parentPrompt);
   const edit = doc.mode !== 'inpaint';
   return (
     <aside

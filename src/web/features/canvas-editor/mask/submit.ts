@@ -1,4 +1,4 @@
-import type { CreateJob } from '../../../../contract/studio-api';
+import type { CreateJobRequest } from '../../../../contract/studio-api';
 import type { Mask } from '../../../../contract/requests/common';
 import type { EditorRequest } from '../../../lib/editor-request-store';
 import type { EditorDocument } from '../model/document';
@@ -38,7 +38,7 @@ export async function editorCreate(
   plan: MaskPlan,
   remixPrompt: string,
   upload: MaskUploader,
-): Promise<CreateJob> {
+): Promise<CreateJobRequest> {
   const mask = await maskOf(plan, upload);
   const prompt = remixPrompt.trim();
   const placement = { canvas: doc.canvas, imgPos: doc.imgPos };

@@ -1,6 +1,6 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreateJob, Job } from '../../../../contract/studio-api';
+import type { CreateJobRequest, Job } from '../../../../contract/studio-api';
 import { StudioApiError } from '../../../lib/http';
 import { jsonResponse, makeJob, makeList } from '../../../lib/testing/fixtures';
 import { createFingerprint, isCreateInFlight, jobMutations } from './job-mutations';
@@ -9,7 +9,7 @@ import { jobQueries } from './job-queries';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const upscale: CreateJob = {
+const upscale: CreateJobRequest = {
   operation: 'upscale',
   parentId: 'aaaaaaaaaa',
   params: { imageNo: 1, type: 0 },
@@ -89,7 +89,9 @@ describe('isCreateInFlight', () => {
     });
 
     expect(isCreateInFlight(qc, upscale)).toBe(true);
-    expect(isCreateInFlight(qc, { ...upscale, params: { imageNo: 2, type: 0 } })).toBe(false);
+    expect(isCreateInFlight(qc, { ...upscale, params: { imageNo: 2, type: 0 as const } })).toBe(
+      false,
+    );
 
     // The POST leaves a few microtasks after mutate(); answer it once it has.
     await vi.waitFor(() => expect(answer).toBeDefined());
@@ -101,7 +103,7 @@ describe('isCreateInFlight', () => {
 
 describe('createFingerprint', () => {
   it('tells creates apart by operation, parent and params', () => {
-    const diffusion: CreateJob = { operation: 'diffusion', params: { text: 'a' } };
+    const diffusion: CreateJobRequest = { operation: 'diffusion', params: { text: 'a' } };
     expect(createFingerprint(diffusion)).toBe(createFingerprint({ ...diffusion }));
     expect(createFingerprint(diffusion)).not.toBe(
       createFingerprint({ operation: 'diffusion', params: { text: 'b' } }),

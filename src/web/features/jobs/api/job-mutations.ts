@@ -1,6 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { CreateJob, Job, JobList } from '../../../../contract/studio-api';
+import type { CreateJobRequest, Job, JobList } from '../../../../contract/studio-api';
 import { deletedEnvelopeSchema, jobEnvelopeSchema } from '../../../../contract/studio-api';
 import { isTerminal } from '../../../../contract/task';
 import { NetworkError, requestJson } from '../../../lib/http';
@@ -8,7 +8,7 @@ import { applyJobRemoved, applyJobToSearches, findCachedJob, updateCachedJob } f
 import { jobQueries, prependJob } from './job-queries';
 
 export interface CreateJobVariables {
-  body: CreateJob;
+  body: CreateJobRequest;
   /** Fixed per submit: a retried POST carries the same key, so the server makes one task. */
   idempotencyKey: string;
 }
@@ -23,7 +23,7 @@ async function postJob({ body, idempotencyKey }: CreateJobVariables): Promise<Jo
 }
 
 /** Two creates are the same request when their bodies are. */
-export const createFingerprint = (body: CreateJob): string =>
+export const createFingerprint = (body: CreateJobRequest): string =>
   JSON.stringify([body.operation, body.parentId ?? null, body.params]);
 
 export interface FavouriteVariables {
@@ -121,7 +121,7 @@ export const jobMutations = {
 };
 
 /** True while a create with the same body is on its way: a double click sends one. */
-export const isCreateInFlight = (client: QueryClient, body: CreateJob): boolean =>
+export const isCreateInFlight = (client: QueryClient, body: CreateJobRequest): boolean =>
   client.isMutating({
     mutationKey: jobMutationKeys.create(),
     predicate: (m) => {

@@ -22,7 +22,7 @@ export function submitAction(
   action: GridAction,
 ): FieldIssues | null {
   const body = actionBody(job.id, action);
-  const check = checkParams(body.operation, body.params, true);
+  const check = checkParams(body.operation, body.params ?? {}, true);
   if (!check.ok) return check.issues;
   run(action);
   onDone();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { CreateJob } from '../../../../contract/studio-api';
+import type { CreateJobRequest } from '../../../../contract/studio-api';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { isCreateInFlight, jobMutations } from '../api/job-mutations';
 
@@ -14,7 +14,7 @@ export function useCreateJob() {
   const { mutate, mutateAsync } = mutation;
 
   const submit = useCallback(
-    (body: CreateJob) => {
+    (body: CreateJobRequest) => {
       if (isCreateInFlight(client, body)) return;
       mutate({ body, idempotencyKey: newIdempotencyKey() });
     },
@@ -26,7 +26,7 @@ export function useCreateJob() {
    * rejects with the reason, so the form can show it and keep what the user made.
    */
   const submitAndWait = useCallback(
-    (body: CreateJob) => mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
+    (body: CreateJobRequest) => mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     [mutateAsync],
   );
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMAGE_RESULT_KINDS } from '../../../../contract/actions';
 import { imageActionPlan, videoActionsAvailable } from './action-plan';
 import { menuGroups } from './menu-entries';
 
@@ -132,4 +133,42 @@ describe('videoActionsAvailable', () => {
     expect(videoActionsAvailable('extend_video')).toEqual({ extend: true, upscale: true });
     expect(videoActionsAvailable('video_upscale')).toEqual({ extend: false, upscale: false });
   });
+});
+
+/** What a plan offers, in the service's action names (animate is the studio's own). */
+function offered(plan: ReturnType<typeof imageActionPlan>): string[] {
+  const names = new Set<string>();
+  if (plan.upscaleRow.length > 0) names.add('upscale');
+  if (plan.varyRow.length > 0) names.add('variation');
+  if (plan.reroll) names.add('reroll');
+  const SERVICE_NAME: Record<string, string | null> = {
+    upscale: 'upscale',
+    variation: 'variation',
+    enhance: 'enhance',
+    remix: 'remix',
+    zoom: 'outpaint',
+    pan: 'pan',
+    'vary-region': 'inpaint',
+    edit: 'edit',
+    animate: null,
+  };
+  for (const menu of plan.menus) {
+    for (const entry of menu) {
+      const name = SERVICE_NAME[entry];
+      if (name) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+describe('the contract lists the actions, the studio shows them', () => {
+  for (const [kind, { images, actions }] of Object.entries(IMAGE_RESULT_KINDS)) {
+    it(`a ${kind}: exactly the actions the contract lists`, () => {
+      const listed = Object.entries(actions)
+        .filter(([, v]) => v === true || (Array.isArray(v) && v.length > 0))
+        .map(([name]) => name)
+        .sort();
+      expect(offered(imageActionPlan(actions, images, EDITOR))).toEqual(listed);
+    });
+  }
 });

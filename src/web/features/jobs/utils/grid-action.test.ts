@@ -60,7 +60,11 @@ describe('actionBody', () => {
 
   it('pan and zoom keep their scale inside what the service accepts, one decimal', () => {
     const pan = (scale: number) =>
-      upstreamBody({ kind: 'pan', imageNo: 0, direction: 'up', scale }).params.scale;
+      (
+        upstreamBody({ kind: 'pan', imageNo: 0, direction: 'up', scale }).params as {
+          scale: number;
+        }
+      ).scale;
     expect([pan(1.1), pan(3), pan(3.4), pan(1), pan(2.26)]).toEqual([1.1, 3, 3, 1.1, 2.3]);
     const zoom = (scale: number) => upstreamBody({ kind: 'zoom', imageNo: 0, scale }).params;
     expect(zoom(1.5)).toEqual({ imageNo: 0, scale: 1.5 });

@@ -1,10 +1,19 @@
-import type { OperationName } from '../../../../contract/operations';
-import type { CreateJob } from '../../../../contract/studio-api';
+import {
+  createRequest,
+  type CreateJobRequest,
+  type CreateParams,
+} from '../../../../contract/create-job';
+import { OUTPAINT_SCALE } from '../../../../contract/requests/outpaint';
+import {
+  PAN_DIRECTION_NAMES,
+  PAN_SCALE as PAN_RANGE,
+  type PanDirection,
+} from '../../../../contract/requests/pan';
 
 export type UpscaleMode = 'subtle' | 'creative';
 export type VaryStrength = 'subtle' | 'strong';
 export type RemixMode = 'strong' | 'subtle';
-export type PanDirection = 'left' | 'up' | 'right' | 'down';
+export type { PanDirection };
 export type VideoResolution = '480p' | '720p';
 export type Motion = 'low' | 'high';
 
@@ -27,17 +36,9 @@ export type GridAction =
   | { kind: 'extend'; videoNo: number; prompt: string }
   | { kind: 'video-upscale'; videoNo: number };
 
-/** The service's numbers: pan `direction` 0 down, 1 right, 2 up, 3 left. */
-const PAN_DIRECTION_CODE: Record<PanDirection, number> = {
-  down: 0,
-  right: 1,
-  up: 2,
-  left: 3,
-};
-export const PAN_DIRECTION_OF_CODE: readonly PanDirection[] = ['down', 'right', 'up', 'left'];
-
-export const ZOOM_SCALE = { min: 1.1, max: 2, default: 1.5 } as const;
-export const PAN_SCALE = { min: 1.1, max: 3, default: 1.5 } as const;
+/** The UI's starting scale for zoom and pan; the ranges are the service's. */
+export const ZOOM_SCALE = { ...OUTPAINT_SCALE, default: 1.5 } as const;
+export const PAN_SCALE = { ...PAN_RANGE, default: 1.5 } as const;
 
 /** Scales go out with one decimal, inside the range the service accepts. */
 export function clampScale(scale: number, range: { min: number; max: number }): number {
@@ -58,70 +59,76 @@ function videoPrompt(prompt: string, motion: Motion): string | undefined {
   return withMotion === '' ? undefined : withMotion;
 }
 
-type Body = { operation: OperationName; params: Record<string, unknown> };
-
-function bodyOf(action: GridAction): Body {
+const imageAction = (parentId: string, action: GridAction): CreateJobRequest | null => {
   switch (action.kind) {
-    case 'upscale': {
-      const type = action.mode === 'creative' ? 1 : 0;
-      return { operation: 'upscale', params: { imageNo: action.imageNo, type } };
-    }
-    case 'variation': {
-      const type = action.strength === 'strong' ? 1 : 0;
-      return { operation: 'variation', params: { imageNo: action.imageNo, type } };
-    }
+    case 'upscale':
+      return createRequest(
+        'upscale',
+        { imageNo: action.imageNo, type: action.mode === 'creative' ? 1 : 0 },
+        parentId,
+      );
+    case 'variation':
+      return createRequest(
+        'variation',
+        { imageNo: action.imageNo, type: action.strength === 'strong' ? 1 : 0 },
+        parentId,
+      );
     case 'remix': {
       const mode = action.mode === 'subtle' ? 1 : 0;
-      const params = { imageNo: action.imageNo, remixPrompt: action.prompt.trim(), mode };
-      return { operation: 'remix', params };
+      const params = { imageNo: action.imageNo, remixPrompt: action.prompt.trim(), mode } as const;
+      return createRequest('remix', params, parentId);
     }
     case 'zoom': {
       const scale = clampScale(action.scale, ZOOM_SCALE);
       const params = { imageNo: action.imageNo, scale, ...optionalPrompt(action.prompt) };
-      return { operation: 'outpaint', params };
+      return createRequest('outpaint', params, parentId);
     }
     case 'pan':
-      return { operation: 'pan', params: panParams(action) };
+      return createRequest('pan', panParams(action), parentId);
+    case 'enhance':
+      return createRequest('enhance', { imageNo: action.imageNo }, parentId);
+    case 'reroll':
+      return createRequest('reroll', {}, parentId);
     default:
-      return otherBody(action);
+      return null;
   }
-}
+};
 
-function panParams(action: Extract<GridAction, { kind: 'pan' }>): Record<string, unknown> {
+function panParams(action: Extract<GridAction, { kind: 'pan' }>): CreateParams<'pan'> {
   return {
     imageNo: action.imageNo,
-    direction: PAN_DIRECTION_CODE[action.direction],
+    direction: panCode(action.direction),
     scale: clampScale(action.scale, PAN_SCALE),
     ...optionalPrompt(action.prompt),
   };
 }
 
-function otherBody(action: GridAction): Body {
+const panCode = (direction: PanDirection): 0 | 1 | 2 | 3 => {
+  const code = PAN_DIRECTION_NAMES.indexOf(direction);
+  return code === 1 || code === 2 || code === 3 ? code : 0;
+};
+
+function videoAction(parentId: string, action: GridAction): CreateJobRequest {
   switch (action.kind) {
-    case 'enhance':
-      return { operation: 'enhance', params: { imageNo: action.imageNo } };
-    case 'reroll':
-      return { operation: 'reroll', params: {} };
     case 'animate': {
       const prompt = videoPrompt(action.prompt, action.motion);
       const videoType = action.resolution === '720p' ? 1 : 0;
-      const params = { imageNo: action.imageNo, videoType, ...(prompt ? { prompt } : {}) };
-      return { operation: 'video-diffusion', params };
+      const params = { imageNo: action.imageNo, videoType, ...(prompt ? { prompt } : {}) } as const;
+      return createRequest('video-diffusion', params, parentId);
     }
     case 'extend':
-      return {
-        operation: 'extend-video',
-        params: { videoNo: action.videoNo, prompt: action.prompt.trim() },
-      };
+      return createRequest(
+        'extend-video',
+        { videoNo: action.videoNo, prompt: action.prompt.trim() },
+        parentId,
+      );
     case 'video-upscale':
-      return { operation: 'video-upscale', params: { videoNo: action.videoNo } };
+      return createRequest('video-upscale', { videoNo: action.videoNo }, parentId);
     default:
       throw new Error(`unhandled action ${action.kind}`);
   }
 }
 
 /** The create the proxy receives for an action on `parentId`; it fills `jobId` itself. */
-export const actionBody = (parentId: string, action: GridAction): CreateJob => ({
-  ...bodyOf(action),
-  parentId,
-});
+export const actionBody = (parentId: string, action: GridAction): CreateJobRequest =>
+  imageAction(parentId, action) ?? videoAction(parentId, action);

@@ -27,9 +27,16 @@ describe('jobTitle', () => {
     expect(jobTitle(followUp('video_diffusion', { imageNo: 1, videoType: 1 }))).toBe(
       'Animate (720p)',
     );
-    expect(jobTitle(makeJob({ operation: 'blend', params: { imgUrls: ['a', 'b', 'c'] } }))).toBe(
-      'Blend of 3 images',
-    );
+    expect(
+      jobTitle(
+        makeJob({
+          operation: 'blend',
+          params: {
+            imgUrls: ['https://a.test/1.png', 'https://a.test/2.png', 'https://a.test/3.png'],
+          },
+        }),
+      ),
+    ).toBe('Blend of 3 images');
   });
 
   it('names them from a list the server sent, with nothing else known (a reloaded page)', async () => {

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { CreateJob, Job } from '../../../../contract/studio-api';
+import type { CreateJobRequest, Job } from '../../../../contract/studio-api';
 import { Button } from '../../../components/ui/button';
 import { RequestError } from '../../../components/ui/request-error';
 import { cn } from '../../../lib/cn';
@@ -7,7 +7,7 @@ import { costOfCreate, formatCostEstimate } from '../../../lib/costs';
 
 /** What the app layer hands each tool: the create mutation, one per tool. */
 export interface ToolFormProps {
-  submit: (body: CreateJob) => void;
+  submit: (body: CreateJobRequest) => void;
   pending: boolean;
   error: unknown;
   onDismissError: () => void;
@@ -21,7 +21,7 @@ interface ToolCardProps extends ToolFormProps {
   description: string;
   submitLabel: string;
   /** The create as the fields stand, for the cost estimate. */
-  body: CreateJob;
+  body: CreateJobRequest;
   onSubmit: () => void;
   /** Submit cannot work at all now (e.g. uploads are off); the fields say why. */
   submitDisabled?: boolean;

@@ -33,7 +33,7 @@ export function UploadPaintTool(props: ToolFormProps) {
       description="Place your own image on a canvas and repaint a region of it and the rest."
       submitLabel="Open editor"
       // No remix prompt yet: the estimate is the operation's own price, at the default speed.
-      body={{ operation: 'upload-paint', params: {} }}
+      body={{ operation: 'upload-paint' }}
       onSubmit={open}
       submitDisabled={off}
     >

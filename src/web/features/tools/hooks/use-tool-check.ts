@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CreateJob } from '../../../../contract/studio-api';
+import type { CreateJobRequest } from '../../../../contract/studio-api';
 import type { FieldIssues } from '../../../lib/validate-params';
 import type { ToolCheck } from '../utils/tool-params';
 
@@ -7,7 +7,7 @@ import type { ToolCheck } from '../utils/tool-params';
  * Messages appear after the first submit and then follow every change, so fixing a field
  * clears its message at once. Submit sends only a create the contract accepts.
  */
-export function useToolCheck(check: ToolCheck, submit: (body: CreateJob) => void) {
+export function useToolCheck(check: ToolCheck, submit: (body: CreateJobRequest) => void) {
   const [tried, setTried] = useState(false);
   const issues: FieldIssues | null = tried ? check.issues : null;
   const onSubmit = () => {

@@ -1,21 +1,25 @@
 import type { OperationName } from '../../../../contract/operations';
 import { imgUrl } from '../../../../contract/requests/common';
-import type { CreateJob } from '../../../../contract/studio-api';
+import {
+  createRequest,
+  type CreateJobRequest,
+  type CreateParams,
+} from '../../../../contract/create-job';
 import type { FieldIssues } from '../../../lib/validate-params';
 import { checkParams } from '../../../lib/validate-params';
 
 /** The create a tool's fields make, and what is wrong with it (null: ready to send). */
 export interface ToolCheck {
-  body: CreateJob;
+  body: CreateJobRequest;
   issues: FieldIssues | null;
 }
 
 export type BlendAspect = '2:3' | '1:1' | '3:2';
 export type VideoResolution = '480p' | '720p';
 
-const check = (operation: OperationName, params: Record<string, unknown>): ToolCheck => {
-  const result = checkParams(operation, params);
-  return { body: { operation, params }, issues: result.ok ? null : result.issues };
+const check = <N extends OperationName>(operation: N, params: CreateParams<N>): ToolCheck => {
+  const result = checkParams(operation, params ?? {});
+  return { body: createRequest(operation, params), issues: result.ok ? null : result.issues };
 };
 
 export const describeCreate = (url: string): ToolCheck => check('describe', { imgUrl: url.trim() });
