@@ -12,7 +12,7 @@ import { SessionCookie } from './auth/cookie';
 import { SessionStore } from './auth/sessions';
 import { exposureProblem, type ProxyConfig } from './config';
 import { EventHub } from './events/hub';
-import { toJob } from './jobs/to-job';
+import { toJob } from './model/to-job';
 import { JobUpdater } from './jobs/updater';
 import { createLogger, createRedactor } from './log';
 import { MediaCache } from './media/cache';

@@ -11,10 +11,10 @@ import type { UploadStore } from '../store/uploads';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError, isDefiniteRefusal, toStudioError } from '../upstream/errors';
-import { newHandle } from './handle';
+import { newHandle } from '../model/handle';
 import { PROXY_FIELDS, paramsToKeep } from './params';
-import { promptOf, stateFromTask, type JobRecord } from './record';
-import { EXPIRED_PARENT } from './to-job';
+import { promptOf, stateFromTask, type JobRecord } from '../model/record';
+import { EXPIRED_PARENT } from '../model/to-job';
 
 export interface CreateDeps {
   store: JobStore;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { taskResponseSchema, type TaskResponse } from '../../contract/task';
-import type { JobRecord } from '../jobs/record';
+import type { JobRecord } from '../model/record';
 import type { JobUpdater } from '../jobs/updater';
 import type { Logger } from '../log';
 import type { CallbackLinks } from '../push/links';

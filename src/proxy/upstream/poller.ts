@@ -1,5 +1,5 @@
 import type { TaskResponse } from '../../contract/task';
-import { expiredState } from '../jobs/record';
+import { expiredState } from '../model/record';
 import type { JobUpdater } from '../jobs/updater';
 import type { Logger } from '../log';
 import type { Reachability } from '../push/reachability';
