@@ -11,7 +11,7 @@ import type { UploadStore } from '../store/uploads';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError, isDefiniteRefusal, toStudioError } from '../upstream/errors';
-import { newHandle } from '../model/handle';
+import { newHandle } from '../model/ids';
 import { PROXY_FIELDS, paramsToKeep } from './params';
 import { promptOf, stateFromTask, type JobRecord } from '../model/record';
 import { EXPIRED_PARENT } from '../model/to-job';

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { taskResponseSchema, type TaskResponse } from '../../contract/task';
+import { TOKEN_RE } from '../model/ids';
 import type { JobRecord } from '../model/record';
 import type { JobUpdater } from '../jobs/updater';
 import type { Logger } from '../log';
 import type { CallbackLinks } from '../push/links';
 import type { Reachability } from '../push/reachability';
-import { TOKEN_RE, refuseCallback } from '../push/signature';
+import { refuseCallback } from '../push/signature';
 import type { JobStore } from '../store/jobs';
 import { studioError } from '../studio-error';
 import { jsonBodyLimit } from './validate';
