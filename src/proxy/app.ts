@@ -11,7 +11,7 @@ import { refuseUncleanPaths } from './auth/paths';
 import type { SessionStore } from './auth/sessions';
 import type { EventHub } from './events/hub';
 import type { CreateDeps } from './jobs/create';
-import type { JobUpdater } from './jobs/updater';
+import type { JobUpdater } from './sync/updater';
 import type { MediaCache } from './media/cache';
 import type { CallbackLinks } from './push/links';
 import type { Reachability } from './push/reachability';

@@ -13,7 +13,7 @@ import { SessionStore } from './auth/sessions';
 import { exposureProblem, type ProxyConfig } from './config';
 import { EventHub } from './events/hub';
 import { toJob } from './model/to-job';
-import { JobUpdater } from './jobs/updater';
+import { JobUpdater } from './sync/updater';
 import { createLogger, createRedactor } from './log';
 import { MediaCache } from './media/cache';
 import { CallbackLinks } from './push/links';
@@ -25,7 +25,7 @@ import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
 import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
-import { UpstreamPoller } from './upstream/poller';
+import { UpstreamPoller } from './sync/poller';
 
 export interface RunningProxy {
   url: string;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { taskResponseSchema, type TaskResponse } from '../../contract/task';
 import { TOKEN_RE } from '../model/ids';
 import type { JobRecord } from '../model/record';
-import type { JobUpdater } from '../jobs/updater';
+import type { JobUpdater } from '../sync/updater';
 import type { Logger } from '../log';
 import type { CallbackLinks } from '../push/links';
 import type { Reachability } from '../push/reachability';
