@@ -4,7 +4,7 @@ import { OPERATIONS, type ParentKind } from '../../contract/operations';
 import type { CreateJob, StudioError } from '../../contract/studio-api';
 import { isImageOutput, isVideoOutput, type TaskResponse } from '../../contract/task';
 import type { Logger, Redactor } from '../log';
-import type { CallbackLink, CallbackLinks } from '../push/links';
+import type { CallbackLink, CallbackLinks } from '../webhooks/links';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
 import type { JobStore } from '../store/jobs';
 import type { UploadStore } from '../store/uploads';

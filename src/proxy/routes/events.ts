@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { StudioStatus } from '../../contract/studio-api';
-import type { EventHub } from '../events/hub';
+import type { EventHub } from '../browser-events/hub';
 import { StudioHttpError, studioError } from '../studio-error';
 
 /** `/studio-api/events` (the SSE stream) and `/studio-api/status`. */

@@ -1,7 +1,7 @@
 import type { TaskResponse } from '../../contract/task';
 import { expiredState } from '../model/record';
 import type { Logger } from '../log';
-import type { Reachability } from '../push/reachability';
+import type { Reachability } from '../webhooks/reachability';
 import type { ActiveJob, JobStore } from '../store/jobs';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError } from '../upstream/errors';
