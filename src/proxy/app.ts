@@ -9,26 +9,26 @@ import { hostCheck } from './auth/hosts';
 import { sameOriginWrites } from './auth/origin';
 import { refuseUncleanPaths } from './auth/paths';
 import type { SessionStore } from './auth/sessions';
-import type { EventHub } from './events/hub';
+import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
-import type { JobUpdater } from './jobs/updater';
 import type { MediaCache } from './media/cache';
-import type { CallbackLinks } from './push/links';
-import type { Reachability } from './push/reachability';
 import type { SpendingStore } from './store/spending';
 import type { UploadStore } from './store/uploads';
+import type { JobUpdater } from './sync/updater';
+import type { CallbackLinks } from './webhooks/links';
+import type { Reachability } from './webhooks/reachability';
 import { accountRoutes } from './routes/account';
 import { bodyLimits } from './routes/body-limits';
+import { browserEventRoutes } from './routes/browser-events';
 import { compressJson } from './routes/compress-json';
-import { eventsRoutes } from './routes/events';
 import { historyRoutes } from './routes/history';
-import { hooksRoutes } from './routes/hooks';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { studioErrorHandler } from './routes/on-error';
 import { spaRoutes } from './routes/spa';
+import { webhookRoutes } from './routes/webhooks';
 import { StudioHttpError, studioError } from './studio-error';
 
 interface AppDeps extends CreateDeps {
@@ -67,8 +67,8 @@ export function createApp(deps: AppDeps): Hono {
     app.route('/', loginRoutes({ ...deps.auth, log: deps.log }));
   }
   app.get('/healthz', (c) => c.json({ ok: true }));
-  app.route('/hooks', hooksRoutes(deps));
-  app.route('/studio-api', eventsRoutes(deps.hub, deps.status));
+  app.route('/hooks', webhookRoutes(deps));
+  app.route('/studio-api', browserEventRoutes(deps.hub, deps.status));
   app.route('/studio-api/jobs', jobsRoutes(deps));
   app.route('/studio-api/jobs', historyRoutes(deps));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));

@@ -10,22 +10,22 @@ import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
 import { SessionStore } from './auth/sessions';
+import { EventHub } from './browser-events/hub';
 import { exposureProblem, type ProxyConfig } from './config';
-import { EventHub } from './events/hub';
-import { toJob } from './jobs/to-job';
-import { JobUpdater } from './jobs/updater';
 import { createLogger, createRedactor } from './log';
 import { MediaCache } from './media/cache';
-import { CallbackLinks } from './push/links';
-import { Reachability, assessReachability } from './push/reachability';
+import { toJob } from './model/to-job';
 import { openDatabase } from './store/db';
 import { JobStore, type JobChange } from './store/jobs';
 import { MediaIndex } from './store/media-index';
 import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
+import { UpstreamPoller } from './sync/poller';
+import { JobUpdater } from './sync/updater';
 import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
-import { UpstreamPoller } from './upstream/poller';
+import { CallbackLinks } from './webhooks/links';
+import { Reachability, assessReachability } from './webhooks/reachability';
 
 export interface RunningProxy {
   url: string;

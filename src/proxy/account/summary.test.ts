@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../contract/account-summary';
-import type { JobRecord } from '../jobs/record';
+import type { JobRecord } from '../model/record';
 import { createLogger, createRedactor } from '../log';
 import type { JobChange } from '../store/jobs';
 import type { AccountPath } from '../upstream/client';

@@ -5,17 +5,17 @@ import { OPERATIONS, type ParentKind } from '../../contract/operations';
 import type { CreateJob, StudioError } from '../../contract/studio-api';
 import { isImageOutput, isVideoOutput, type TaskResponse } from '../../contract/task';
 import type { Logger, Redactor } from '../log';
-import type { CallbackLink, CallbackLinks } from '../push/links';
+import type { CallbackLink, CallbackLinks } from '../webhooks/links';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
 import type { JobStore } from '../store/jobs';
 import type { UploadStore } from '../store/uploads';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError, isDefiniteRefusal, toStudioError } from '../upstream/errors';
-import { newHandle } from './handle';
+import { newHandle } from '../model/ids';
+import { stateFromTask, type JobRecord } from '../model/record';
+import { EXPIRED_PARENT } from '../model/to-job';
 import { paramsToKeep } from './params';
-import { stateFromTask, type JobRecord } from './record';
-import { EXPIRED_PARENT } from './to-job';
 
 export interface CreateDeps {
   store: JobStore;

@@ -3,7 +3,7 @@ import type { CreateJob } from '../../contract/studio-api';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
 import type { JobStore } from '../store/jobs';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
-import type { JobRecord } from './record';
+import type { JobRecord } from '../model/record';
 
 const KEY_RE = /^[A-Za-z0-9._:~-]{1,64}$/;
 const UUID_LIKE = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/i;

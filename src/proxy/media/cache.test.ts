@@ -4,7 +4,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { taskResponseSchema } from '../../contract/task';
-import { stateFromTask } from '../jobs/record';
+import { stateFromTask } from '../model/record';
 import { createLogger, createRedactor } from '../log';
 import { openDatabase } from '../store/db';
 import { JobStore } from '../store/jobs';

@@ -6,7 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { MediaDims } from '../jobs/record';
+import type { MediaDims } from '../model/record';
 import type { Logger } from '../log';
 import type { MediaIndex } from '../store/media-index';
 import type { UpstreamClient } from '../upstream/client';

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { ledgerQuerySchema, spendingQuerySchema } from '../../contract/spending';
-import { localDays } from '../account/local-days';
+import { localDays } from '../model/local-days';
 import type { AccountService } from '../account/summary';
 import type { Redactor } from '../log';
 import type { SpendingStore } from '../store/spending';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isTerminal } from '../../contract/task';
 import { handleSchema, type Lineage } from '../../contract/studio-api';
-import { toJob } from '../jobs/to-job';
+import { toJob } from '../model/to-job';
 import type { Logger } from '../log';
 import type { MediaCache } from '../media/cache';
 import type { JobStore } from '../store/jobs';

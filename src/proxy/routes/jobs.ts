@@ -10,7 +10,7 @@ import {
 } from '../../contract/studio-api';
 import { createJob, type CreateDeps } from '../jobs/create';
 import { IdempotentCreates } from '../jobs/idempotency';
-import { toJob } from '../jobs/to-job';
+import { toJob } from '../model/to-job';
 import type { HistoryFilter } from '../store/history';
 import { invalidRequest, jobNotFound } from '../studio-error';
 import { jsonBodyLimit, rejectInvalid, rejectUnknownJob, requireJson } from './validate';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { HANDLE_RE } from '../../contract/studio-api';
-import { upstreamMediaUrl } from '../jobs/to-job';
+import { upstreamMediaUrl } from '../model/to-job';
 import type { MediaCache } from '../media/cache';
 import { mediaResponse } from '../media/serve';
 import type { JobStore } from '../store/jobs';

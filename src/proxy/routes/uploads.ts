@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Upload } from '../../contract/studio-api';
 import type { Logger } from '../log';
 import { mediaResponse } from '../media/serve';
-import type { Reachability } from '../push/reachability';
+import type { Reachability } from '../webhooks/reachability';
 import type { UploadRecord, UploadStore } from '../store/uploads';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import { normaliseImage } from '../uploads/normalise';

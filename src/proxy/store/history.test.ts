@@ -4,7 +4,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { taskResponseSchema, type TaskStatus, type TaskType } from '../../contract/task';
-import { stateFromTask } from '../jobs/record';
+import { stateFromTask } from '../model/record';
 import { createRedactor } from '../log';
 import { fixture } from '../test/fixtures';
 import { openDatabase } from './db';

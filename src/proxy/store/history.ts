@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { TaskStatus, TaskType } from '../../contract/task';
-import type { JobRecord } from '../jobs/record';
+import type { JobRecord } from '../model/record';
 import { JOB_COLUMNS, toRecord } from './rows';
 
 export interface HistoryFilter {

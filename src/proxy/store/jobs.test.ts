@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { taskResponseSchema } from '../../contract/task';
 import { createRedactor } from '../log';
-import { stateFromTask } from '../jobs/record';
+import { stateFromTask } from '../model/record';
 import { fixture } from '../test/fixtures';
 import { openDatabase } from './db';
 import { JobStore } from './jobs';

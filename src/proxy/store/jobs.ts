@@ -8,7 +8,7 @@ import {
   type JobRecord,
   type JobState,
   type MediaDims,
-} from '../jobs/record';
+} from '../model/record';
 import { type HistoryFilter, lineageOf, listJobs, removeFromHistory } from './history';
 import { type IdempotencyClaim, findKey, pruneKeys, saveKey } from './idempotency-keys';
 import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord } from './rows';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JobUpdater } from '../jobs/updater';
+import { JobUpdater } from '../sync/updater';
 import { createLogger, createRedactor } from '../log';
 import { insertJob, taskWith } from '../test/ledger-jobs';
 import { openDatabase } from './db';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toJob } from '../jobs/to-job';
+import { toJob } from '../model/to-job';
 import { openDatabase } from './db';
 import { JobStore } from './jobs';
 import { SCHEMA_VERSION, migrate } from './migrations';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { studioErrorSchema } from '../../contract/studio-api';
 import { taskOutputSchema, taskStatusSchema, taskTypeSchema } from '../../contract/task';
-import type { JobRecord, JobState } from '../jobs/record';
+import type { JobRecord, JobState } from '../model/record';
 import { containsUuid } from '../log';
 
 const dimsSchema = z.record(

@@ -8,7 +8,7 @@ import {
   type SpendingDay,
 } from '../../contract/spending';
 import { TASK_TYPES, taskTypeSchema, type TaskType } from '../../contract/task';
-import { localDays, localIso, type LocalDay } from '../account/local-days';
+import { localDays, localIso, type LocalDay } from '../model/local-days';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OPERATIONS = JSON.stringify(TASK_TYPES);

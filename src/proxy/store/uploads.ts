@@ -3,8 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { newHandle } from '../jobs/handle';
-import { newToken } from '../push/signature';
+import { newHandle, newToken } from '../model/ids';
 import { StudioHttpError, studioError } from '../studio-error';
 import type { NormalisedImage } from '../uploads/normalise';
 

@@ -4,7 +4,7 @@ import {
   type TaskStatus,
   type TaskType,
 } from '../../contract/task';
-import { stateFromTask, type JobRecord } from '../jobs/record';
+import { stateFromTask, type JobRecord } from '../model/record';
 import { createRedactor } from '../log';
 import type { JobStore } from '../store/jobs';
 

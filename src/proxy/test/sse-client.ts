@@ -1,3 +1,4 @@
+import { parseStudioEvent } from '../../contract/events';
 import { waitFor } from './harness';
 
 export interface Received {
@@ -5,6 +6,14 @@ export interface Received {
   event: string;
   data: string;
 }
+
+/** Matches the `job` event that shows job `id` with `status`. */
+export const jobEvent =
+  (id: string, status: string) =>
+  (m: Received): boolean => {
+    const e = parseStudioEvent(m.event, m.data);
+    return e?.event === 'job' && e.data.job.id === id && e.data.job.status === status;
+  };
 
 /**
  * A minimal EventSource over fetch, for tests: keeps every message and the raw text (for

@@ -1,11 +1,11 @@
 import type { TaskResponse } from '../../contract/task';
-import { expiredState } from '../jobs/record';
-import type { JobUpdater } from '../jobs/updater';
+import { expiredState } from '../model/record';
 import type { Logger } from '../log';
-import type { Reachability } from '../push/reachability';
+import type { Reachability } from '../webhooks/reachability';
 import type { ActiveJob, JobStore } from '../store/jobs';
-import type { UpstreamClient } from './client';
-import { UpstreamError } from './errors';
+import type { UpstreamClient } from '../upstream/client';
+import { UpstreamError } from '../upstream/errors';
+import type { JobUpdater } from './updater';
 
 const MAX_INTERVAL_MS = 5000;
 const GROWTH = 1.5;

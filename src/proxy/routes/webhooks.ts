@@ -1,19 +1,20 @@
 import { Hono } from 'hono';
 import { taskResponseSchema, type TaskResponse } from '../../contract/task';
-import type { JobRecord } from '../jobs/record';
-import type { JobUpdater } from '../jobs/updater';
 import type { Logger } from '../log';
-import type { CallbackLinks } from '../push/links';
-import type { Reachability } from '../push/reachability';
-import { TOKEN_RE, refuseCallback } from '../push/signature';
+import { TOKEN_RE } from '../model/ids';
+import type { JobRecord } from '../model/record';
 import type { JobStore } from '../store/jobs';
 import { studioError } from '../studio-error';
+import type { JobUpdater } from '../sync/updater';
+import type { CallbackLinks } from '../webhooks/links';
+import type { Reachability } from '../webhooks/reachability';
+import { refuseCallback } from '../webhooks/signature';
 import { jsonBodyLimit } from './validate';
 
 /** A TaskResponse with 24 image URLs and long prompts is far below this. */
 const MAX_CALLBACK_BYTES = 1024 * 1024;
 
-interface HookDeps {
+interface WebhookDeps {
   store: JobStore;
   links: Pick<CallbackLinks, 'settled'>;
   updater: Pick<JobUpdater, 'applySoon'>;
@@ -37,7 +38,7 @@ function parseTask(text: string): TaskResponse | null {
 }
 
 /** The job of a token, once a create still under way for it has an outcome. */
-async function jobOf(deps: HookDeps, token: string): Promise<JobRecord | null> {
+async function jobOf(deps: WebhookDeps, token: string): Promise<JobRecord | null> {
   await deps.links.settled(token);
   return deps.store.findByHook(token);
 }
@@ -55,7 +56,7 @@ const isTaskOf = (job: JobRecord, task: TaskResponse): boolean =>
  * none), so the token is the credential; answered quickly, the media is cached after.
  * Messages say nothing about the job: the caller may be anyone.
  */
-export function hooksRoutes(deps: HookDeps): Hono {
+export function webhookRoutes(deps: WebhookDeps): Hono {
   const app = new Hono();
   app.get('/probe', (c) => c.text(deps.instance));
   app.post('/:token', jsonBodyLimit(MAX_CALLBACK_BYTES), async (c) => {

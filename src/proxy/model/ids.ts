@@ -6,3 +6,10 @@ import { randomBytes } from 'node:crypto';
  * receives stays meaningful.
  */
 export const newHandle = (): string => randomBytes(9).toString('base64url');
+
+/**
+ * Callback tokens and upload names: 128 random bits, unguessable, and too short to look
+ * like a UUID.
+ */
+export const newToken = (): string => randomBytes(16).toString('base64url');
+export const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;

@@ -1,11 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** A callback older (or newer) than this is a replay or a badly wrong clock. */
 const MAX_CALLBACK_SKEW_S = 300;
-
-/** 128 random bits: unguessable, and too short to look like a UUID. */
-export const newToken = (): string => randomBytes(16).toString('base64url');
-export const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 
 interface CallbackHeaders {
   timestamp: string | undefined;

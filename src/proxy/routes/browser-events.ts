@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { StudioStatus } from '../../contract/studio-api';
-import type { EventHub } from '../events/hub';
+import type { EventHub } from '../browser-events/hub';
 import { StudioHttpError, studioError } from '../studio-error';
 
 /** `/studio-api/events` (the SSE stream) and `/studio-api/status`. */
-export function eventsRoutes(hub: EventHub, status: () => StudioStatus): Hono {
+export function browserEventRoutes(hub: EventHub, status: () => StudioStatus): Hono {
   const app = new Hono();
   app.get('/events', (c) => {
     // EventSource sends the header when it reconnects; the query is for a first connect

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseStudioEvent, type StudioEvent } from '../../contract/events';
 import { jobSchema, type Job } from '../../contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
-import type { Received } from '../test/sse-client';
+import { jobEvent, type Received } from '../test/sse-client';
 
 let stack: Stack;
 afterEach(async () => {
@@ -21,11 +21,6 @@ async function create(): Promise<Job> {
 
 const parsed = (m: Received): StudioEvent | null => parseStudioEvent(m.event, m.data);
 
-const jobEvent = (id: string, status: string) => (m: Received) => {
-  const e = parsed(m);
-  return e?.event === 'job' && e.data.job.id === id && e.data.job.status === status;
-};
-
 const statusEvent = (mode: string) => (m: Received) => {
   const e = parsed(m);
   return e?.event === 'status' && e.data.push.mode === mode;
@@ -34,7 +29,7 @@ const statusEvent = (mode: string) => (m: Received) => {
 /** The callback URL the proxy gave the upstream with its only create. */
 const hookUrl = () => String(stack.fake.creates[0]?.body.callback);
 
-describe('push: callbacks and the event stream', () => {
+describe('callbacks from the service, announced to browsers', () => {
   it('delivers the completion over SSE, and a job costs the upstream at most 2 requests', async () => {
     stack = await Stack.start({ callbacks: 'auto' });
     const sse = await stack.events();
@@ -83,22 +78,6 @@ describe('push: callbacks and the event stream', () => {
     });
     expect(chosen.status).toBe(400);
     expect(chosen.body.error.message).toContain('params.notify_progress');
-  });
-
-  it('replays missed events after Last-Event-ID, and asks for a reset when it cannot', async () => {
-    stack = await Stack.start({ callbacks: 'auto' });
-    const first = await stack.events();
-    const job = await create();
-    const pending = await first.next(jobEvent(job.id, 'pending'));
-    await first.next(jobEvent(job.id, 'completed'));
-
-    const resumed = await stack.events({ 'last-event-id': pending.id ?? '' });
-    await resumed.next(jobEvent(job.id, 'completed'));
-    expect(resumed.messages.some(jobEvent(job.id, 'pending'))).toBe(false);
-
-    const stale = await stack.events({ 'last-event-id': 'fromAnotherRun.3' });
-    await stale.next((m) => m.event === 'reset');
-    expect(stale.messages.some((m) => m.event === 'job')).toBe(false);
   });
 
   it('falls back to the poller when PUBLIC_URL does not reach the studio', async () => {

@@ -1,5 +1,5 @@
+import { newToken } from '../model/ids';
 import type { Reachability } from './reachability';
-import { newToken } from './signature';
 
 export interface CallbackLink {
   token: string;

@@ -1,9 +1,9 @@
 import { isTerminal, type TaskResponse } from '../../contract/task';
 import type { Logger, Redactor } from '../log';
 import type { MediaCache } from '../media/cache';
+import { stateFromTask, type JobRecord } from '../model/record';
+import { mediaEntries } from '../model/to-job';
 import type { JobStore } from '../store/jobs';
-import { stateFromTask, type JobRecord } from './record';
-import { mediaEntries } from './to-job';
 
 interface UpdaterDeps {
   store: JobStore;

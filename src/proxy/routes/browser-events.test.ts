@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { jobSchema, type Job } from '../../contract/studio-api';
+import { Stack } from '../test/harness';
+import { jobEvent } from '../test/sse-client';
+
+let stack: Stack;
+afterEach(async () => {
+  stack.expectNoLeaks();
+  await stack.stop();
+});
+
+async function create(): Promise<Job> {
+  const diffusion = { operation: 'diffusion', params: { text: 'a lighthouse in a storm' } };
+  const res = await stack.post<{ job: unknown }>('/studio-api/jobs', diffusion);
+  expect(res.status).toBe(200);
+  return jobSchema.parse(res.body.job);
+}
+
+describe('the event stream to browsers', () => {
+  it('replays missed events after Last-Event-ID, and asks for a reset when it cannot', async () => {
+    stack = await Stack.start({ callbacks: 'auto' });
+    const first = await stack.events();
+    const job = await create();
+    const pending = await first.next(jobEvent(job.id, 'pending'));
+    await first.next(jobEvent(job.id, 'completed'));
+
+    const resumed = await stack.events({ 'last-event-id': pending.id ?? '' });
+    await resumed.next(jobEvent(job.id, 'completed'));
+    expect(resumed.messages.some(jobEvent(job.id, 'pending'))).toBe(false);
+
+    const stale = await stack.events({ 'last-event-id': 'fromAnotherRun.3' });
+    await stale.next((m) => m.event === 'reset');
+    expect(stale.messages.some((m) => m.event === 'job')).toBe(false);
+  });
+});
