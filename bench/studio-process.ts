@@ -1,0 +1,120 @@
+/**
+ * The studio as `npm start` runs it (the launcher, the proxy and the embedded engine in one
+ * process), started as its own process on fresh data directories, so that the benchmark's
+ * own work (the load loop, the browser driver) neither shares its event loop nor counts in
+ * its memory. Upstream requests are counted inside it by `upstream-counter.ts`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+const READY = /Studio ready: open (\S+) \(upstream: embedded engine at (\S+)\)/;
+const START_TIMEOUT_MS = 60_000;
+
+export interface StudioProcess {
+  url: string;
+  engineUrl: string;
+  /** The engine's dev account key (for creates made straight at the engine). */
+  engineKey: string;
+  /** Where the studio keeps `studio.sqlite`, `media/` and `uploads/`. */
+  studioDir: string;
+  /** Resident memory of the studio process, in MB. */
+  rssMb(): number;
+  /** Upstream requests made since the start (or the last reset), by kind. */
+  upstreamCounts(): Promise<Record<string, number>>;
+  resetUpstreamCounts(): void;
+  stop(): Promise<void>;
+}
+
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return kb === undefined ? Number.NaN : Number(kb) / 1024;
+}
+
+function waitForReady(child: ChildProcess): Promise<{ url: string; engineUrl: string }> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(
+      () => reject(new Error(`studio did not start:\n${out}`)),
+      START_TIMEOUT_MS,
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = READY.exec(out);
+      if (m?.[1] && m[2]) {
+        clearTimeout(timer);
+        resolve({ url: m[1], engineUrl: m[2] });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`studio exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+function askCounts(child: ChildProcess): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no upstream counts')), 5000);
+    child.once('message', (m: { counts: Record<string, number> }) => {
+      clearTimeout(timer);
+      resolve(m.counts);
+    });
+    child.send('upstream-counts');
+  });
+}
+
+/** Starts `src/main.ts` with `env` added to this process's environment. */
+export async function startStudioProcess(env: Record<string, string>): Promise<StudioProcess> {
+  const root = mkdtempSync(join(tmpdir(), 'bench-studio-'));
+  const studioDir = join(root, 'studio');
+  const engineDir = join(root, 'engine');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './bench/upstream-counter.ts', 'src/main.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        STUDIO_DATA_DIR: studioDir,
+        ENGINE_DATA_DIR: engineDir,
+        ...env,
+      },
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
+  // Drained, so that a chatty log never blocks the studio on a full pipe.
+  child.stderr?.resume();
+  let ready: { url: string; engineUrl: string };
+  try {
+    ready = await waitForReady(child);
+  } catch (err) {
+    child.kill('SIGKILL');
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
+  child.stdout?.resume();
+  const pid = child.pid ?? 0;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    ...ready,
+    engineKey: readFileSync(join(engineDir, 'dev-api-key'), 'utf8').trim(),
+    studioDir,
+    rssMb: () => residentMb(pid),
+    upstreamCounts: () => askCounts(child),
+    resetUpstreamCounts: () => void child.send('upstream-reset'),
+    async stop() {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
