@@ -183,8 +183,11 @@ async function withStudio<T>(fn: (studio: StudioProcess) => Promise<T>): Promise
   }
 }
 
+export const benchProxyReads = () => withStudio(benchReads);
+export const benchStudioMemory = () => withStudio(benchMemory);
+
 export async function benchProxyCost(): Promise<ProxyCostBench> {
-  return { reads: await withStudio(benchReads), memory: await withStudio(benchMemory) };
+  return { reads: await benchProxyReads(), memory: await benchStudioMemory() };
 }
 
 const f0 = (x: number) => x.toFixed(0);

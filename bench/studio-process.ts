@@ -69,14 +69,20 @@ function askCounts(child: ChildProcess): Promise<Record<string, number>> {
   });
 }
 
-/** Starts `src/main.ts` with `env` added to this process's environment. */
-export async function startStudioProcess(env: Record<string, string>): Promise<StudioProcess> {
+/**
+ * Starts `src/main.ts` with `env` added to this process's environment; `nodeArgs` go to
+ * node before it (`--cpu-prof` to see where the studio spends its time).
+ */
+export async function startStudioProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<StudioProcess> {
   const root = mkdtempSync(join(tmpdir(), 'bench-studio-'));
   const studioDir = join(root, 'studio');
   const engineDir = join(root, 'engine');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './bench/upstream-counter.ts', 'src/main.ts'],
+    [...nodeArgs, '--import', 'tsx', '--import', './bench/upstream-counter.ts', 'src/main.ts'],
     {
       env: {
         ...process.env,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { taskResponseSchema } from '../../contract/task';
 import { createRedactor } from '../log';
 import { stateFromTask } from '../model/record';
@@ -145,5 +145,21 @@ describe('the job store', () => {
     // Once named, it is never adopted again.
     expect(again.confirmCreate('handle-00i1', completed, null)).toBeNull();
     db2.close();
+  });
+  it('compiles each statement once, however often a job is read', () => {
+    const db = openDatabase(dir);
+    const store = new JobStore(db);
+    insert(store, 'handle-0001');
+    const read = () => {
+      store.get('handle-0001');
+      store.findByHook('no-such-token');
+      store.active();
+      store.list({ beforeSeq: null, limit: 50 });
+    };
+    read();
+    const prepare = vi.spyOn(db, 'prepare');
+    for (let i = 0; i < 100; i++) read();
+    expect(prepare).not.toHaveBeenCalled();
+    db.close();
   });
 });

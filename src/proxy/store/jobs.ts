@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
 import type { TaskResponse } from '../../contract/task';
 import {
   INTENT_STATE,
@@ -12,6 +11,7 @@ import {
 import { type HistoryFilter, lineageOf, listJobs, removeFromHistory } from './history';
 import { type IdempotencyClaim, findKey, pruneKeys, saveKey } from './idempotency-keys';
 import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord } from './rows';
+import { prepared } from './db';
 
 type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState';
 type NewJob = Omit<JobRecord, Stored> & {
@@ -74,7 +74,9 @@ export class JobStore {
   }
 
   private insertRow(job: Row, createState: CreateState | null): void {
-    const insert = this.db.prepare(`
+    const insert = prepared(
+      this.db,
+      `
       INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
         status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
         cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
@@ -83,7 +85,8 @@ export class JobStore {
         @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
         @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
         @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
-        @params_json, @create_state)`);
+        @params_json, @create_state)`,
+    );
     insert.run({
       handle: job.handle,
       upstream_id: job.upstreamId,
@@ -131,24 +134,23 @@ export class JobStore {
     const current = this.get(handle);
     if (!current || current.createState === null) return null;
     const createdAt = task.meta?.created_at ?? current.createdAt;
-    this.db
-      .prepare(
-        `UPDATE jobs SET upstream_id = @upstream_id, create_state = NULL, operation = @operation,
+    prepared(
+      this.db,
+      `UPDATE jobs SET upstream_id = @upstream_id, create_state = NULL, operation = @operation,
            prompt = @prompt, created_at = @created_at, created_ms = @created_ms, ${STATE_SET},
            task_json = @task_json, updated_at = @updated_at
          WHERE handle = @handle`,
-      )
-      .run({
-        handle,
-        upstream_id: task.job_id,
-        operation: task.task_type || current.operation,
-        prompt: prompt ?? current.prompt,
-        created_at: createdAt,
-        created_ms: createdMs(createdAt),
-        task_json: JSON.stringify(task),
-        updated_at: new Date().toISOString(),
-        ...stateParams(state ?? current),
-      });
+    ).run({
+      handle,
+      upstream_id: task.job_id,
+      operation: task.task_type || current.operation,
+      prompt: prompt ?? current.prompt,
+      created_at: createdAt,
+      created_ms: createdMs(createdAt),
+      task_json: JSON.stringify(task),
+      updated_at: new Date().toISOString(),
+      ...stateParams(state ?? current),
+    });
     this.changed({ type: 'job', handle });
     return this.get(handle);
   }
@@ -173,22 +175,24 @@ export class JobStore {
   private sentToUnknown(and: string, ...args: string[]): number {
     const sql = `UPDATE jobs SET create_state = 'unknown', updated_at = ?
       WHERE create_state = 'sending' ${and}`;
-    return this.db.prepare(sql).run(new Date().toISOString(), ...args).changes;
+    return prepared(this.db, sql).run(new Date().toISOString(), ...args).changes;
   }
 
   /** The job whose callback URL carries this token. */
   findByHook(token: string): JobRecord | null {
-    const row: unknown = this.db
-      .prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE hook_token = ?`)
-      .get(token);
+    const row: unknown = prepared(
+      this.db,
+      `SELECT ${JOB_COLUMNS} FROM jobs WHERE hook_token = ?`,
+    ).get(token);
     return row === undefined ? null : toRecord(row, this.expiredBefore());
   }
 
   /** A job of the history; a deleted one is gone. */
   get(handle: string): JobRecord | null {
-    const row: unknown = this.db
-      .prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE handle = ? AND deleted_at IS NULL`)
-      .get(handle);
+    const row: unknown = prepared(
+      this.db,
+      `SELECT ${JOB_COLUMNS} FROM jobs WHERE handle = ? AND deleted_at IS NULL`,
+    ).get(handle);
     return row === undefined ? null : toRecord(row, this.expiredBefore());
   }
 
@@ -203,17 +207,19 @@ export class JobStore {
 
   /** The upstream answered 404 for the job: it is gone there for good. */
   markUpstreamGone(handle: string): void {
-    const { changes } = this.db
-      .prepare('UPDATE jobs SET upstream_gone = 1 WHERE handle = ? AND upstream_gone = 0')
-      .run(handle);
+    const { changes } = prepared(
+      this.db,
+      'UPDATE jobs SET upstream_gone = 1 WHERE handle = ? AND upstream_gone = 0',
+    ).run(handle);
     if (changes > 0) this.changed({ type: 'job', handle });
   }
 
   /** Marks or unmarks a job; false when there is no such job. */
   setFavourite(handle: string, on: boolean): boolean {
-    const { changes } = this.db
-      .prepare('UPDATE jobs SET favourite = ? WHERE handle = ? AND deleted_at IS NULL')
-      .run(on ? 1 : 0, handle);
+    const { changes } = prepared(
+      this.db,
+      'UPDATE jobs SET favourite = ? WHERE handle = ? AND deleted_at IS NULL',
+    ).run(on ? 1 : 0, handle);
     if (changes > 0) this.changed({ type: 'job', handle });
     return changes > 0;
   }
@@ -230,16 +236,17 @@ export class JobStore {
 
   /** Jobs the upstream is still working on, oldest first; a job it has not named is not. */
   active(): ActiveJob[] {
-    const rows = this.db
-      .prepare(
-        `SELECT handle, upstream_id, hook_token IS NOT NULL AS hooked FROM jobs
+    const rows = prepared(
+      this.db,
+      `SELECT handle, upstream_id, hook_token IS NOT NULL AS hooked FROM jobs
          WHERE status NOT IN ('completed', 'failed') AND create_state IS NULL ORDER BY seq`,
-      )
-      .all();
-    return z
-      .array(z.object({ handle: z.string(), upstream_id: z.string(), hooked: z.number() }))
-      .parse(rows)
-      .map((r) => ({ handle: r.handle, upstreamId: r.upstream_id, hooked: r.hooked === 1 }));
+    ).all() as { handle: string; upstream_id: string; hooked: number }[];
+    // The poller asks on every pass; rows this store wrote need no parse.
+    return rows.map((r) => ({
+      handle: r.handle,
+      upstreamId: r.upstream_id,
+      hooked: r.hooked === 1,
+    }));
   }
 
   /**
@@ -254,20 +261,19 @@ export class JobStore {
   ): boolean {
     const current = this.get(handle);
     if (!current || !acceptsUpdate(current.status)) return false;
-    this.db
-      .prepare(
-        `UPDATE jobs SET ${STATE_SET}, task_json = COALESCE(@task_json, task_json),
+    prepared(
+      this.db,
+      `UPDATE jobs SET ${STATE_SET}, task_json = COALESCE(@task_json, task_json),
            dims_json = @dims_json,
            updated_at = @updated_at
          WHERE handle = @handle`,
-      )
-      .run({
-        handle,
-        ...stateParams(state),
-        task_json: task === null ? null : JSON.stringify(task),
-        dims_json: JSON.stringify({ ...current.dims, ...dims }),
-        updated_at: new Date().toISOString(),
-      });
+    ).run({
+      handle,
+      ...stateParams(state),
+      task_json: task === null ? null : JSON.stringify(task),
+      dims_json: JSON.stringify({ ...current.dims, ...dims }),
+      updated_at: new Date().toISOString(),
+    });
     this.changed({ type: 'job', handle });
     return true;
   }
@@ -276,9 +282,10 @@ export class JobStore {
   addDims(handle: string, dims: MediaDims): void {
     const current = this.get(handle);
     if (!current) return;
-    this.db
-      .prepare('UPDATE jobs SET dims_json = ? WHERE handle = ?')
-      .run(JSON.stringify({ ...current.dims, ...dims }), handle);
+    prepared(this.db, 'UPDATE jobs SET dims_json = ? WHERE handle = ?').run(
+      JSON.stringify({ ...current.dims, ...dims }),
+      handle,
+    );
     this.changed({ type: 'job', handle });
   }
 
