@@ -14,6 +14,7 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 
 const READY = /Studio ready: open (\S+) \(upstream: embedded engine at (\S+)\)/;
 const START_TIMEOUT_MS = 60_000;
+const MAX_LOG_LINES = 20_000;
 
 export interface StudioProcess {
   url: string;
@@ -22,6 +23,11 @@ export interface StudioProcess {
   engineKey: string;
   /** Where the studio keeps `studio.sqlite`, `media/` and `uploads/`. */
   studioDir: string;
+  /**
+   * When the studio logged `msg` for each job handle (its JSON log lines on stdout), e.g.
+   * `job finished`: the moment it stored a job's end.
+   */
+  loggedAt(msg: string): Map<string, number>;
   /** Resident memory of the studio process, in MB. */
   rssMb(): number;
   /** Upstream requests made since the start (or the last reset), by kind. */
@@ -34,6 +40,17 @@ function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return kb === undefined ? Number.NaN : Number(kb) / 1024;
+}
+
+function loggedAt(lines: readonly string[], msg: string): Map<string, number> {
+  const at = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.startsWith('{') || !line.includes(msg)) continue;
+    const entry = JSON.parse(line) as { msg?: string; handle?: string; time?: string };
+    if (entry.msg === msg && entry.handle && entry.time)
+      at.set(entry.handle, Date.parse(entry.time));
+  }
+  return at;
 }
 
 function waitForReady(child: ChildProcess): Promise<{ url: string; engineUrl: string }> {
@@ -105,13 +122,22 @@ export async function startStudioProcess(
     rmSync(root, { recursive: true, force: true });
     throw err;
   }
-  child.stdout?.resume();
+  // The last lines of its log, for `loggedAt`.
+  const lines: string[] = [];
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const parts = (partial + chunk.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+    if (lines.length > MAX_LOG_LINES) lines.splice(0, lines.length - MAX_LOG_LINES);
+  });
   const pid = child.pid ?? 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     ...ready,
     engineKey: readFileSync(join(engineDir, 'dev-api-key'), 'utf8').trim(),
     studioDir,
+    loggedAt: (msg) => loggedAt(lines, msg),
     rssMb: () => residentMb(pid),
     upstreamCounts: () => askCounts(child),
     resetUpstreamCounts: () => void child.send('upstream-reset'),

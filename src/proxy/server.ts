@@ -20,6 +20,7 @@ import { JobStore, type JobChange } from './store/jobs';
 import { MediaIndex } from './store/media-index';
 import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
+import { MediaPrefetch } from './sync/media-prefetch';
 import { UpstreamPoller } from './sync/poller';
 import { JobUpdater } from './sync/updater';
 import { UPLOAD_TYPES } from './uploads/normalise';
@@ -123,7 +124,8 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
   const hub = new EventHub(() => [{ event: 'status', data: status() }]);
   const reach = new Reachability(() => hub.announce({ event: 'status', data: status() }));
   const shutdown = new AbortController();
-  const updater = new JobUpdater({ ...s, signal: shutdown.signal });
+  const prefetch = new MediaPrefetch({ ...s, signal: shutdown.signal });
+  const updater = new JobUpdater({ ...s, prefetch, signal: shutdown.signal });
   const poller = new UpstreamPoller({
     ...s,
     updater,
@@ -139,7 +141,7 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
   });
   s.store.watch(accountChanges(s.store, account));
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
-  return { ...s, shutdown, hub, reach, links, updater, poller, status, account };
+  return { ...s, shutdown, hub, reach, links, prefetch, updater, poller, status, account };
 }
 
 /** The event for a change; a job that vanished meanwhile is announced as removed. */
@@ -196,6 +198,8 @@ async function begin(
   if (found.reason) say('callbacks', { mode: found.mode, reason: found.reason });
   w.poller.start();
   w.account.start();
+  const resumed = w.prefetch.resume();
+  if (resumed > 0) w.log.info('caching the media of jobs the last run left', { jobs: resumed });
   w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode });
 }
 
@@ -234,6 +238,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
     await w.poller.stop();
     await w.account.stop();
     await w.updater.drain();
+    await w.prefetch.drain();
     w.db.close();
     w.log.info('studio proxy stopped');
   };

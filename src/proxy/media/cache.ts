@@ -6,7 +6,6 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { MediaDims } from '../model/record';
 import type { Logger } from '../log';
 import type { MediaIndex } from '../store/media-index';
 import type { UpstreamClient } from '../upstream/client';
@@ -14,7 +13,6 @@ import { mediaTypeOf } from './sniff';
 
 /** Far above any image or short video of the service; a guard against a runaway body. */
 const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
-const PREFETCH_CONCURRENCY = 4;
 
 const metaSchema = z.object({
   contentType: z.string(),
@@ -57,44 +55,27 @@ export class MediaCache {
     private readonly log: Logger,
   ) {}
 
-  /** The cached file, downloading it once however many requests ask at the same time. */
-  async get(handle: string, key: string, url: string, signal?: AbortSignal): Promise<CachedMedia> {
-    const cached = await this.lookup(handle, key);
-    if (cached) {
-      this.index.touch(handle, key);
-      return cached;
-    }
+  /**
+   * The cached file, downloading it once however many ask at the same time: the lookup is
+   * part of what they share, so two requests that both miss the cache make one download.
+   */
+  get(handle: string, key: string, url: string, signal?: AbortSignal): Promise<CachedMedia> {
     const id = `${handle}/${key}`;
     let pending = this.inFlight.get(id);
     if (!pending) {
-      pending = this.download(handle, key, url, signal).finally(() => this.inFlight.delete(id));
+      pending = this.cachedOrDownload(handle, key, url, signal).finally(() =>
+        this.inFlight.delete(id),
+      );
       this.inFlight.set(id, pending);
     }
     return pending;
   }
 
-  /** Caches every media file of a job; returns the sizes it could measure. */
-  async cacheAll(
-    handle: string,
-    entries: readonly { key: string; url: string }[],
-    signal?: AbortSignal,
-  ): Promise<{ dims: MediaDims; failed: number }> {
-    const dims: MediaDims = {};
-    let failed = 0;
-    const queue = [...entries];
-    const worker = async () => {
-      for (let e = queue.shift(); e; e = queue.shift()) {
-        try {
-          const m = await this.get(handle, e.key, e.url, signal);
-          if (m.width !== null && m.height !== null)
-            dims[e.key] = { width: m.width, height: m.height };
-        } catch {
-          failed++;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, worker));
-    return { dims, failed };
+  private async cachedOrDownload(handle: string, key: string, url: string, signal?: AbortSignal) {
+    const cached = await this.lookup(handle, key);
+    if (!cached) return this.download(handle, key, url, signal);
+    this.index.touch(handle, key);
+    return cached;
   }
 
   /** Drops every cached file of a job (the job was deleted). */

@@ -65,12 +65,13 @@ describe('the job store', () => {
     expect(store.active().map((j) => j.handle)).toEqual(['handle-000a', 'handle-000b']);
 
     const done = stateFromTask(completed, a, redact);
-    expect(store.applyState(a.handle, done, completed, { grid: { width: 8, height: 4 } })).toBe(
-      true,
-    );
+    expect(store.applyState(a.handle, done, completed, true)).toBe(true);
+    expect(store.mediaPending()).toEqual([a.handle]);
+    store.addDims(a.handle, { '0': { width: 8, height: 4 } }, true);
+    expect(store.mediaPending()).toEqual([]);
     expect(store.get(a.handle)).toMatchObject({
       status: 'completed',
-      dims: { grid: { width: 8, height: 4 } },
+      dims: { '0': { width: 8, height: 4 } },
     });
     // A late read of an older state must not take it back.
     expect(store.applyState(a.handle, stateFromTask(pending, null, redact), pending)).toBe(false);

@@ -3,25 +3,22 @@ import type { TaskResponse } from '../../contract/task';
 import {
   INTENT_STATE,
   acceptsUpdate,
-  type CreateState,
   type JobRecord,
   type JobState,
   type MediaDims,
 } from '../model/record';
 import { type HistoryFilter, lineageOf, listJobs, removeFromHistory } from './history';
 import { type IdempotencyClaim, findKey, pruneKeys, saveKey } from './idempotency-keys';
-import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord } from './rows';
+import {
+  JOB_COLUMNS,
+  STATE_SET,
+  createdMs,
+  insertRow,
+  stateParams,
+  toRecord,
+  type NewJob,
+} from './rows';
 import { prepared } from './db';
-
-type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState';
-type NewJob = Omit<JobRecord, Stored> & {
-  task: TaskResponse;
-  /** What to keep of the create's params (see jobs/params.ts); none when not given. */
-  params?: Record<string, unknown> | null;
-  /** The secret part of the job's callback URL, when the create asked for a callback. */
-  hookToken?: string | null;
-};
-type Row = Omit<NewJob, 'task'> & { task: TaskResponse | null };
 
 /** A create about to be sent upstream: all the studio knows of the job before the answer. */
 export type Intent = Pick<
@@ -66,45 +63,11 @@ export class JobStore {
 
   /** Stores a new job with the next sequence number; the newest job has the highest. */
   insert(job: NewJob): JobRecord {
-    this.insertRow(job, null);
+    insertRow(this.db, job, null);
     const stored = this.get(job.handle);
     if (!stored) throw new Error('job vanished right after insert');
     this.changed({ type: 'job', handle: job.handle });
     return stored;
-  }
-
-  private insertRow(job: Row, createState: CreateState | null): void {
-    const insert = prepared(
-      this.db,
-      `
-      INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
-        status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
-        cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
-        created_ms, added_ms, params_json, create_state)
-      VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
-        @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
-        @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
-        @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
-        @params_json, @create_state)`,
-    );
-    insert.run({
-      handle: job.handle,
-      upstream_id: job.upstreamId,
-      parent_handle: job.parentHandle,
-      parent_index: job.parentIndex,
-      operation: job.operation,
-      prompt: job.prompt,
-      created_at: job.createdAt,
-      dims_json: JSON.stringify(job.dims),
-      task_json: job.task === null ? null : JSON.stringify(job.task),
-      updated_at: new Date().toISOString(),
-      hook_token: job.hookToken ?? null,
-      created_ms: createdMs(job.createdAt),
-      added_ms: Date.now(),
-      params_json: job.params ? JSON.stringify(job.params) : null,
-      create_state: createState,
-      ...stateParams(job),
-    });
   }
 
   /**
@@ -115,7 +78,7 @@ export class JobStore {
   recordIntent(intent: Intent, claim: IdempotencyClaim | null): void {
     this.db.transaction(() => {
       const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
-      this.insertRow({ ...row, task: null, ...INTENT_STATE }, 'sending');
+      insertRow(this.db, { ...row, task: null, ...INTENT_STATE }, 'sending');
       if (claim) saveKey(this.db, claim, intent.handle);
     })();
   }
@@ -250,43 +213,61 @@ export class JobStore {
   }
 
   /**
-   * Writes a new state (and the media sizes measured for it) unless the job already
-   * finished. Returns whether anything changed.
+   * Writes a new state unless the job already finished; returns whether anything changed.
+   * `mediaPending`: the state is a completion whose media is still to be cached, written in
+   * the same statement so that no stop can leave it announced but never fetched.
    */
   applyState(
     handle: string,
     state: JobState,
     task: TaskResponse | null,
-    dims?: MediaDims,
+    mediaPending = false,
   ): boolean {
     const current = this.get(handle);
     if (!current || !acceptsUpdate(current.status)) return false;
     prepared(
       this.db,
       `UPDATE jobs SET ${STATE_SET}, task_json = COALESCE(@task_json, task_json),
-           dims_json = @dims_json,
-           updated_at = @updated_at
+           media_pending = @media_pending, updated_at = @updated_at
          WHERE handle = @handle`,
     ).run({
       handle,
       ...stateParams(state),
       task_json: task === null ? null : JSON.stringify(task),
-      dims_json: JSON.stringify({ ...current.dims, ...dims }),
+      media_pending: mediaPending ? 1 : 0,
       updated_at: new Date().toISOString(),
     });
     this.changed({ type: 'job', handle });
     return true;
   }
 
-  /** Sizes measured later (a media file fetched on demand), merged into what is known. */
-  addDims(handle: string, dims: MediaDims): void {
+  /**
+   * Sizes measured after the job completed, merged into what is known and announced when
+   * they add anything. `fetched`: the media the job shows is now cached (or failed to
+   * be), so it is no longer pending.
+   */
+  addDims(handle: string, dims: MediaDims, fetched = false): void {
     const current = this.get(handle);
     if (!current) return;
-    prepared(this.db, 'UPDATE jobs SET dims_json = ? WHERE handle = ?').run(
-      JSON.stringify({ ...current.dims, ...dims }),
+    const added = Object.keys(dims).some((k) => !current.dims[k]);
+    prepared(
+      this.db,
+      `UPDATE jobs SET dims_json = @dims_json,
+         media_pending = CASE WHEN @fetched THEN 0 ELSE media_pending END
+       WHERE handle = @handle`,
+    ).run({
       handle,
-    );
-    this.changed({ type: 'job', handle });
+      dims_json: JSON.stringify({ ...current.dims, ...dims }),
+      fetched: fetched ? 1 : 0,
+    });
+    if (added) this.changed({ type: 'job', handle });
+  }
+
+  /** Completed jobs whose media was still being cached when the last run stopped. */
+  mediaPending(): string[] {
+    const sql = `SELECT handle FROM jobs WHERE media_pending = 1 AND deleted_at IS NULL
+      ORDER BY seq`;
+    return prepared(this.db, sql).pluck().all() as string[];
   }
 
   findIdempotent(key: string): { fingerprint: string; handle: string } | null {

@@ -1,7 +1,9 @@
+import type Database from 'better-sqlite3';
 import type { StudioError } from '../../contract/studio-api';
-import type { TaskOutput, TaskStatus, TaskType } from '../../contract/task';
+import type { TaskOutput, TaskResponse, TaskStatus, TaskType } from '../../contract/task';
 import type { CreateState, JobRecord, JobState, MediaDims } from '../model/record';
 import { containsUuid } from '../log';
+import { prepared } from './db';
 
 /**
  * The columns a JobRecord is read from: never `task_json`, the upstream's whole answer,
@@ -104,3 +106,48 @@ export const createdMs = (createdAt: string): number => {
   const ms = Date.parse(createdAt);
   return Number.isNaN(ms) ? Date.now() : ms;
 };
+
+type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState';
+export type NewJob = Omit<JobRecord, Stored> & {
+  task: TaskResponse;
+  /** What to keep of the create's params (see jobs/params.ts); none when not given. */
+  params?: Record<string, unknown> | null;
+  /** The secret part of the job's callback URL, when the create asked for a callback. */
+  hookToken?: string | null;
+};
+type Row = Omit<NewJob, 'task'> & { task: TaskResponse | null };
+
+/** Writes a new row with the next sequence number; the newest job has the highest. */
+export function insertRow(db: Database.Database, job: Row, createState: CreateState | null): void {
+  const insert = prepared(
+    db,
+    `
+    INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
+      status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
+      cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
+      created_ms, added_ms, params_json, create_state)
+    VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
+      @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
+      @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
+      @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
+      @params_json, @create_state)`,
+  );
+  insert.run({
+    handle: job.handle,
+    upstream_id: job.upstreamId,
+    parent_handle: job.parentHandle,
+    parent_index: job.parentIndex,
+    operation: job.operation,
+    prompt: job.prompt,
+    created_at: job.createdAt,
+    dims_json: JSON.stringify(job.dims),
+    task_json: job.task === null ? null : JSON.stringify(job.task),
+    updated_at: new Date().toISOString(),
+    hook_token: job.hookToken ?? null,
+    created_ms: createdMs(job.createdAt),
+    added_ms: Date.now(),
+    params_json: job.params ? JSON.stringify(job.params) : null,
+    create_state: createState,
+    ...stateParams(job),
+  });
+}

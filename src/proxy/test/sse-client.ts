@@ -16,6 +16,18 @@ export const jobEvent =
   };
 
 /**
+ * Matches the `job` event that brings the sizes of job `id`'s images: they follow the
+ * completion in one more event once its media is cached.
+ */
+export const sizedEvent =
+  (id: string) =>
+  (m: Received): boolean => {
+    const e = parseStudioEvent(m.event, m.data);
+    const images = e?.event === 'job' && e.data.job.id === id ? e.data.job.output?.images : [];
+    return (images?.length ?? 0) > 0 && (images ?? []).every((i) => i.width !== null);
+  };
+
+/**
  * A minimal EventSource over fetch, for tests: keeps every message and the raw text (for
  * the leak scan), and notices when the server ends the stream.
  */
