@@ -72,6 +72,8 @@ function loopbackUrl(host: string, port: number): string {
 }
 
 const MB = 1024 * 1024;
+/** With callbacks working, how often running tasks are followed on the account anyway. */
+const FOLLOW_PUSHED_MS = 5000;
 
 /** The stores and the upstream client, on STUDIO_DATA_DIR. */
 function openStores(config: ProxyConfig) {
@@ -138,6 +140,8 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     ...s,
     publish: (summary) => hub.announce({ event: 'account', data: { account: summary } }),
     watchers: () => hub.size,
+    // Trusted callbacks bring the studio's own jobs' changes, and with them the reads.
+    followMs: () => (reach.trusted ? FOLLOW_PUSHED_MS : 1000),
   });
   s.store.watch(accountChanges(s.store, account));
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
