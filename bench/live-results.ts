@@ -177,7 +177,7 @@ async function measure(
 }
 
 async function perJob(studio: StudioProcess, jobs: number): Promise<Record<string, number>> {
-  const counts = await studio.upstreamCounts();
+  const counts = studio.upstreamCounts();
   return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v / jobs]));
 }
 

@@ -27,9 +27,17 @@ export interface Throughput {
   proxied: { perS: number; p50: number };
 }
 
+interface MemorySample {
+  /** Jobs done, or null for the sample taken after the studio was left idle. */
+  jobs: number | null;
+  studioMb: number;
+  launcherMb: number;
+  seconds: number;
+}
+
 export interface ProxyCostBench {
   reads: Throughput[];
-  memory: { jobs: number; rssMb: number; seconds: number }[];
+  memory: MemorySample[];
 }
 
 /** One GET to completion; the body is read and dropped. */
@@ -159,17 +167,27 @@ async function viewedJob(studio: StudioProcess, i: number): Promise<void> {
   for (const image of images) await (await fetch(`${studio.url}${image.url}`)).arrayBuffer();
 }
 
-async function benchMemory(studio: StudioProcess) {
+/** The engine's media workers end after 1.5 s without work; this is after that. */
+const IDLE_MS = 3000;
+
+async function benchMemory(studio: StudioProcess): Promise<MemorySample[]> {
   const t0 = performance.now();
-  const memory = [{ jobs: 0, rssMb: studio.rssMb(), seconds: 0 }];
+  const sample = (jobs: number | null) => ({
+    jobs,
+    ...studio.memory(),
+    seconds: (performance.now() - t0) / 1000,
+  });
+  const memory = [sample(0)];
   let next = 0;
   for (let done = 0; done < MEMORY_JOBS; done += MEMORY_STEP) {
     const worker = async () => {
       while (next < done + MEMORY_STEP) await viewedJob(studio, next++);
     };
     await Promise.all(Array.from({ length: JOBS_IN_FLIGHT }, worker));
-    memory.push({ jobs: next, rssMb: studio.rssMb(), seconds: (performance.now() - t0) / 1000 });
+    memory.push(sample(next));
   }
+  await new Promise((r) => setTimeout(r, IDLE_MS));
+  memory.push(sample(null));
   return memory;
 }
 
@@ -203,11 +221,12 @@ export function printProxyCost(r: ProxyCostBench): void {
       `| ${t.concurrency} | ${f0(t.direct.perS)} | ${f0(t.proxied.perS)} | ${ratio.toFixed(2)}× | ${t.direct.p50.toFixed(1)} ms / ${t.proxied.p50.toFixed(1)} ms |`,
     );
   }
-  console.log(`\n| studio process RSS (target ≤ 300 MB after 200 jobs) | jobs | RSS | elapsed |`);
+  console.log(
+    `\n| diffusion jobs, 4 images of each viewed | studio process RSS (target ≤ 300 MB after 200 jobs) | launcher RSS | elapsed |`,
+  );
   console.log(`|---|---|---|---|`);
   for (const m of r.memory) {
-    console.log(
-      `| diffusion, 4 images viewed each | ${m.jobs} | ${f0(m.rssMb)} MB | ${f0(m.seconds)} s |`,
-    );
+    const when = m.jobs === null ? `idle ${IDLE_MS / 1000} s after` : `${m.jobs} jobs`;
+    console.log(`| ${when} | ${f0(m.studioMb)} MB | ${f0(m.launcherMb)} MB | ${f0(m.seconds)} s |`);
   }
 }

@@ -1,11 +1,12 @@
 /**
- * The studio as `npm start` runs it (the launcher, the proxy and the embedded engine in one
- * process), started as its own process on fresh data directories, so that the benchmark's
- * own work (the load loop, the browser driver) neither shares its event loop nor counts in
- * its memory. Upstream requests are counted inside it by `upstream-counter.ts`.
+ * The studio as `npm start` runs it (the launcher, and the proxy and the embedded engine in
+ * one process, which the launcher starts again under its malloc settings), on fresh data
+ * directories, so that the benchmark's own work (the load loop, the browser driver)
+ * neither shares its event loop nor counts in its memory. Upstream requests are counted
+ * inside it by `upstream-counter.ts`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,10 +29,10 @@ export interface StudioProcess {
    * `job finished`: the moment it stored a job's end.
    */
   loggedAt(msg: string): Map<string, number>;
-  /** Resident memory of the studio process, in MB. */
-  rssMb(): number;
+  /** Resident memory of the studio process, and of the launcher waiting for it, in MB. */
+  memory(): { studioMb: number; launcherMb: number };
   /** Upstream requests made since the start (or the last reset), by kind. */
-  upstreamCounts(): Promise<Record<string, number>>;
+  upstreamCounts(): Record<string, number>;
   resetUpstreamCounts(): void;
   stop(): Promise<void>;
 }
@@ -40,6 +41,24 @@ function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return kb === undefined ? Number.NaN : Number(kb) / 1024;
+}
+
+/** The processes `pid` started (the studio, when the launcher started it again). */
+function childrenOf(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+function memoryOf(pid: number): { studioMb: number; launcherMb: number } {
+  const [studio] = childrenOf(pid);
+  return studio === undefined
+    ? { studioMb: residentMb(pid), launcherMb: 0 }
+    : { studioMb: residentMb(studio), launcherMb: residentMb(pid) };
+}
+
+function countsIn(file: string): Record<string, number> {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>) : {};
 }
 
 function loggedAt(lines: readonly string[], msg: string): Map<string, number> {
@@ -75,17 +94,6 @@ function waitForReady(child: ChildProcess): Promise<{ url: string; engineUrl: st
   });
 }
 
-function askCounts(child: ChildProcess): Promise<Record<string, number>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no upstream counts')), 5000);
-    child.once('message', (m: { counts: Record<string, number> }) => {
-      clearTimeout(timer);
-      resolve(m.counts);
-    });
-    child.send('upstream-counts');
-  });
-}
-
 /**
  * Starts `src/main.ts` with `env` added to this process's environment; `nodeArgs` go to
  * node before it (`--cpu-prof` to see where the studio spends its time).
@@ -97,6 +105,7 @@ export async function startStudioProcess(
   const root = mkdtempSync(join(tmpdir(), 'bench-studio-'));
   const studioDir = join(root, 'studio');
   const engineDir = join(root, 'engine');
+  const countsFile = join(root, 'upstream-counts.json');
   const child = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', '--import', './bench/upstream-counter.ts', 'src/main.ts'],
@@ -106,10 +115,11 @@ export async function startStudioProcess(
         PORT: '0',
         STUDIO_DATA_DIR: studioDir,
         ENGINE_DATA_DIR: engineDir,
+        BENCH_UPSTREAM_COUNTS: countsFile,
         ...env,
       },
       cwd: REPO,
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   // Drained, so that a chatty log never blocks the studio on a full pipe.
@@ -133,17 +143,33 @@ export async function startStudioProcess(
   });
   const pid = child.pid ?? 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let since: Record<string, number> = {};
   return {
     ...ready,
     engineKey: readFileSync(join(engineDir, 'dev-api-key'), 'utf8').trim(),
     studioDir,
     loggedAt: (msg) => loggedAt(lines, msg),
-    rssMb: () => residentMb(pid),
-    upstreamCounts: () => askCounts(child),
-    resetUpstreamCounts: () => void child.send('upstream-reset'),
+    memory: () => memoryOf(pid),
+    upstreamCounts: () => {
+      const now = countsIn(countsFile);
+      const kinds = Object.keys(now).filter((k) => (now[k] ?? 0) > (since[k] ?? 0));
+      return Object.fromEntries(kinds.map((k) => [k, (now[k] ?? 0) - (since[k] ?? 0)]));
+    },
+    resetUpstreamCounts: () => {
+      since = countsIn(countsFile);
+    },
     async stop() {
+      const tree = [...childrenOf(pid), pid];
       child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const killer = setTimeout(() => {
+        for (const p of tree) {
+          try {
+            process.kill(p, 'SIGKILL');
+          } catch {
+            // Already gone.
+          }
+        }
+      }, 15_000);
       await exited;
       clearTimeout(killer);
       rmSync(root, { recursive: true, force: true });

@@ -1,10 +1,14 @@
 /**
- * Preloaded into a studio process by `studio-process.ts` (`node --import`): counts every
- * request the process makes with `fetch`, by kind, and answers the counts over IPC. The
- * proxy's upstream client is the only user of `fetch` in the studio (the engine's callbacks
- * and image fetches use `http.request`), so these are the upstream requests.
+ * Preloaded into the studio by `studio-process.ts` (`node --import`): counts every request
+ * the process makes with `fetch`, by kind, into the JSON file BENCH_UPSTREAM_COUNTS names.
+ * The proxy's upstream client is the only user of `fetch` in the studio (the engine's
+ * callbacks and image fetches use `http.request`), so these are the upstream requests. A
+ * file rather than IPC, because the launcher runs the studio as a process of its own.
  */
-const counts = new Map<string, number>();
+import { writeFileSync } from 'node:fs';
+
+const file = process.env.BENCH_UPSTREAM_COUNTS;
+const counts: Record<string, number> = {};
 
 function kindOf(input: string, method: string): string {
   const { pathname } = new URL(input);
@@ -18,18 +22,15 @@ function kindOf(input: string, method: string): string {
   return `other ${pathname.split('/').slice(0, 3).join('/')}`;
 }
 
-const original = globalThis.fetch;
-globalThis.fetch = (input, init) => {
-  const url = input instanceof Request ? input.url : String(input);
-  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-  const kind = kindOf(url, method.toUpperCase());
-  counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  return original(input, init);
-};
-
-process.on('message', (message) => {
-  if (message === 'upstream-counts') process.send?.({ counts: Object.fromEntries(counts) });
-  if (message === 'upstream-reset') counts.clear();
-});
-// The IPC channel must not keep a studio alive that was asked to stop.
-process.channel?.unref();
+if (file) {
+  const original = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const kind = kindOf(url, method.toUpperCase());
+    counts[kind] = (counts[kind] ?? 0) + 1;
+    // A few upstream requests per job: writing each time costs the studio nothing to see.
+    writeFileSync(file, JSON.stringify(counts));
+    return original(input, init);
+  };
+}
