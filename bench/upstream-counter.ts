@@ -5,7 +5,7 @@
  * callbacks and image fetches use `http.request`), so these are the upstream requests. A
  * file rather than IPC, because the launcher runs the studio as a process of its own.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 
 const file = process.env.BENCH_UPSTREAM_COUNTS;
 const counts: Record<string, number> = {};
@@ -30,7 +30,9 @@ if (file) {
     const kind = kindOf(url, method.toUpperCase());
     counts[kind] = (counts[kind] ?? 0) + 1;
     // A few upstream requests per job: writing each time costs the studio nothing to see.
-    writeFileSync(file, JSON.stringify(counts));
+    // Renamed into place, so that the bench never reads half a file.
+    writeFileSync(`${file}.part`, JSON.stringify(counts));
+    renameSync(`${file}.part`, file);
     return original(input, init);
   };
 }
