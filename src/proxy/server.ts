@@ -4,13 +4,13 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { allowedHosts, type HostRule } from '../contract/allowed-hosts';
-import type { StudioEvent } from '../contract/events';
 import type { StudioStatus } from '../contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
 import { SessionStore } from './auth/sessions';
 import { EventHub } from './browser-events/hub';
+import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
 import { createLogger, createRedactor } from './log';
 import { MediaCache } from './media/cache';
@@ -135,7 +135,8 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     pollMs: config.pollMs,
     hookWaitMs: config.hookWaitMs,
   });
-  s.store.watch((change) => hub.publish(eventOf(s.store, change)));
+  const gate = new ProgressGate((event) => hub.publish(event));
+  s.store.watch((change) => announce(s.store, gate, change));
   const account = new AccountService({
     ...s,
     publish: (summary) => hub.announce({ event: 'account', data: { account: summary } }),
@@ -145,15 +146,14 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
   });
   s.store.watch(accountChanges(s.store, account));
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
-  return { ...s, shutdown, hub, reach, links, prefetch, updater, poller, status, account };
+  return { ...s, shutdown, hub, gate, reach, links, prefetch, updater, poller, status, account };
 }
 
-/** The event for a change; a job that vanished meanwhile is announced as removed. */
-function eventOf(store: JobStore, change: JobChange): StudioEvent {
+/** Tells browsers of a change; a job that vanished meanwhile is announced as removed. */
+function announce(store: JobStore, gate: ProgressGate, change: JobChange): void {
   const job = change.type === 'job' ? store.get(change.handle) : null;
-  return job
-    ? { event: 'job', data: { job: toJob(job) } }
-    : { event: 'job-removed', data: { id: change.handle } };
+  if (job) gate.job(toJob(job));
+  else gate.removed(change.handle);
 }
 
 type Wired = ReturnType<typeof wire>;
@@ -236,6 +236,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   let stopping: Promise<void> | null = null;
   const stop = async () => {
     // Event streams first: they never end by themselves and would hold the drain open.
+    w.gate.close();
     w.hub.close();
     await close(listening.server);
     w.shutdown.abort();
