@@ -12,7 +12,7 @@ import type { Plan } from './operations/types';
 import { Rejection, badRequest } from './rejection';
 import type { MachineDeps } from './state-machine';
 import { admit } from './state-machine';
-import type { TaskRow, TaskStore } from './store';
+import type { TaskRow, TaskStore } from '../db/task-store';
 
 export interface CreateDeps extends MachineDeps {
   tasks: TaskStore;

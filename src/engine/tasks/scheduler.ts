@@ -2,7 +2,7 @@ import type { Loop } from '../loop';
 import { createLoop } from '../loop';
 import type { AttemptDeps } from './attempt';
 import { runAttempt } from './attempt';
-import type { TaskRow } from './store';
+import type { TaskRow } from '../db/task-store';
 import { interrupt, promote, resume, start } from './state-machine';
 
 /**

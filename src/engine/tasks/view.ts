@@ -1,7 +1,7 @@
 import type { TaskResponse } from '../../contract/task';
 import { MODEL_NAME, NO_ERROR } from '../../contract/task';
-import type { TaskRow } from './store';
-import { toTaskOutput } from './stored-output';
+import type { TaskRow } from '../db/task-store';
+import { toTaskOutput } from './outputs';
 
 /**
  * Times that have not happened yet, written as the hosted service writes them, so

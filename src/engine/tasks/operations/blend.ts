@@ -3,7 +3,7 @@ import { inMediaPool } from '../../media/media-pool';
 import { parseRatio } from '../../../contract/prompt-flags';
 import { costOf } from '../../../contract/costs';
 import { imageSize } from '../../media/diffusion';
-import type { StoredImageOutput } from '../stored-output';
+import type { StoredImageOutput } from '../../db/stored-output';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import { followUpSeed } from './follow-up';
 import { writeGrid } from './grid-output';

@@ -3,7 +3,7 @@ import { inMediaPool } from '../../media/media-pool';
 import { costOf } from '../../../contract/costs';
 import type { ImageReading } from '../../media/describe';
 import { ratioOf } from '../../media/describe';
-import type { StoredTextOutput } from '../stored-output';
+import type { StoredTextOutput } from '../../db/stored-output';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import type { OperationImpl } from './types';
 

@@ -6,8 +6,8 @@ import { aspectOf, hasFlag, isDraft, parsePrompt, speedOf } from '../../../contr
 import { costOf } from '../../../contract/costs';
 import type { DiffusionSpec } from '../../media/diffusion';
 import { badRequest } from '../rejection';
-import type { StoredImage, StoredImageOutput } from '../stored-output';
-import { draftActions, gridActions } from '../stored-output';
+import type { StoredImage, StoredImageOutput } from '../../db/stored-output';
+import { draftActions, gridActions } from '../outputs';
 import { gridFile, imageFile, writeMedia } from './media-files';
 import { checkedPrompt, noWords, numberFlag, seedOf } from './prompt';
 import type { OperationImpl } from './types';

@@ -4,8 +4,8 @@ import type { EnhanceUpscaleRequest } from '../../../contract/requests/enhance-u
 import { costOf } from '../../../contract/costs';
 import { findParent } from '../parent-rules';
 import { badRequest } from '../rejection';
-import type { StoredImageOutput } from '../stored-output';
-import { imageOutputOf } from '../stored-output';
+import type { StoredImageOutput } from '../../db/stored-output';
+import { imageOutputOf } from '../../db/stored-output';
 import { checkFetchUrl, fetchInput } from './fetched';
 import { followUpSeed } from './follow-up';
 import type { ImageExtension } from './media-files';

@@ -6,8 +6,8 @@ import { CAMERA_MOVES } from '../../media/video-motion';
 import type { ParentQuery } from '../parent-rules';
 import { findParent } from '../parent-rules';
 import { badRequest } from '../rejection';
-import type { StoredVideoOutput } from '../stored-output';
-import type { TaskRow, TaskStore } from '../store';
+import type { StoredVideoOutput } from '../../db/stored-output';
+import type { TaskRow, TaskStore } from '../../db/task-store';
 import { checkedPrompt, seedOf, speedFrom } from './prompt';
 import type { OperationImpl, Plan, PlanContext, RunContext } from './types';
 import {

@@ -1,8 +1,8 @@
 import type { AvailableActions } from '../../../contract/task';
 import type { RawImage } from '../../media/finish';
 import { encodePng, gridPng } from '../../media/finish';
-import type { StoredImage, StoredImageOutput } from '../stored-output';
-import { gridActions } from '../stored-output';
+import type { StoredImage, StoredImageOutput } from '../../db/stored-output';
+import { gridActions } from '../outputs';
 import { gridFile, imageFile, writeMedia } from './media-files';
 
 /**

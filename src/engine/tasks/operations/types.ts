@@ -3,8 +3,8 @@ import type { OperationName, OperationRequest } from '../../../contract/operatio
 import { OPERATIONS } from '../../../contract/operations';
 import type { AccountRow } from '../../accounts/accounts-store';
 import type { ParentQuery } from '../parent-rules';
-import type { StoredOutput } from '../stored-output';
-import type { TaskRow, TaskStore } from '../store';
+import type { StoredOutput } from '../../db/stored-output';
+import type { TaskRow, TaskStore } from '../../db/task-store';
 
 export interface PlanContext {
   account: AccountRow;

@@ -7,8 +7,8 @@ import { fetchImage } from '../../fetch/fetch-image';
 import { FetchError } from '../../fetch/dial';
 import type { CameraMove, MotionSpec } from '../../media/video-motion';
 import { badRequest } from '../rejection';
-import type { StoredVideo, StoredVideoOutput } from '../stored-output';
-import type { TaskRow } from '../store';
+import type { StoredVideo, StoredVideoOutput } from '../../db/stored-output';
+import type { TaskRow } from '../../db/task-store';
 import { TaskInputError } from '../task-input-error';
 import type { RunContext } from './types';
 

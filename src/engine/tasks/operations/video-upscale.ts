@@ -2,7 +2,7 @@ import type { VideoUpscaleRequest } from '../../../contract/requests/video-upsca
 import { costOf } from '../../../contract/costs';
 import { renderUpscale } from '../../media/video-clips';
 import { checkOutputSize, findParent } from '../parent-rules';
-import type { StoredVideoOutput } from '../stored-output';
+import type { StoredVideoOutput } from '../../db/stored-output';
 import { speedFrom } from './prompt';
 import type { OperationImpl } from './types';
 import { parentClip, parentVideo, videoFile, videoPath } from './video-common';

@@ -1,4 +1,4 @@
-import type { Db } from '../tasks/store';
+import type { Db } from './open';
 
 /**
  * The callback outbox: one row per delivery owed. A row is written in the same
