@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Rgb } from './color';
-import { mix } from './color';
+import type { Rgb } from './colour';
+import { mix } from './colour';
 import { fbm2 } from './noise';
 import type { ScenePlan } from './scene-plan';
 import type { Ctx, Frame } from './svg-doc';

@@ -1,8 +1,8 @@
 import { finish, encodePng, gridPng, mirrorToHeight, rasterize } from './finish';
 import type { RawImage } from './finish';
 import { Genome } from './genes';
-import type { ColourIntent } from './colour-words';
-import { readColourIntent } from './colour-words';
+import type { ColourIntent } from './colour';
+import { readColourIntent } from './colour';
 import { fnv1a, mix32 } from './prng';
 import type { Features } from './prompt-features';
 import { readFeatures } from './prompt-features';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import './vips';
-import type { HueBand } from './color';
-import { hueDelta, hueSector, rawHue } from './color';
+import type { HueBand } from './colour';
+import { hueDelta, hueSector, rawHue } from './colour';
 import { Rng } from './prng';
 
 /** An uncompressed 8-bit image, the currency between pipeline steps (avoids PNG round trips). */

@@ -1,7 +1,6 @@
-import type { HueBand, Rgb } from './color';
-import { avoidBands, grade, hsl, hueDelta, mix } from './color';
+import type { ColourIntent, HueBand, Rgb } from './colour';
+import { avoidBands, bandAt, grade, hsl, hueDelta, mix } from './colour';
 import type { Genome } from './genes';
-import type { ColourIntent } from './colour-words';
 
 export type Key = 'night' | 'dusk' | 'day' | 'overcast';
 
@@ -81,7 +80,7 @@ function sameSide(from: number, to: number, bands: readonly HueBand[]): number {
   const span = hueDelta(to, from);
   for (let step = 0; step <= 1; step += 0.05) {
     const h = from + span * step;
-    const hit = bands.find((b) => Math.abs(hueDelta(h, b.center)) < b.half + 12);
+    const hit = bandAt(h, bands, 12);
     if (hit) return from + (hueDelta(from, hit.center) >= 0 ? 30 : -30);
   }
   return to;

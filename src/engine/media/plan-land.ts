@@ -1,4 +1,4 @@
-import { lighten, mix } from './color';
+import { lighten, mix } from './colour';
 import { fbm } from './noise';
 import type { Palette } from './palette';
 import type { PlanContext, RidgePlan, Terrain } from './scene-plan';

@@ -1,4 +1,4 @@
-import { mix, rotate } from './color';
+import { mix, rotate } from './colour';
 import type { Palette } from './palette';
 import type {
   OddityKind,

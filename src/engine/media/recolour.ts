@@ -1,5 +1,4 @@
-import { hueDelta } from './color';
-import { readColourIntent } from './colour-words';
+import { hueDelta, readColourIntent } from './colour';
 import type { RawImage } from './finish';
 import { fnv1a } from './prng';
 

@@ -1,5 +1,4 @@
-import type { Rgb } from './color';
-import type { ColourIntent } from './colour-words';
+import type { ColourIntent, Rgb } from './colour';
 import type { Genome } from './genes';
 import type { FbmOptions } from './noise';
 import type { Key, Palette } from './palette';

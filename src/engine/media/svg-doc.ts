@@ -1,5 +1,5 @@
-import type { Rgb } from './color';
-import { hex } from './color';
+import type { Rgb } from './colour';
+import { hex } from './colour';
 
 /** Which part of the scene's frame (u, v in 0..1) the pixels show; pan will move it. */
 export interface View {

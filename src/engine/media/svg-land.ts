@@ -1,5 +1,5 @@
-import type { Rgb } from './color';
-import { hex, mix } from './color';
+import type { Rgb } from './colour';
+import { hex, mix } from './colour';
 import { Rng } from './prng';
 import type { RidgePlan, ScenePlan } from './scene-plan';
 import { ridgeY } from './plan-land';

@@ -1,5 +1,5 @@
-import type { Rgb } from './color';
-import { hex, lighten, mix } from './color';
+import type { Rgb } from './colour';
+import { hex, lighten, mix } from './colour';
 import { fbm } from './noise';
 import { Rng } from './prng';
 import type { OddityPlan, ScenePlan, StructurePlan } from './scene-plan';

@@ -1,5 +1,5 @@
-import type { Rgb } from './color';
-import { hex, mix } from './color';
+import type { Rgb } from './colour';
+import { hex, mix } from './colour';
 import type { Ctx } from './svg-doc';
 import { n1 } from './svg-doc';
 import { cloudDensity } from './backdrop';
