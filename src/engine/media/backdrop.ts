@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Rgb } from './colour';
 import { mix } from './colour';
 import { fbm2 } from './noise';
-import type { ScenePlan } from './scene-plan';
+import type { ScenePlan } from './plan';
 import type { Ctx, Frame } from './svg-doc';
 
 /*

@@ -1,7 +1,7 @@
 import { lighten, mix } from './colour';
 import { fbm } from './noise';
 import type { Palette } from './palette';
-import type { PlanContext, RidgePlan, Terrain } from './scene-plan';
+import type { PlanContext, RidgePlan, Terrain } from './plan';
 
 /*
  * Depth layers of land. Far layers are tall, pale and hazy; near ones low, dark and, by

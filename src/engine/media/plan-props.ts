@@ -1,13 +1,6 @@
 import { mix, rotate } from './colour';
 import type { Palette } from './palette';
-import type {
-  OddityKind,
-  OddityPlan,
-  OrbPlan,
-  PlanContext,
-  StructurePlan,
-  Terrain,
-} from './scene-plan';
+import type { OddityKind, OddityPlan, OrbPlan, PlanContext, StructurePlan, Terrain } from './plan';
 
 /* Built things, floating spheres and --weird oddities placed over the landscape. */
 

@@ -1,4 +1,4 @@
-import type { ScenePlan } from './scene-plan';
+import type { ScenePlan } from './plan';
 import { backdropLayer } from './backdrop';
 import { discLayer, orbLayer, rainLayer, starLayer } from './svg-sky';
 import { flowerLayer, fogBand, ridgeLayer, waterLayer } from './svg-land';

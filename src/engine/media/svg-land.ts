@@ -1,7 +1,7 @@
 import type { Rgb } from './colour';
 import { hex, mix } from './colour';
 import { Rng } from './prng';
-import type { RidgePlan, ScenePlan } from './scene-plan';
+import type { RidgePlan, ScenePlan } from './plan';
 import { ridgeY } from './plan-land';
 import type { Ctx } from './svg-doc';
 import { n1 } from './svg-doc';

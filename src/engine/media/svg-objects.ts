@@ -2,7 +2,7 @@ import type { Rgb } from './colour';
 import { hex, lighten, mix } from './colour';
 import { fbm } from './noise';
 import { Rng } from './prng';
-import type { OddityPlan, ScenePlan, StructurePlan } from './scene-plan';
+import type { OddityPlan, ScenePlan, StructurePlan } from './plan';
 import { ridgeY } from './plan-land';
 import type { Ctx } from './svg-doc';
 import { n1 } from './svg-doc';

@@ -4,7 +4,7 @@ import type { Ctx } from './svg-doc';
 import { n1 } from './svg-doc';
 import { cloudDensity } from './backdrop';
 import { Rng } from './prng';
-import type { OrbPlan, ScenePlan } from './scene-plan';
+import type { OrbPlan, ScenePlan } from './plan';
 
 const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];
