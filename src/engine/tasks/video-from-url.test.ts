@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode, ssim } from '../media/metrics';
-import { fetchClip, videoOutputOf } from '../media/video-test-support';
+import { decode, ssim } from '../media/metrics/metrics';
+import { fetchClip, videoOutputOf } from '../media/video/test-support';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
 

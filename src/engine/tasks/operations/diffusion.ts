@@ -4,7 +4,7 @@ import type { DiffusionRequest } from '../../../contract/requests/diffusion';
 import type { ParsedPrompt } from '../../../contract/prompt-flags';
 import { aspectOf, hasFlag, isDraft, parsePrompt, speedOf } from '../../../contract/prompt-flags';
 import { costOf } from '../../../contract/costs';
-import type { DiffusionSpec } from '../../media/diffusion';
+import type { DiffusionSpec } from '../../media/scene/diffusion';
 import { badRequest } from '../rejection';
 import type { StoredImage, StoredImageOutput } from '../../db/stored-output';
 import { draftActions, gridActions } from '../outputs';

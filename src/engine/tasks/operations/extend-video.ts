@@ -1,8 +1,8 @@
 import { parsePrompt } from '../../../contract/prompt-flags';
 import type { ExtendVideoRequest } from '../../../contract/requests/extend-video';
 import { costOf } from '../../../contract/costs';
-import { renderExtension } from '../../media/video-clips';
-import { CAMERA_MOVES } from '../../media/video-motion';
+import { renderExtension } from '../../media/video/clips';
+import { CAMERA_MOVES } from '../../media/video/motion';
 import type { ParentQuery } from '../parent-rules';
 import { findParent } from '../parent-rules';
 import { badRequest } from '../rejection';

@@ -1,9 +1,9 @@
 import type { FetchedImage } from '../../fetch/fetch-image';
 import { fetchImage } from '../../fetch/fetch-image';
 import { FetchError } from '../../fetch/dial';
-import type { RawImage } from '../../media/finish';
-import type { Size } from '../../media/raster';
-import { loadRgb } from '../../media/raster';
+import type { RawImage } from '../../media/pixels/raw-image';
+import type { Size } from '../../media/pixels/raster';
+import { loadRgb } from '../../media/pixels/raster';
 import { badRequest } from '../rejection';
 import { TaskInputError } from '../task-input-error';
 import type { RunContext } from './types';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { inMediaPool } from '../../media/media-pool';
 import type { UpscaleRequest } from '../../../contract/requests/upscale';
 import { costOf } from '../../../contract/costs';
-import type { UpscaleMode } from '../../media/upscale';
+import type { UpscaleMode } from '../../media/image-ops/upscale';
 import { checkOutputSize, findParent, parentImage } from '../parent-rules';
 import { badRequest } from '../rejection';
 import type { StoredImageOutput } from '../../db/stored-output';

@@ -5,7 +5,7 @@ import type { TaskType } from '../../../contract/task';
 import type { FetchedImage } from '../../fetch/fetch-image';
 import { fetchImage } from '../../fetch/fetch-image';
 import { FetchError } from '../../fetch/dial';
-import type { CameraMove, MotionSpec } from '../../media/video-motion';
+import type { CameraMove, MotionSpec } from '../../media/video/motion';
 import { badRequest } from '../rejection';
 import type { StoredVideo, StoredVideoOutput } from '../../db/stored-output';
 import type { TaskRow } from '../../db/task-store';

@@ -1,6 +1,6 @@
 import type { VideoUpscaleRequest } from '../../../contract/requests/video-upscale';
 import { costOf } from '../../../contract/costs';
-import { renderUpscale } from '../../media/video-clips';
+import { renderUpscale } from '../../media/video/clips';
 import { checkOutputSize, findParent } from '../parent-rules';
 import type { StoredVideoOutput } from '../../db/stored-output';
 import { speedFrom } from './prompt';
