@@ -75,4 +75,19 @@ describe('text to video', () => {
     expect(done.error.message).toMatch(/^prompt: the image at .* could not be used: /);
     expect(done.meta?.usage.consume).toBe(0);
   });
+
+  it('names the --end image when it is the one that cannot be used', async () => {
+    const end = `${pics.base}/note.txt`;
+    const created = await t.post('video-diffusion', {
+      prompt: `${pics.base}/pic.png waves --end ${end}`,
+    });
+    expect(created.status).toBe(200);
+    const done = await t.waitFor(created.body.job_id, isFinal);
+    expect(done.status).toBe('failed');
+    expect(done.error.code).toBe(400);
+    expect(
+      done.error.message.startsWith(`prompt --end: the image at ${end} could not be used: `),
+    ).toBe(true);
+    expect(done.meta?.usage.consume).toBe(0);
+  });
 });

@@ -9,12 +9,12 @@ import { badRequest } from '../rejection';
 import type { StoredVideoOutput } from '../../db/stored-output';
 import type { TaskRow, TaskStore } from '../../db/task-store';
 import { checkedPrompt, seedOf, speedFrom } from './prompt';
+import { fetchInput } from './fetched';
 import type { OperationImpl, Plan, PlanContext, RunContext } from './types';
 import {
   EXTENSION_SECONDS,
   allClips,
   endUrlOf,
-  fetchPicture,
   motionOf,
   parentClip,
   parentVideo,
@@ -85,7 +85,7 @@ async function run(
   const seed = seedOf(own, task.jobId);
   const source = videoPath(ctx, parentClip(ctx, req.jobId, req.videoNo).file);
   const endUrl = endUrlOf(own);
-  const end = endUrl ? (await fetchPicture(ctx, 'prompt --end', endUrl)).data : undefined;
+  const end = endUrl ? (await fetchInput(ctx, 'prompt --end', endUrl, 'prompt')).data : undefined;
   const videos = await allClips(
     ctx.signal,
     CAMERA_MOVES.map((move, n) => async (signal) => {
