@@ -12,7 +12,7 @@ import { createEngineApp } from './app';
 import { buildRequest, createDispatcher } from './callbacks/dispatcher';
 import { createProgressNotifier } from './callbacks/progress';
 import type { EngineConfig } from './config';
-import type { EngineContext } from './context';
+import type { EngineContext } from './routes/context';
 import type { FetchPolicy, HostLookup } from './fetch/dial';
 import { createScheduler } from './tasks/scheduler';
 import type { Db } from './db/open';

@@ -5,7 +5,7 @@ import type { MachineDeps } from './state-machine';
 import { complete, fail, fault, interrupt, logLine } from './state-machine';
 import type { StoredOutput } from '../db/stored-output';
 import type { TaskRow, TaskStore } from '../db/task-store';
-import { TaskInputError } from './task-input-error';
+import { TaskInputError } from './rules/task-input-error';
 
 /** Attempts per task before a transient fault becomes a failure. */
 const MAX_ATTEMPTS = 3;

@@ -9,7 +9,7 @@ import { admissionFor, countError, errorsToday } from '../accounts/limits';
 import { callbackUrlProblem } from '../fetch/callback-url';
 import { engineOperation, isSuspended } from './operations/registry';
 import type { Plan } from './operations/types';
-import { Rejection, badRequest } from './rejection';
+import { Rejection, badRequest } from './rules/rejection';
 import type { MachineDeps } from './state-machine';
 import { admit } from './state-machine';
 import type { TaskRow, TaskStore } from '../db/task-store';

@@ -3,9 +3,9 @@ import type { ExtendVideoRequest } from '../../../contract/requests/extend-video
 import { costOf } from '../../../contract/costs';
 import { renderExtension } from '../../media/video/clips';
 import { CAMERA_MOVES } from '../../media/video/motion';
-import type { ParentQuery } from '../parent-rules';
-import { findParent } from '../parent-rules';
-import { badRequest } from '../rejection';
+import type { ParentQuery } from '../rules/parents';
+import { findParent } from '../rules/parents';
+import { badRequest } from '../rules/rejection';
 import type { StoredVideoOutput } from '../../db/stored-output';
 import type { TaskRow, TaskStore } from '../../db/task-store';
 import { checkedPrompt, seedOf, speedFrom } from './prompt';

@@ -4,8 +4,8 @@ import { FetchError } from '../../fetch/dial';
 import type { RawImage } from '../../media/pixels/raw-image';
 import type { Size } from '../../media/pixels/raster';
 import { loadRgb } from '../../media/pixels/raster';
-import { badRequest } from '../rejection';
-import { TaskInputError } from '../task-input-error';
+import { badRequest } from '../rules/rejection';
+import { TaskInputError } from '../rules/task-input-error';
 import type { RunContext } from './types';
 
 /**

@@ -3,7 +3,7 @@ import type { ParsedPrompt } from '../../../contract/prompt-flags';
 import { parsePrompt } from '../../../contract/prompt-flags';
 import type { IndexedAction } from '../../../contract/task';
 import { costOf } from '../../../contract/costs';
-import { checkOutputSize, findParent, parentImage } from '../parent-rules';
+import { checkOutputSize, findParent, parentImage } from '../rules/parents';
 import type { StoredImage } from '../../db/stored-output';
 import { imageOutputOf } from '../../db/stored-output';
 import type { TaskRow } from '../../db/task-store';

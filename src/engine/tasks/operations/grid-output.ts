@@ -2,7 +2,7 @@ import type { AvailableActions } from '../../../contract/task';
 import type { RawImage } from '../../media/pixels/raw-image';
 import { encodePng, gridPng } from '../../media/pixels/raw-image';
 import type { StoredImage, StoredImageOutput } from '../../db/stored-output';
-import { gridActions } from '../outputs';
+import { gridActions } from '../rules/actions';
 import { gridFile, imageFile, writeMedia } from './media-files';
 
 /**

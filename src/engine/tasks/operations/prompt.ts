@@ -7,7 +7,7 @@ import {
   speedOf,
   validateFlags,
 } from '../../../contract/prompt-flags';
-import { badRequest } from '../rejection';
+import { badRequest } from '../rules/rejection';
 import { checkFetchUrl } from './fetched';
 
 /** Everything in `s` that reads as an http(s) URL, as the video start image is found. */

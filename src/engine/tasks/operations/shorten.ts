@@ -1,7 +1,7 @@
 import type { ShortenRequest } from '../../../contract/requests/shorten';
 import { parsePrompt } from '../../../contract/prompt-flags';
 import { costOf } from '../../../contract/costs';
-import { badRequest } from '../rejection';
+import { badRequest } from '../rules/rejection';
 import type { StoredTextOutput } from '../../db/stored-output';
 import { checkedPrompt } from './prompt';
 import type { Term } from './shorten-terms';

@@ -3,7 +3,7 @@ import type { ParsedPrompt } from '../../../contract/prompt-flags';
 import { getFlag, hasFlag } from '../../../contract/prompt-flags';
 import type { TaskType } from '../../../contract/task';
 import type { CameraMove, MotionSpec } from '../../media/video/motion';
-import { badRequest } from '../rejection';
+import { badRequest } from '../rules/rejection';
 import type { StoredVideo, StoredVideoOutput } from '../../db/stored-output';
 import type { TaskRow } from '../../db/task-store';
 import type { RunContext } from './types';

@@ -1,7 +1,7 @@
 import type { VideoUpscaleRequest } from '../../../contract/requests/video-upscale';
 import { costOf } from '../../../contract/costs';
 import { renderUpscale } from '../../media/video/clips';
-import { checkOutputSize, findParent } from '../parent-rules';
+import { checkOutputSize, findParent } from '../rules/parents';
 import type { StoredVideoOutput } from '../../db/stored-output';
 import { speedFrom } from './prompt';
 import type { OperationImpl } from './types';

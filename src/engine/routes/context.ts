@@ -1,6 +1,6 @@
-import type { AccountRow } from './accounts/accounts-store';
-import type { Db } from './db/open';
-import type { TaskStore } from './db/task-store';
+import type { AccountRow } from '../accounts/accounts-store';
+import type { Db } from '../db/open';
+import type { TaskStore } from '../db/task-store';
 
 /** What the HTTP routes share; built once by server.ts. */
 export interface EngineContext {
