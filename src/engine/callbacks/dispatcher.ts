@@ -2,12 +2,13 @@ import { getAccount } from '../accounts/accounts-store';
 import type { FetchPolicy } from '../fetch/dial';
 import type { PostRequest } from '../fetch/guarded-post';
 import { guardedPost } from '../fetch/guarded-post';
-import type { Loop } from '../loop';
-import { createLoop } from '../loop';
+import type { Loop } from '../lib/loop';
+import { createLoop } from '../lib/loop';
 import { logLine } from '../tasks/state-machine';
-import type { Db, TaskRow, TaskStore } from '../tasks/store';
+import type { Db } from '../db/open';
+import type { TaskRow, TaskStore } from '../db/task-store';
 import { toTaskResponse } from '../tasks/view';
-import type { OutboxRow } from './outbox';
+import type { OutboxRow } from '../db/outbox';
 import {
   backoffMs,
   dueDeliveries,
@@ -15,7 +16,7 @@ import {
   markFailed,
   MAX_CALLBACK_ATTEMPTS,
   nextDeliveryAt,
-} from './outbox';
+} from '../db/outbox';
 import { signatureHeader } from './signature';
 
 /** A receiver that has not answered within this time counts as a failed attempt. */

@@ -5,7 +5,7 @@ import { MODEL_NAME } from '../../contract/task';
 import type { AccountRow } from '../accounts/accounts-store';
 import { getAccount } from '../accounts/accounts-store';
 import { activeCount } from '../accounts/limits';
-import type { EngineContext, EngineEnv } from '../context';
+import type { EngineContext, EngineEnv } from './context';
 import { requireAccount } from './auth';
 
 /** Account endpoints answer 401 and 403 with `{message}` only. */

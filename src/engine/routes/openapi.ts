@@ -9,7 +9,7 @@ import {
 import type { OperationName } from '../../contract/operations';
 import { OPERATION_NAMES, OPERATIONS } from '../../contract/operations';
 import { taskResponseSchema } from '../../contract/task';
-import type { EngineEnv } from '../context';
+import type { EngineEnv } from './context';
 
 /*
  * The engine's interface as an OpenAPI 3.1 document, generated from the contract's zod

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { errorTaskResponse } from '../../contract/errors';
 import { isOperationName } from '../../contract/operations';
 import { isUuid } from '../../contract/requests/common';
-import type { EngineContext, EngineEnv } from '../context';
+import type { EngineContext, EngineEnv } from './context';
 import { createTask } from '../tasks/create';
-import { isExpired } from '../tasks/parent-rules';
-import { Rejection } from '../tasks/rejection';
+import { isExpired } from '../tasks/rules/parents';
+import { Rejection } from '../tasks/rules/rejection';
 import { toTaskResponse } from '../tasks/view';
 import { requireAccount } from './auth';
 

@@ -2,10 +2,10 @@ import type { EnhanceRequest } from '../../../contract/requests/enhance';
 import { inMediaPool } from '../../media/media-pool';
 import { isDraft, parsePrompt } from '../../../contract/prompt-flags';
 import { costOf, followUpSpeed } from '../../../contract/costs';
-import { findParent, parentImage } from '../parent-rules';
-import { badRequest } from '../rejection';
+import { findParent, parentImage } from '../rules/parents';
+import { badRequest } from '../rules/rejection';
+import { imageOutputOf } from '../../db/stored-output';
 import { singleActions } from '../../../contract/actions';
-import { imageOutputOf } from '../stored-output';
 import { diffusionSpecOf } from './diffusion';
 import { writeSingle } from './grid-output';
 

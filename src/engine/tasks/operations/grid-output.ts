@@ -1,7 +1,7 @@
 import type { AvailableActions } from '../../../contract/task';
-import type { RawImage } from '../../media/finish';
-import { encodePng, gridPng } from '../../media/finish';
-import type { StoredImage, StoredImageOutput } from '../stored-output';
+import type { RawImage } from '../../media/pixels/raw-image';
+import { encodePng, gridPng } from '../../media/pixels/raw-image';
+import type { StoredImage, StoredImageOutput } from '../../db/stored-output';
 import { gridActions } from '../../../contract/actions';
 import { gridFile, imageFile, writeMedia } from './media-files';
 

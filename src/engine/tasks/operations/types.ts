@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { OperationName, OperationRequest } from '../../../contract/operations';
 import { OPERATIONS } from '../../../contract/operations';
 import type { AccountRow } from '../../accounts/accounts-store';
-import type { ParentQuery } from '../parent-rules';
-import type { StoredOutput } from '../stored-output';
-import type { TaskRow, TaskStore } from '../store';
+import type { ParentQuery } from '../rules/parents';
+import type { StoredOutput } from '../../db/stored-output';
+import type { TaskRow, TaskStore } from '../../db/task-store';
 
 export interface PlanContext {
   account: AccountRow;
