@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { chooseChromium } from '../e2e/chromium';
-import { startStudio } from '../src/main';
+import { startStudio } from '@/main';
 
 interface Frames {
   frames: number;

@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { loadEngineConfig } from '../src/engine/config';
-import { startEngine } from '../src/engine/server';
+import { loadEngineConfig } from '@/engine/config';
+import { startEngine } from '@/engine/server';
 
 const OUT_DIR = 'docs/gallery';
 const README = 'README.md';

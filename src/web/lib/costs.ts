@@ -1,9 +1,9 @@
 // Cost estimates in the studio, by the contract's price table (src/contract/costs.ts). The
 // studio only estimates: the service's own `meta.usage.frozen` is what a job really holds.
-import { costOf } from '../../contract/costs';
-import type { Speed } from '../../contract/prompt-flags';
-import { hasFlag, isDraft, parsePrompt, speedOf } from '../../contract/prompt-flags';
-import type { CreateJob } from '../../contract/studio-api';
+import { costOf } from '@/contract/costs';
+import type { Speed } from '@/contract/prompt-flags';
+import { hasFlag, isDraft, parsePrompt, speedOf } from '@/contract/prompt-flags';
+import type { CreateJob } from '@/contract/studio-api';
 
 /** What a prompt from the prompt box costs as a diffusion. */
 export function diffusionCost(prompt: string): number {

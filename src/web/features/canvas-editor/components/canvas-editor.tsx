@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CreateJob } from '../../../../contract/studio-api';
-import { Button } from '../../../components/ui/button';
-import { describeError } from '../../../lib/describe-error';
-import type { EditorRequest } from '../../../lib/editor-request-store';
-import { uploadImage } from '../../../lib/uploads';
+import type { CreateJob } from '@/contract/studio-api';
+import { Button } from '@/web/components/ui/button';
+import { describeError } from '@/web/lib/describe-error';
+import type { EditorRequest } from '@/web/lib/editor-request-store';
+import { uploadImage } from '@/web/lib/uploads';
 import { editorCreate } from '../mask/submit';
 import { newDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';

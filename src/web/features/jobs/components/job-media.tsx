@@ -1,4 +1,4 @@
-import type { Job, MediaItem } from '../../../../contract/studio-api';
+import type { Job, MediaItem } from '@/contract/studio-api';
 import type { JobActions } from '../hooks/use-job-actions';
 import type { ImageActionPlan } from '../utils/action-plan';
 import type { MediaLayout } from '../utils/job-view';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssues } from '../../../../contract/errors';
-import { OPERATIONS } from '../../../../contract/operations';
-import type { OperationName } from '../../../../contract/operations';
+import { formatIssues } from '@/contract/errors';
+import { OPERATIONS } from '@/contract/operations';
+import type { OperationName } from '@/contract/operations';
 import type { GridAction, PanDirection } from './grid-action';
 import { actionBody, clampScale, PAN_SCALE, ZOOM_SCALE } from './grid-action';
 

@@ -1,5 +1,5 @@
-import type { OperationName } from '../../../../contract/operations';
-import type { CreateJob } from '../../../../contract/studio-api';
+import type { OperationName } from '@/contract/operations';
+import type { CreateJob } from '@/contract/studio-api';
 
 export type UpscaleMode = 'subtle' | 'creative';
 export type VaryStrength = 'subtle' | 'strong';

@@ -1,6 +1,6 @@
-import { isDraft, parsePrompt } from '../../../../contract/prompt-flags';
-import type { Job } from '../../../../contract/studio-api';
-import type { TaskType } from '../../../../contract/task';
+import { isDraft, parsePrompt } from '@/contract/prompt-flags';
+import type { Job } from '@/contract/studio-api';
+import type { TaskType } from '@/contract/task';
 import { PAN_DIRECTION_OF_CODE } from './grid-action';
 
 /** The params a job was created with; older jobs have none (null, or absent). */

@@ -1,9 +1,9 @@
 import { Fragment } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { Field, inputClass } from '../../../components/ui/field';
-import { Switch } from '../../../components/ui/switch';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/web/components/ui/button';
+import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { Field, inputClass } from '@/web/components/ui/field';
+import { Switch } from '@/web/components/ui/switch';
+import { cn } from '@/web/lib/cn';
 import type { FilterChoice } from '../utils/filter-options';
 import {
   OPERATION_GROUPS,

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import type { ImageUpload } from '../../../lib/use-image-upload';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/cn';
+import type { ImageUpload } from '@/web/lib/use-image-upload';
 
 interface UploadZoneProps {
   upload: ImageUpload;
