@@ -19,7 +19,8 @@ function titleOf(d: OpenDialog | null): string | null {
       return `Pan image ${n}`;
     case 'animate':
       return `Animate image ${n}`;
-    default:
+    case 'vary-region':
+    case 'edit':
       return null;
   }
 }

@@ -31,7 +31,7 @@ export function JobMedia({ job, layout, plan, actions, onUsePrompt }: JobMediaPr
       return <VideoClips job={job} videos={layout.videos} actions={actions} />;
     case 'prompts':
       return <PromptList prompts={layout.prompts} onUsePrompt={onUsePrompt} />;
-    default:
+    case 'none':
       return isRunning(job) ? <MediaPlaceholder job={job} /> : null;
   }
 }

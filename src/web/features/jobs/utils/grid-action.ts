@@ -82,7 +82,11 @@ function bodyOf(action: GridAction): Body {
     }
     case 'pan':
       return { operation: 'pan', params: panParams(action) };
-    default:
+    case 'enhance':
+    case 'reroll':
+    case 'animate':
+    case 'extend':
+    case 'video-upscale':
       return otherBody(action);
   }
 }
@@ -96,7 +100,12 @@ function panParams(action: Extract<GridAction, { kind: 'pan' }>): Record<string,
   };
 }
 
-function otherBody(action: GridAction): Body {
+type OtherAction = Extract<
+  GridAction,
+  { kind: 'enhance' | 'reroll' | 'animate' | 'extend' | 'video-upscale' }
+>;
+
+function otherBody(action: OtherAction): Body {
   switch (action.kind) {
     case 'enhance':
       return { operation: 'enhance', params: { imageNo: action.imageNo } };
@@ -115,8 +124,6 @@ function otherBody(action: GridAction): Body {
       };
     case 'video-upscale':
       return { operation: 'video-upscale', params: { videoNo: action.videoNo } };
-    default:
-      throw new Error(`unhandled action ${action.kind}`);
   }
 }
 

@@ -16,66 +16,58 @@ const withMode = (name: string, mode: string | undefined) => (mode ? `${name} ($
 /** `2×`, `1.5×`: scales as people say them. */
 const times = (scale: number) => `${Number(scale.toFixed(2))}×`;
 
-const PLAIN: Partial<Record<TaskType, string>> = {
-  reroll: 'Reroll',
-  inpaint: 'Vary region',
-  edit: 'Edit',
-  enhance: 'Enhance',
-  upload_paint: 'Upload and paint',
-  retexture: 'Retexture',
-  remove_background: 'Remove background',
-  shorten: 'Shorten prompt',
-  describe: 'Describe image',
-  extend_video: 'Extend video',
-  video_upscale: 'Upscale video',
-  enhance_upscale: 'Enhance upscale',
+type Titler = (job: Job, params: CreateParams) => string;
+/** A task type whose title is its name, whatever its params. */
+function plain(name: string): Titler {
+  return () => name;
+}
+
+/** One entry per task type, so a new type is a type error here until it has a title. */
+const TITLES: Record<TaskType, Titler> = {
+  diffusion: (job) => (isDraft(parsePrompt(job.prompt)) ? 'Draft batch' : 'Imagine'),
+  upscale: (_, params) => {
+    const type = num(params, 'type');
+    return withMode('Upscale', type === undefined ? undefined : UPSCALE_MODES[type]);
+  },
+  variation: (_, params) => {
+    const type = num(params, 'type');
+    return withMode('Vary', type === undefined ? undefined : type === 1 ? 'strong' : 'subtle');
+  },
+  remix: (_, params) => {
+    const mode = num(params, 'mode');
+    return withMode('Remix', mode === undefined ? undefined : mode === 1 ? 'subtle' : 'strong');
+  },
+  outpaint: (_, params) => {
+    const scale = num(params, 'scale');
+    return scale === undefined ? 'Zoom out' : `Zoom out ${times(scale)}`;
+  },
+  pan: (_, params) => {
+    const dir = num(params, 'direction');
+    const name = dir === undefined ? undefined : PAN_DIRECTION_OF_CODE[dir];
+    return name ? `Pan ${name}` : 'Pan';
+  },
+  blend: (_, params) => {
+    const urls = params?.imgUrls;
+    return Array.isArray(urls) ? `Blend of ${urls.length} images` : 'Blend';
+  },
+  video_diffusion: (job, params) => {
+    const name = job.parentId === null ? 'Image URL to video' : 'Animate';
+    const type = num(params, 'videoType');
+    return type === undefined ? name : `${name} (${type === 1 ? '720p' : '480p'})`;
+  },
+  reroll: plain('Reroll'),
+  inpaint: plain('Vary region'),
+  edit: plain('Edit'),
+  enhance: plain('Enhance'),
+  upload_paint: plain('Upload and paint'),
+  retexture: plain('Retexture'),
+  remove_background: plain('Remove background'),
+  shorten: plain('Shorten prompt'),
+  describe: plain('Describe image'),
+  extend_video: plain('Extend video'),
+  video_upscale: plain('Upscale video'),
+  enhance_upscale: plain('Enhance upscale'),
 };
-
-function imageTitle(job: Job, params: CreateParams): string | null {
-  switch (job.operation) {
-    case 'diffusion':
-      return isDraft(parsePrompt(job.prompt)) ? 'Draft batch' : 'Imagine';
-    case 'upscale': {
-      const type = num(params, 'type');
-      return withMode('Upscale', type === undefined ? undefined : UPSCALE_MODES[type]);
-    }
-    case 'variation': {
-      const type = num(params, 'type');
-      return withMode('Vary', type === undefined ? undefined : type === 1 ? 'strong' : 'subtle');
-    }
-    case 'remix': {
-      const mode = num(params, 'mode');
-      return withMode('Remix', mode === undefined ? undefined : mode === 1 ? 'subtle' : 'strong');
-    }
-    case 'outpaint': {
-      const scale = num(params, 'scale');
-      return scale === undefined ? 'Zoom out' : `Zoom out ${times(scale)}`;
-    }
-    case 'pan': {
-      const dir = num(params, 'direction');
-      const name = dir === undefined ? undefined : PAN_DIRECTION_OF_CODE[dir];
-      return name ? `Pan ${name}` : 'Pan';
-    }
-    default:
-      return null;
-  }
-}
-
-function otherTitle(job: Job, params: CreateParams): string {
-  switch (job.operation) {
-    case 'blend': {
-      const urls = params?.imgUrls;
-      return Array.isArray(urls) ? `Blend of ${urls.length} images` : 'Blend';
-    }
-    case 'video_diffusion': {
-      const name = job.parentId === null ? 'Image URL to video' : 'Animate';
-      const type = num(params, 'videoType');
-      return type === undefined ? name : `${name} (${type === 1 ? '720p' : '480p'})`;
-    }
-    default:
-      return PLAIN[job.operation] ?? job.operation;
-  }
-}
 
 /**
  * What a job is, in words: "Upscale (subtle)", "Zoom out 2×", "Pan left", from the params
@@ -83,5 +75,4 @@ function otherTitle(job: Job, params: CreateParams): string {
  * plain name ("Pan"). The lineage link beside it says what it was made from ("from
  * diffusion · U2").
  */
-export const jobTitle = (job: Job): string =>
-  imageTitle(job, job.params) ?? otherTitle(job, job.params);
+export const jobTitle = (job: Job): string => TITLES[job.operation](job, job.params);
