@@ -16,7 +16,6 @@ import * as prettier from 'prettier';
 import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SRC = path.join(ROOT, 'src');
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 const SKIP = new Set(['node_modules', 'dist', 'data']);
 
