@@ -4,10 +4,10 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEngineConfig } from './engine/config';
-import { startEngine, type RunningEngine } from './engine/server';
-import { loadProxyConfig } from './proxy/config';
-import { startProxy } from './proxy/server';
+import { loadEngineConfig } from '@/engine/config';
+import { startEngine, type RunningEngine } from '@/engine/server';
+import { loadProxyConfig } from '@/proxy/config';
+import { startProxy } from '@/proxy/server';
 
 export interface RunningStudio {
   url: string;

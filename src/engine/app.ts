@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { hostAllowed, type HostRule } from '../contract/allowed-hosts';
-import { errorTaskResponse } from '../contract/errors';
+import { hostAllowed, type HostRule } from '@/contract/allowed-hosts';
+import { errorTaskResponse } from '@/contract/errors';
 import type { EngineContext, EngineEnv } from './routes/context';
 import { accountRoutes } from './routes/account';
 import { fileRoutes } from './routes/files';

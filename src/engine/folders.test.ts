@@ -29,8 +29,11 @@ function importedFiles(file: string): string[] {
   const { importedFiles: specs } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
   return specs
     .map((f) => f.fileName)
-    .filter((spec) => spec.startsWith('.'))
-    .map((spec) => path.resolve(path.dirname(file), spec))
+    .flatMap((spec) => {
+      // `@/x` is `src/x` (tsconfig paths); other bare names are packages.
+      if (spec.startsWith('@/')) return [path.join(path.dirname(ROOT), spec.slice(2))];
+      return spec.startsWith('.') ? [path.resolve(path.dirname(file), spec)] : [];
+    })
     .filter((target) => target.startsWith(ROOT + path.sep))
     .map((target) => path.relative(ROOT, target));
 }

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { allowedHosts, isLoopbackBind, type HostRule } from '../contract/allowed-hosts';
+import { allowedHosts, isLoopbackBind, type HostRule } from '@/contract/allowed-hosts';
 import type { AccountSpec } from './accounts/accounts-file';
 import { devAccountSpec, readAccountsFile } from './accounts/accounts-file';
 import { syncAccounts } from './accounts/accounts-store';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskResponseSchema } from '../../contract/task';
+import { taskResponseSchema } from '@/contract/task';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
 import { verifySignature } from './signature';

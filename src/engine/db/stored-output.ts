@@ -1,4 +1,4 @@
-import type { AvailableActions } from '../../contract/task';
+import type { AvailableActions } from '@/contract/task';
 
 /**
  * A task's result as the store keeps it: media as file names relative to the files

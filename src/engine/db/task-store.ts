@@ -1,4 +1,4 @@
-import type { TaskError, TaskStatus, TaskType } from '../../contract/task';
+import type { TaskError, TaskStatus, TaskType } from '@/contract/task';
 import type { Db } from './open';
 import type { StoredOutput } from './stored-output';
 

@@ -46,5 +46,5 @@ export function revive(value: unknown): unknown {
 /** Runs one named render with revived arguments (in a worker, or inline as a fallback). */
 export async function runMediaTask(name: MediaTaskName, args: unknown[]): Promise<unknown> {
   const fn = MEDIA_TASKS[name] as (...a: unknown[]) => unknown;
-  return revive(await fn(...(args.map(revive) as unknown[])));
+  return revive(await fn(...args.map(revive)));
 }

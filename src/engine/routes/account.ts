@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { ActiveTasks, AccountInfo, Balance } from '../../contract/account';
-import { MODEL_NAME } from '../../contract/task';
+import type { ActiveTasks, AccountInfo, Balance } from '@/contract/account';
+import { MODEL_NAME } from '@/contract/task';
 import type { AccountRow } from '../accounts/accounts-store';
 import { getAccount } from '../accounts/accounts-store';
 import { activeCount } from '../accounts/limits';

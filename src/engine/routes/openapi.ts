@@ -5,10 +5,10 @@ import {
   accountInfoEnvelopeSchema,
   activeTasksEnvelopeSchema,
   balanceEnvelopeSchema,
-} from '../../contract/account';
-import type { OperationName } from '../../contract/operations';
-import { OPERATION_NAMES, OPERATIONS } from '../../contract/operations';
-import { taskResponseSchema } from '../../contract/task';
+} from '@/contract/account';
+import type { OperationName } from '@/contract/operations';
+import { OPERATION_NAMES, OPERATIONS } from '@/contract/operations';
+import { taskResponseSchema } from '@/contract/task';
 import type { EngineEnv } from './context';
 
 /*

@@ -1,4 +1,4 @@
-import { operationOfTaskType } from '../../contract/operations';
+import { operationOfTaskType } from '@/contract/operations';
 import { engineOperation } from './operations/registry';
 import type { RunContext } from './operations/types';
 import type { MachineDeps } from './state-machine';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { formatIssues } from '../../contract/errors';
-import type { OperationName } from '../../contract/operations';
-import { OPERATIONS } from '../../contract/operations';
+import { formatIssues } from '@/contract/errors';
+import type { OperationName } from '@/contract/operations';
+import { OPERATIONS } from '@/contract/operations';
 import type { AccountRow } from '../accounts/accounts-store';
 import { getAccount } from '../accounts/accounts-store';
 import { splitCost } from '../accounts/ledger';

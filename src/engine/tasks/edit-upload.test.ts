@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceEnvelopeSchema } from '../../contract/account';
-import type { TaskResponse } from '../../contract/task';
+import { balanceEnvelopeSchema } from '@/contract/account';
+import type { TaskResponse } from '@/contract/task';
 import type { ImageServer } from '../fetch/test-server';
 import { startImageServer } from '../fetch/test-server';
 import type { Pixels } from '../media/metrics/metrics';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskResponse } from '../../contract/task';
+import type { TaskResponse } from '@/contract/task';
 import type { ImageServer } from '../fetch/test-server';
 import { startImageServer } from '../fetch/test-server';
 import { edgeCorrelation } from '../media/metrics/compare';

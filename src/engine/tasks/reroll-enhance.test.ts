@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskResponse } from '../../contract/task';
+import type { TaskResponse } from '@/contract/task';
 import { meanAbsDiff, ssim } from '../media/metrics/metrics';
 import type { TestEngine } from '../test-support';
 import { startTestEngine } from '../test-support';

@@ -1,5 +1,5 @@
-import type { TaskError, TaskStatus } from '../../contract/task';
-import { NO_ERROR } from '../../contract/task';
+import type { TaskError, TaskStatus } from '@/contract/task';
+import { NO_ERROR } from '@/contract/task';
 import { countError } from '../accounts/limits';
 import { consume, freeze, refund, type Amount } from '../accounts/ledger';
 import { enqueueCallback } from '../db/outbox';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskResponse } from '../../contract/task';
+import type { TaskResponse } from '@/contract/task';
 import { edgeCorrelation } from '../media/metrics/compare';
 import type { Pixels } from '../media/metrics/metrics';
 import { hueBandFraction, ssim } from '../media/metrics/metrics';

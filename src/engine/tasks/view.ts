@@ -4,8 +4,8 @@ import type {
   TaskResponse,
   TextOutput,
   VideoOutput,
-} from '../../contract/task';
-import { MODEL_NAME, NO_ERROR } from '../../contract/task';
+} from '@/contract/task';
+import { MODEL_NAME, NO_ERROR } from '@/contract/task';
 import type { StoredOutput } from '../db/stored-output';
 import type { TaskRow } from '../db/task-store';
 

@@ -130,7 +130,7 @@ export class FakeUpstream {
   }
 
   private async create(c: Context<{ Bindings: HttpBindings }>): Promise<Response> {
-    const body = (await c.req.json()) as Record<string, unknown>;
+    const body = await c.req.json<Record<string, unknown>>();
     const key = c.req.header('x-api-key') ?? null;
     const operation = c.req.param('op') ?? '';
     this.creates.push({ operation, body, key });

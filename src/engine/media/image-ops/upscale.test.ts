@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDiffusion } from '../scene/diffusion';
 import { decode, laplacianEnergy, ssim } from '../metrics/metrics';
-import type { Pixels } from '../metrics/metrics';
 import { renderUpscale } from './upscale';
 
 describe('renderUpscale', () => {
@@ -50,7 +49,7 @@ describe('renderUpscale', () => {
   it('creative adds high-frequency energy (mean |Laplacian| above subtle)', async () => {
     for (const source of sources) {
       const energy = async (mode: 'subtle' | 'creative'): Promise<number> =>
-        laplacianEnergy((await decode((await renderUpscale(source, mode, 5)).image)) as Pixels);
+        laplacianEnergy(await decode((await renderUpscale(source, mode, 5)).image));
       expect(await energy('creative')).toBeGreaterThan((await energy('subtle')) * 1.2);
     }
   });

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TaskResponse, VideoOutput } from '../../../contract/task';
-import { isVideoOutput } from '../../../contract/task';
+import type { TaskResponse, VideoOutput } from '@/contract/task';
+import { isVideoOutput } from '@/contract/task';
 import type { Pixels } from '../metrics/metrics';
 import type { VideoInfo } from './io';
 import { decodeFrames, probeVideo } from './io';

@@ -1,9 +1,9 @@
-import type { FetchedImage } from '../../fetch/fetch-image';
-import { fetchImage } from '../../fetch/fetch-image';
-import { FetchError } from '../../fetch/dial';
-import type { RawImage } from '../../media/pixels/raw-image';
-import type { Size } from '../../media/pixels/raster';
-import { loadRgb } from '../../media/pixels/raster';
+import type { FetchedImage } from '@/engine/fetch/fetch-image';
+import { fetchImage } from '@/engine/fetch/fetch-image';
+import { FetchError } from '@/engine/fetch/dial';
+import type { RawImage } from '@/engine/media/pixels/raw-image';
+import type { Size } from '@/engine/media/pixels/raster';
+import { loadRgb } from '@/engine/media/pixels/raster';
 import { badRequest } from '../rules/rejection';
 import { TaskInputError } from '../rules/task-input-error';
 import type { RunContext } from './types';

@@ -1,10 +1,5 @@
-import type { ParsedPrompt } from '../../../contract/prompt-flags';
-import {
-  flagSpec,
-  getFlag,
-  parsePrompt,
-  validateFlags,
-} from '../../../contract/prompt-flags';
+import type { ParsedPrompt } from '@/contract/prompt-flags';
+import { flagSpec, getFlag, parsePrompt, validateFlags } from '@/contract/prompt-flags';
 import { badRequest } from '../rules/rejection';
 import { checkFetchUrl } from './fetched';
 

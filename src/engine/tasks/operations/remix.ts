@@ -1,5 +1,5 @@
-import type { RemixRequest } from '../../../contract/requests/remix';
-import { inMediaPool } from '../../media/media-pool';
+import type { RemixRequest } from '@/contract/requests/remix';
+import { inMediaPool } from '@/engine/media/media-pool';
 import { badRequest } from '../rules/rejection';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';

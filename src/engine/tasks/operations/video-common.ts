@@ -1,11 +1,11 @@
 import path from 'node:path';
-import type { ParsedPrompt } from '../../../contract/prompt-flags';
-import { getFlag, hasFlag } from '../../../contract/prompt-flags';
-import type { TaskType } from '../../../contract/task';
-import type { CameraMove, MotionSpec } from '../../media/video/motion';
+import type { ParsedPrompt } from '@/contract/prompt-flags';
+import { getFlag, hasFlag } from '@/contract/prompt-flags';
+import type { TaskType } from '@/contract/task';
+import type { CameraMove, MotionSpec } from '@/engine/media/video/motion';
 import { badRequest } from '../rules/rejection';
-import type { StoredVideo, StoredVideoOutput } from '../../db/stored-output';
-import type { TaskRow } from '../../db/task-store';
+import type { StoredVideo, StoredVideoOutput } from '@/engine/db/stored-output';
+import type { TaskRow } from '@/engine/db/task-store';
 import type { RunContext } from './types';
 
 /** Clips are named like the hosted service's media: `<job_id>_<n>.mp4`. */

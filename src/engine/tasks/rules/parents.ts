@@ -1,8 +1,8 @@
-import type { IndexedAction } from '../../../contract/task';
+import type { IndexedAction } from '@/contract/task';
 import { Rejection, badRequest } from './rejection';
-import type { StoredImage } from '../../db/stored-output';
-import { imageOutputOf } from '../../db/stored-output';
-import type { TaskRow, TaskStore } from '../../db/task-store';
+import type { StoredImage } from '@/engine/db/stored-output';
+import { imageOutputOf } from '@/engine/db/stored-output';
+import type { TaskRow, TaskStore } from '@/engine/db/task-store';
 
 /** No output image may be wider or taller than this. */
 const MAX_OUTPUT_SIDE = 8192;

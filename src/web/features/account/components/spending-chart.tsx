@@ -9,7 +9,7 @@ import {
   type XAxisTickContentProps,
   type YAxisTickContentProps,
 } from 'recharts';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/web/lib/format';
 import type { DayRow, Series } from '../utils/spending-rows';
 
 interface SpendingChartProps {

@@ -1,6 +1,6 @@
-import type { Job, MediaItem } from '../../../../contract/studio-api';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import type { Job, MediaItem } from '@/contract/studio-api';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/cn';
 import type { JobActions } from '../hooks/use-job-actions';
 import { videoActionsAvailable } from '../utils/action-plan';
 import type { GridAction } from '../utils/grid-action';
