@@ -133,7 +133,7 @@ async function timeChart(url: string, hash: string): Promise<number[]> {
             // No named helpers in here: tsx would wrap them in a __name() the page lacks.
             const t0 = performance.now();
             new MutationObserver((_, observer) => {
-              if (document.querySelector('.recharts-bar-rectangle rect') === null) return;
+              if (document.querySelector('[data-segment]') === null) return;
               observer.disconnect();
               // The frame that shows it: after the next paint.
               requestAnimationFrame(() => resolve(performance.now() - t0));
