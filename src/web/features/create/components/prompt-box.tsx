@@ -69,8 +69,10 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
           aria-describedby="prompt-count prompt-problems"
           className="block w-full resize-y bg-transparent px-4 pt-3 pb-2 text-[15px] leading-relaxed text-zinc-100 placeholder:text-zinc-500 focus:outline-none"
         />
-        <div className="flex items-center justify-between gap-3 border-t border-zinc-800 px-3 py-2">
-          <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+        {/* The helpers take a row of their own where both do not fit (a phone), and Generate
+            moves under them, to the right. */}
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-800 px-3 py-2">
+          <div className="flex min-w-0 flex-[1_1_18rem] flex-wrap items-center gap-x-4 gap-y-2">
             <AddImageButton upload={upload} />
             <FlagHelpers prompt={prompt} />
             <MoreToggle open={moreOpen} onToggle={() => setMoreOpen(!moreOpen)} />
@@ -109,7 +111,7 @@ interface SubmitControlsProps {
 /** The prompt's length, what it will cost, and Generate. */
 function SubmitControls({ prompt, length, disabled, pending }: SubmitControlsProps) {
   return (
-    <div className="flex shrink-0 items-center gap-3">
+    <div className="ml-auto flex shrink-0 items-center gap-3">
       <CharCount length={length} />
       <span
         id="prompt-cost"

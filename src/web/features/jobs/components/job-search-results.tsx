@@ -71,6 +71,8 @@ export function JobSearchResults({
   const summary = searching ? 'Searching…' : summaryText(jobs.length, more, searched);
   return (
     <div className="space-y-3">
+      {/* The cards' titles are h3s; the page's h1 is the library's. */}
+      <h2 className="sr-only">Results</h2>
       <p role="status" className="min-h-5 text-sm text-zinc-400" data-testid="library-summary">
         {summary}
       </p>
