@@ -1,4 +1,4 @@
-export type { CreateJob, CreateJobRequest, CreateParams } from './create-job-schema';
+export type { CreateJobRequest, CreateParams } from './create-job-schema';
 import { z } from 'zod';
 import { OPERATIONS, type OperationName } from './operations';
 import type { CreateJobRequest, CreateParams } from './create-job-schema';
