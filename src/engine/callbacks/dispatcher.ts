@@ -17,7 +17,11 @@ import {
   MAX_CALLBACK_ATTEMPTS,
   nextDeliveryAt,
 } from '../db/outbox';
-import { signatureHeader } from './signature';
+import {
+  signWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@/server/webhook-signature';
 
 /** A receiver that has not answered within this time counts as a failed attempt. */
 const CALLBACK_TIMEOUT_MS = 10_000;
@@ -68,10 +72,10 @@ export function buildRequest(
   const timestamp = String(Math.floor(deps.now().getTime() / 1000));
   const headers = new Headers({
     'content-type': 'application/json',
-    'x-webhook-timestamp': timestamp,
+    [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
   });
   const secret = getAccount(deps.db, task.accountId)?.webhookSecret;
-  if (secret) headers.set('x-webhook-signature', signatureHeader(secret, timestamp, body));
+  if (secret) headers.set(WEBHOOK_SIGNATURE_HEADER, signWebhook(secret, timestamp, body));
   return { body, headers };
 }
 
