@@ -10,7 +10,7 @@ import type { TaskRow, TaskStore } from '../db/task-store';
 import { toTaskResponse } from '../tasks/view';
 import type { OutboxRow } from '../db/outbox';
 import {
-  backoffMs,
+  callbackRetryMs,
   dueDeliveries,
   markDelivered,
   markFailed,
@@ -89,7 +89,7 @@ function recordOutcome(deps: DispatcherDeps, row: OutboxRow, delivered: boolean)
   } else if (attempt >= MAX_CALLBACK_ATTEMPTS) {
     line = `callback attempt ${attempt}: delivery failed; giving up`;
   } else {
-    const wait = backoffMs(attempt) / 1000;
+    const wait = callbackRetryMs(attempt) / 1000;
     line = `callback attempt ${attempt}: delivery failed; next attempt in ${wait} s`;
   }
   deps.db.transaction(() => {
