@@ -48,8 +48,9 @@ export class UpstreamPoller {
   private readonly abort = new AbortController();
   private readonly loop = createLoop({
     pass: () => this.dispatch(Date.now()),
-    // A hooked job may wait this long; dispatch names the real wait, this only caps it.
-    maxWaitMs: HOOKED_MAX_INTERVAL_MS,
+    // Dispatch names the wait; the cap is its idle interval, so after a failed pass the
+    // poller is back within seconds.
+    maxWaitMs: MAX_INTERVAL_MS,
     onError: (err) => this.deps.log.error('poller pass failed', { err }),
   });
 
