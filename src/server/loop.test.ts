@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLoop, type Loop, type LoopOptions } from './loop';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits (at most 2 s) until `cond` holds. */
-async function until(cond: () => boolean): Promise<void> {
-  const end = Date.now() + 2000;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await sleep(5);
-  }
-}
+const until = (cond: () => boolean) =>
+  vi.waitFor(() => expect(cond()).toBe(true), { timeout: 2000, interval: 5 });
 
 let loops: Loop[] = [];
 afterEach(async () => {

@@ -21,13 +21,8 @@ const pending = taskResponseSchema.parse(fixture('diffusion-pending'));
 const completed = taskResponseSchema.parse(fixture('diffusion-completed'));
 
 /** Waits (at most 3 s) until `cond` holds. */
-async function until(cond: () => boolean): Promise<void> {
-  const end = Date.now() + 3000;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const until = (cond: () => boolean) =>
+  vi.waitFor(() => expect(cond()).toBe(true), { timeout: 3000, interval: 5 });
 
 describe('the poller', () => {
   it('logs a pass that failed and goes on reading running jobs', async () => {
