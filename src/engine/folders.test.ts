@@ -30,7 +30,8 @@ function importedFiles(file: string): string[] {
   return specs
     .map((f) => f.fileName)
     .flatMap((spec) => {
-      // `@/x` is `src/x` (tsconfig paths); other bare names are packages.
+      // `@/x` is `src/x` (tsconfig paths); other bare names are packages. Like packages,
+      // src/contract and src/server are below every folder and dropped here (lint checks them).
       if (spec.startsWith('@/')) return [path.join(path.dirname(ROOT), spec.slice(2))];
       return spec.startsWith('.') ? [path.resolve(path.dirname(file), spec)] : [];
     })

@@ -1,3 +1,4 @@
+import { backoffMs } from '@/server/backoff';
 import type { Db } from './open';
 
 /**
@@ -18,7 +19,8 @@ export const MAX_CALLBACK_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 2000;
 
 /** The wait after failed attempt n (1-based): 2 s, 4 s, 8 s, ... */
-export const backoffMs = (attempt: number): number => FIRST_RETRY_MS * 2 ** (attempt - 1);
+export const callbackRetryMs = (attempt: number): number =>
+  backoffMs(attempt, { firstMs: FIRST_RETRY_MS });
 
 export function enqueueCallback(db: Db, jobId: string, url: string, nowMs: number): void {
   db.prepare('INSERT INTO outbox (job_id, url, next_at) VALUES (?, ?, ?)').run(jobId, url, nowMs);
@@ -71,7 +73,7 @@ export function markFailed(db: Db, id: number, attempts: number, nowMs: number, 
   }
   db.prepare('UPDATE outbox SET attempts = ?, next_at = ? WHERE id = ?').run(
     attempts,
-    nowMs + backoffMs(attempts),
+    nowMs + callbackRetryMs(attempts),
     id,
   );
 }

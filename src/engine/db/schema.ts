@@ -1,9 +1,10 @@
-import type { Database } from 'better-sqlite3';
+import { runMigrations } from '@/server/migrations';
+import type { SqliteDb } from '@/server/sqlite';
 
 /**
- * Versioned schema. Each entry moves the database one version up and runs in its own
- * transaction; `PRAGMA user_version` records how far a file has come, so an old data dir
- * is upgraded in place. Never edit a shipped entry: append a new one.
+ * Versioned schema, run by `runMigrations`: each entry moves the database one version up
+ * in its own transaction, and `PRAGMA user_version` records how far a file has come. Never
+ * edit a shipped entry: append a new one.
  */
 const MIGRATIONS: readonly string[] = [
   `
@@ -84,19 +85,9 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-const SCHEMA_VERSION = MIGRATIONS.length;
-
-export function migrate(db: Database): void {
-  const current = Number(db.pragma('user_version', { simple: true }));
-  if (current > SCHEMA_VERSION) {
-    throw new Error(
-      `the engine database is at schema version ${current}, newer than this engine (${SCHEMA_VERSION})`,
-    );
-  }
-  for (let version = current; version < SCHEMA_VERSION; version++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version] ?? '');
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
+export function migrate(db: SqliteDb): void {
+  runMigrations(db, MIGRATIONS, {
+    tooNew: (current, known) =>
+      `the engine database is at schema version ${current}, newer than this engine (${known})`,
+  });
 }

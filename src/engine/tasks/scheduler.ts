@@ -1,5 +1,5 @@
-import type { Loop } from '../lib/loop';
-import { createLoop } from '../lib/loop';
+import type { Loop } from '@/server/loop';
+import { createLoop } from '@/server/loop';
 import type { AttemptDeps } from './attempt';
 import { runAttempt } from './attempt';
 import type { TaskRow } from '../db/task-store';

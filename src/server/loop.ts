@@ -2,6 +2,7 @@
  * A background loop as a small object: `start`, `stop` (resolves once the loop has
  * really ended) and `notify` (cuts the current wait short, so new work is seen at once
  * rather than at the next poll). Each pass returns how long to wait before the next.
+ * The engine's scheduler and callback dispatcher and the studio's poller run on it.
  */
 export interface Loop {
   start(): void;
