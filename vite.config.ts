@@ -7,6 +7,8 @@ import { precompress } from './scripts/precompress';
 export default defineConfig({
   root: '.',
   plugins: [react(), tailwindcss(), precompress()],
+  // `@/x` is `src/x`, as tsconfig.json's `paths` says (the one place it is spelled out).
+  resolve: { tsconfigPaths: true },
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,

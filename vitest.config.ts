@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // `@/x` is `src/x`, from tsconfig.json's `paths`.
+  resolve: { tsconfigPaths: true },
   test: {
     include: [
       'src/**/*.test.ts',

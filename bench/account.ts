@@ -15,12 +15,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { chooseChromium } from '../e2e/chromium';
-import { TASK_TYPES, type TaskType } from '../src/contract/task';
-import { loadEngineConfig } from '../src/engine/config';
-import { startEngine } from '../src/engine/server';
-import { loadProxyConfig } from '../src/proxy/config';
-import { startProxy } from '../src/proxy/server';
-import { openDatabase } from '../src/proxy/store/db';
+import { TASK_TYPES, type TaskType } from '@/contract/task';
+import { loadEngineConfig } from '@/engine/config';
+import { startEngine } from '@/engine/server';
+import { loadProxyConfig } from '@/proxy/config';
+import { startProxy } from '@/proxy/server';
+import { openDatabase } from '@/proxy/store/db';
 
 const JOBS = 100_000;
 const DAYS = 90;
@@ -133,7 +133,7 @@ async function timeChart(url: string, hash: string): Promise<number[]> {
             // No named helpers in here: tsx would wrap them in a __name() the page lacks.
             const t0 = performance.now();
             new MutationObserver((_, observer) => {
-              if (document.querySelector('.recharts-bar-rectangle rect') === null) return;
+              if (document.querySelector('[data-segment]') === null) return;
               observer.disconnect();
               // The frame that shows it: after the next paint.
               requestAnimationFrame(() => resolve(performance.now() - t0));

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { chooseChromium } from '../e2e/chromium';
-import { startStudio } from '../src/main';
+import { startStudio } from '@/main';
 
 interface Frames {
   frames: number;
@@ -167,7 +167,7 @@ async function measure(s: Session, moves: number): Promise<{ interval: Frames; b
   const before = await taskSeconds(s.cdp);
   await s.page.evaluate(START_SAMPLING);
   await stroke(s.page, moves, 0);
-  const times = (await s.page.evaluate(STOP_SAMPLING)) as number[];
+  const times = await s.page.evaluate<number[]>(STOP_SAMPLING);
   const busy = (await taskSeconds(s.cdp)) - before;
   const intervals = times.slice(1).map((t, i) => t - (times[i] ?? t));
   return { interval: framesOf(intervals), busy: (busy * 1000) / Math.max(1, intervals.length) };
@@ -196,7 +196,7 @@ async function openSession(browser: Browser, url: string): Promise<Session> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.evaluate(WATCH_LONG_FRAMES);
-  const fineClock = (await page.evaluate('crossOriginIsolated')) as boolean;
+  const fineClock = await page.evaluate<boolean>('crossOriginIsolated');
   return { page, cdp, image, strokes: 0, fineClock };
 }
 
@@ -204,7 +204,7 @@ async function openSession(browser: Browser, url: string): Promise<Session> {
 async function growHistory(s: Session, n: number): Promise<HistoryPoint['growth']> {
   await s.page.evaluate(TAKE_LONG_FRAMES);
   for (; s.strokes < n; s.strokes++) await stroke(s.page, 30, s.strokes);
-  const long = (await s.page.evaluate(TAKE_LONG_FRAMES)) as number[];
+  const long = await s.page.evaluate<number[]>(TAKE_LONG_FRAMES);
   return { longestFrameMs: Math.max(0, ...long), longFrames: long.length };
 }
 
@@ -239,7 +239,7 @@ export async function benchCanvasPaint(
         .filter({ hasNotText: /^Tracing/ })
         .waitFor({ timeout: 30_000 });
       await session.page.waitForTimeout(250);
-      const undo = (await session.page.evaluate(TIME_UNDOS)) as number[];
+      const undo = await session.page.evaluate<number[]>(TIME_UNDOS);
       points.push({
         historyStrokes: n,
         interval,

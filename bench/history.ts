@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { taskResponseSchema, type TaskStatus, type TaskType } from '../src/contract/task';
-import { loadProxyConfig } from '../src/proxy/config';
-import { openDatabase } from '../src/proxy/store/db';
-import { JobStore } from '../src/proxy/store/jobs';
-import { startProxy } from '../src/proxy/server';
+import { taskResponseSchema, type TaskStatus, type TaskType } from '@/contract/task';
+import { loadProxyConfig } from '@/proxy/config';
+import { openDatabase } from '@/proxy/store/db';
+import { JobStore } from '@/proxy/store/jobs';
+import { startProxy } from '@/proxy/server';
 
 const JOBS = 10_000;
 const ROUNDS = 5;

@@ -4,9 +4,9 @@
  * Linear parsing keeps the worst within a small multiple of the usual per character.
  */
 import { performance } from 'node:perf_hooks';
-import { ADVERSARIAL_SHAPES, filled } from '../src/contract/adversarial-prompts';
-import { parsePrompt, validateFlags } from '../src/contract/prompt-flags';
-import { PROMPT_MAX } from '../src/contract/requests/limits';
+import { ADVERSARIAL_SHAPES, filled } from '@/contract/adversarial-prompts';
+import { parsePrompt, validateFlags } from '@/contract/prompt-flags';
+import { PROMPT_MAX } from '@/contract/requests/limits';
 
 const RUNS = 200;
 const USUAL =

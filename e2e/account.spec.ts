@@ -224,9 +224,13 @@ test('live balance, active tasks and spending through a burst, with the banner a
     String(consumed),
   );
   await expect(page.getByTestId('spending-refunded')).toHaveAttribute('data-value', '120');
-  await expect(
-    page.getByTestId('spending-chart').locator('.recharts-bar-rectangle rect').first(),
-  ).toBeVisible();
+  // Every job ran today: one stacked bar, a segment per operation that consumed credits,
+  // and its tooltip says the day's total.
+  const chart = page.getByTestId('spending-chart');
+  const consumers = new Set(jobs.filter((j) => j.cost.consumed > 0).map((j) => j.operation));
+  await expect(chart.locator('[data-segment]')).toHaveCount(consumers.size);
+  await chart.locator('[data-segment]').first().hover();
+  await expect(page.getByTestId('chart-tooltip')).toContainText(`${consumed} credits`);
   const byOperation = new Map<string, number>();
   for (const j of jobs)
     byOperation.set(j.operation, (byOperation.get(j.operation) ?? 0) + j.cost.consumed);

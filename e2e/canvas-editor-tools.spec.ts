@@ -1,11 +1,11 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import type { MaskArea } from '../src/contract/requests/common';
-import { screenPoint, stagePoint } from '../src/web/features/canvas-editor/geometry/points';
-import { screenToStage } from '../src/web/features/canvas-editor/geometry/transforms';
-import { rasteriseAreas } from '../src/web/features/canvas-editor/mask/areas';
-import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
+import type { MaskArea } from '@/contract/requests/common';
+import { screenPoint, stagePoint } from '@/web/features/canvas-editor/geometry/points';
+import { screenToStage } from '@/web/features/canvas-editor/geometry/transforms';
+import { rasteriseAreas } from '@/web/features/canvas-editor/mask/areas';
+import { iou, rasterise } from '@/web/features/canvas-editor/mask/grid';
 import { decode, drag, generate, openEditor, pageXY, toImage, viewOf } from './editor-helpers';
 import type { View, XY } from './editor-helpers';
 

@@ -1,13 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import type { MaskArea } from '../src/contract/requests/common';
-import { screenPoint } from '../src/web/features/canvas-editor/geometry/points';
-import type { ImagePoint } from '../src/web/features/canvas-editor/geometry/points';
-import { screenToImage } from '../src/web/features/canvas-editor/geometry/transforms';
+import type { MaskArea } from '@/contract/requests/common';
+import { screenPoint } from '@/web/features/canvas-editor/geometry/points';
+import type { ImagePoint } from '@/web/features/canvas-editor/geometry/points';
+import { screenToImage } from '@/web/features/canvas-editor/geometry/transforms';
 import { decode, drag, generate, openEditor, pageXY, viewOf } from './editor-helpers';
-import { rasteriseAreas } from '../src/web/features/canvas-editor/mask/areas';
-import type { Grid } from '../src/web/features/canvas-editor/mask/grid';
-import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
+import { rasteriseAreas } from '@/web/features/canvas-editor/mask/areas';
+import type { Grid } from '@/web/features/canvas-editor/mask/grid';
+import { iou, rasterise } from '@/web/features/canvas-editor/mask/grid';
 
 /**
  * The canvas editor against the real studio and engine: a stroke painted at known screen

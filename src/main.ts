@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunningEngine } from './engine/server';
+import type { RunningEngine } from '@/engine/server';
 
 export interface RunningStudio {
   url: string;
@@ -60,8 +60,8 @@ async function boundImageMemory(): Promise<void> {
 }
 
 async function startEmbeddedEngine(env: NodeJS.ProcessEnv): Promise<RunningEngine> {
-  const { loadEngineConfig } = await import('./engine/config');
-  const { startEngine } = await import('./engine/server');
+  const { loadEngineConfig } = await import('@/engine/config');
+  const { startEngine } = await import('@/engine/server');
   // The embedded engine takes an ephemeral port unless one is asked for, so a second
   // studio (or a standalone engine on 8090) never collides with it.
   const config = loadEngineConfig({ ENGINE_PORT: '0', ...env });
@@ -70,8 +70,8 @@ async function startEmbeddedEngine(env: NodeJS.ProcessEnv): Promise<RunningEngin
 
 export async function startStudio(env: NodeJS.ProcessEnv = process.env): Promise<RunningStudio> {
   await boundImageMemory();
-  const { loadProxyConfig } = await import('./proxy/config');
-  const { startProxy } = await import('./proxy/server');
+  const { loadProxyConfig } = await import('@/proxy/config');
+  const { startProxy } = await import('@/proxy/server');
   const engine = env.UPSTREAM_URL ? null : await startEmbeddedEngine(env);
   try {
     const config = engine

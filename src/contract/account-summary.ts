@@ -10,7 +10,7 @@ import { handleSchema } from './studio-api';
 
 const count = z.number().int().min(0);
 
-export const stateCountsSchema = z.object({
+const stateCountsSchema = z.object({
   staged: count,
   pending: count,
   processing: count,
@@ -19,7 +19,7 @@ export const stateCountsSchema = z.object({
 export type StateCounts = z.infer<typeof stateCountsSchema>;
 
 /** One unfinished task of the account. */
-export const activeTaskSchema = z.object({
+const activeTaskSchema = z.object({
   /** The studio's handle; null for a task another client made with the same key. */
   id: handleSchema.nullable(),
   /** The service's task type (`diffusion`, `video_upscale`, …). */

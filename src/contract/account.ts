@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Account endpoints answer `{code, data, message}` on success. */
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), data, message: z.string() });
 
 /** 400 and 500 carry `{code, message, detail?}`; 401 and 403 carry `{message}` only. */
@@ -10,7 +10,6 @@ export const accountErrorSchema = z.object({
   message: z.string(),
   detail: z.unknown().optional(),
 });
-export type AccountError = z.infer<typeof accountErrorSchema>;
 
 export const balanceSchema = z.object({
   account_id: z.union([z.number(), z.string()]),

@@ -48,25 +48,27 @@ export interface CostQuery {
   targetResolution?: string;
 }
 
+type Price = { fast: number; turbo: number | null };
+
+/** The operations whose price depends on more than the speed, and how. */
+const VARIANTS: Partial<
+  Record<OperationName, (q: CostQuery, pick: (p: Price) => number) => number>
+> = {
+  diffusion: (q, pick) => (q.draft ? pick(PRICES.diffusion) / 2 : pick(PRICES.diffusion)),
+  upscale: (q, pick) => pick(q.upscaleType === 1 ? UPSCALE_CREATIVE : PRICES.upscale),
+  'video-diffusion': (q, pick) => pick(q.videoType === 1 ? VIDEO_720P : PRICES['video-diffusion']),
+  'extend-video': (q, pick) => pick(q.videoType === 1 ? VIDEO_720P : PRICES['extend-video']),
+  'enhance-upscale': (q) =>
+    HIGH_RESOLUTIONS.has(q.targetResolution ?? '')
+      ? ENHANCE_UPSCALE_4K_PLUS
+      : PRICES['enhance-upscale'].fast,
+};
+
 /** Points a create freezes, by the table above. */
 export function costOf(q: CostQuery): number {
-  const price = PRICES[q.operation];
-  const turbo = q.speed === 'turbo';
-  const pick = (p: { fast: number; turbo: number | null }): number =>
-    turbo && p.turbo !== null ? p.turbo : p.fast;
-  switch (q.operation) {
-    case 'diffusion':
-      return q.draft ? pick(price) / 2 : pick(price);
-    case 'upscale':
-      return q.upscaleType === 1 ? pick(UPSCALE_CREATIVE) : pick(price);
-    case 'video-diffusion':
-    case 'extend-video':
-      return q.videoType === 1 ? pick(VIDEO_720P) : pick(price);
-    case 'enhance-upscale':
-      return HIGH_RESOLUTIONS.has(q.targetResolution ?? '') ? ENHANCE_UPSCALE_4K_PLUS : price.fast;
-    default:
-      return pick(price);
-  }
+  const pick = (p: Price): number => (q.speed === 'turbo' && p.turbo !== null ? p.turbo : p.fast);
+  const variant = VARIANTS[q.operation];
+  return variant ? variant(q, pick) : pick(PRICES[q.operation]);
 }
 
 /**

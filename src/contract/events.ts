@@ -13,22 +13,22 @@ import { handleSchema, jobSchema, studioStatusSchema } from './studio-api';
  */
 
 /** A job was created or changed (status, progress, output, favourite, sizes). */
-export const jobEventSchema = z.object({ job: jobSchema });
-export type JobEvent = z.infer<typeof jobEventSchema>;
+const jobEventSchema = z.object({ job: jobSchema });
+type JobEvent = z.infer<typeof jobEventSchema>;
 
 /** A job was deleted from the studio's history. */
-export const jobRemovedEventSchema = z.object({ id: handleSchema });
-export type JobRemovedEvent = z.infer<typeof jobRemovedEventSchema>;
+const jobRemovedEventSchema = z.object({ id: handleSchema });
+type JobRemovedEvent = z.infer<typeof jobRemovedEventSchema>;
 
 /** Events were missed and cannot be replayed: refetch the lists and jobs on screen. */
-export const resetEventSchema = z.object({ reason: z.string() });
-export type ResetEvent = z.infer<typeof resetEventSchema>;
+const resetEventSchema = z.object({ reason: z.string() });
+type ResetEvent = z.infer<typeof resetEventSchema>;
 
 /**
  * Sent first on every connection (and again if it changes): how job status reaches the
  * studio and whether uploads can be used. Same shape as `GET /studio-api/status`.
  */
-export const statusEventSchema = studioStatusSchema;
+const statusEventSchema = studioStatusSchema;
 
 /**
  * The account as the service reports it, read again after jobs were created or changed
@@ -36,7 +36,7 @@ export const statusEventSchema = studioStatusSchema;
  * and a browser is watching. Same shape as `GET /studio-api/account`.
  */
 export const accountEventSchema = accountEnvelopeSchema;
-export type AccountEvent = z.infer<typeof accountEventSchema>;
+type AccountEvent = z.infer<typeof accountEventSchema>;
 
 export const STUDIO_EVENTS = {
   job: jobEventSchema,
@@ -45,7 +45,7 @@ export const STUDIO_EVENTS = {
   status: statusEventSchema,
   account: accountEventSchema,
 } as const;
-export type StudioEventName = keyof typeof STUDIO_EVENTS;
+type StudioEventName = keyof typeof STUDIO_EVENTS;
 
 export type StudioEvent =
   | { event: 'job'; data: JobEvent }

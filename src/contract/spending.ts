@@ -22,7 +22,7 @@ const isTimeZone = (tz: string): boolean => {
   }
 };
 
-export const timeZoneSchema = z
+const timeZoneSchema = z
   .string()
   .max(64, { error: 'must be at most 64 characters' })
   .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Berlin or UTC' });
@@ -58,7 +58,7 @@ export const LEDGER_CSV_COLUMNS = [
 const amount = z.number();
 const count = z.number().int().min(0);
 
-export const spendingDaySchema = z.object({
+const spendingDaySchema = z.object({
   /** `2026-03-29` in the requested zone. */
   day: z.string(),
   consumed: amount,
@@ -69,7 +69,7 @@ export const spendingDaySchema = z.object({
 });
 export type SpendingDay = z.infer<typeof spendingDaySchema>;
 
-export const operationSpendingSchema = z.object({
+const operationSpendingSchema = z.object({
   operation: taskTypeSchema,
   jobs: count,
   consumed: amount,
@@ -78,7 +78,7 @@ export const operationSpendingSchema = z.object({
 export type OperationSpending = z.infer<typeof operationSpendingSchema>;
 
 /** One job of the ledger, for the most expensive jobs and the refunds. */
-export const ledgerJobSchema = z.object({
+const ledgerJobSchema = z.object({
   id: handleSchema,
   operation: taskTypeSchema,
   speed: z.string(),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssues } from './errors';
 import { OPERATIONS, OPERATION_NAMES, isOperationName, operationOfTaskType } from './operations';
-import { HANDLE_RE, createJobSchema, handleSchema, jobListQuerySchema } from './studio-api';
+import { createJobSchema } from './create-job-schema';
+import { HANDLE_RE, handleSchema, jobListQuerySchema } from './studio-api';
 import { TASK_TYPES } from './task';
 
 const UUID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';

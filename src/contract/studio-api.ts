@@ -4,14 +4,9 @@ import { availableActionsSchema, taskStatusSchema, taskTypeSchema } from './task
 
 /** The studio's own browser API (`/studio-api/*`): jobs are named by handles. */
 export { HANDLE_RE, handleSchema } from './handle';
-export {
-  createJobSchema,
-  type CreateJob,
-  type CreateJobRequest,
-  type CreateParams,
-} from './create-job';
+export type { CreateJob, CreateJobRequest } from './create-job-schema';
 
-export const mediaItemSchema = z.object({
+const mediaItemSchema = z.object({
   /** Same-origin URL, `/media/<handle>/<n>`. */
   url: z.string(),
   width: z.number().int().nullable(),
@@ -31,7 +26,7 @@ export const studioErrorSchema = z.object({
 });
 export type StudioError = z.infer<typeof studioErrorSchema>;
 
-export const jobOutputSchema = z.object({
+const jobOutputSchema = z.object({
   /** The composite grid, when the task made one. */
   grid: mediaItemSchema.nullable(),
   images: z.array(mediaItemSchema),
@@ -136,7 +131,7 @@ export const errorEnvelopeSchema = z.object({ error: studioErrorSchema });
  * With `callbacks` the upstream calls the proxy back when a job finishes; with `polling`
  * the proxy reads running jobs itself (slower to notice, more upstream requests).
  */
-export const pushStatusSchema = z.object({
+const pushStatusSchema = z.object({
   mode: z.enum(['callbacks', 'polling']),
   /** Why callbacks are not used, in words for the operator; null when they are. */
   reason: z.string().nullable(),
@@ -144,7 +139,7 @@ export const pushStatusSchema = z.object({
 export type PushStatus = z.infer<typeof pushStatusSchema>;
 
 /** What `POST /studio-api/uploads` accepts right now. */
-export const uploadsStatusSchema = z.object({
+const uploadsStatusSchema = z.object({
   /** False when the upstream could not fetch an upload (see `reason`). */
   enabled: z.boolean(),
   reason: z.string().nullable(),
@@ -166,7 +161,7 @@ export type StudioStatus = z.infer<typeof studioStatusSchema>;
  * create's params (`imgUrl`, `imgUrls`, a video prompt, `--sref`...): the upstream fetches
  * it. `previewUrl` is the same file on the studio's own origin, for showing it.
  */
-export const uploadSchema = z.object({
+const uploadSchema = z.object({
   id: handleSchema,
   url: z.string(),
   previewUrl: z.string(),

@@ -11,7 +11,7 @@ export const TASK_STATUSES = [
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed'];
+const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed'];
 export const isTerminal = (status: TaskStatus): boolean => TERMINAL_STATUSES.includes(status);
 
 export const TASK_TYPES = [
@@ -71,7 +71,7 @@ export const availableActionsSchema = z
   .loose();
 export type AvailableActions = z.infer<typeof availableActionsSchema>;
 
-export const imageOutputSchema = z.object({
+const imageOutputSchema = z.object({
   image_url: z.string(),
   // A single-image result may come with `image_urls: null`.
   image_urls: z.preprocess((v) => v ?? [], z.array(z.string())),
@@ -80,13 +80,13 @@ export const imageOutputSchema = z.object({
 });
 export type ImageOutput = z.infer<typeof imageOutputSchema>;
 
-export const videoOutputSchema = z.object({
+const videoOutputSchema = z.object({
   video_urls: z.array(z.string()).min(1),
   seed: z.string(),
 });
 export type VideoOutput = z.infer<typeof videoOutputSchema>;
 
-export const textOutputSchema = z.object({
+const textOutputSchema = z.object({
   prompts: z.array(z.string()),
   promptEn: z.string().optional(),
   description: z.string().optional(),
@@ -108,21 +108,20 @@ const optionalTime = z.preprocess(
   z.string().nullable(),
 );
 
-export const usageSchema = z.object({
+const usageSchema = z.object({
   type: z.string(),
   frozen: z.number().int(),
   consume: z.number().int(),
 });
 
-export const taskMetaSchema = z.object({
+const taskMetaSchema = z.object({
   created_at: optionalTime,
   started_at: optionalTime,
   ended_at: optionalTime,
   usage: usageSchema,
 });
-export type TaskMeta = z.infer<typeof taskMetaSchema>;
 
-export const taskErrorSchema = z.object({
+const taskErrorSchema = z.object({
   code: z.number().int(),
   message: z.string(),
   raw_message: z.string().default(''),
@@ -132,7 +131,7 @@ export type TaskError = z.infer<typeof taskErrorSchema>;
 
 export const NO_ERROR: TaskError = { code: 0, message: '', raw_message: '', detail: null };
 
-export const taskConfigSchema = z.object({
+const taskConfigSchema = z.object({
   service_mode: z.string(),
   webhook_config: z.object({ endpoint: z.string(), secret: z.string() }),
 });

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { hostAllowed, type HostRule } from '../contract/allowed-hosts';
-import { errorTaskResponse } from '../contract/errors';
-import type { EngineContext, EngineEnv } from './context';
+import { hostAllowed, type HostRule } from '@/contract/allowed-hosts';
+import { errorTaskResponse } from '@/contract/errors';
+import type { EngineContext, EngineEnv } from './routes/context';
 import { accountRoutes } from './routes/account';
 import { fileRoutes } from './routes/files';
 import { openApiRoutes } from './routes/openapi';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHostEntry, notAHost, splitHostList } from '../contract/allowed-hosts';
+import { isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 
 /** Environment variables are strings and an empty one means "not set", not "zero". */
 const unset = (v: unknown): unknown => (v === '' ? undefined : v);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountInfoEnvelopeSchema } from '../contract/account';
+import { accountInfoEnvelopeSchema } from '@/contract/account';
 import { isFinal, requestAs, startTestEngine, type TestEngine } from './test-support';
 
 let engine: TestEngine | null = null;

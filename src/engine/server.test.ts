@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accountInfoEnvelopeSchema } from '../contract/account';
+import { accountInfoEnvelopeSchema } from '@/contract/account';
 import type { TestEngine } from './test-support';
 import { isFinal, startTestEngine, tempDir } from './test-support';
 

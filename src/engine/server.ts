@@ -3,7 +3,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { allowedHosts, isLoopbackBind, type HostRule } from '../contract/allowed-hosts';
+import { allowedHosts, isLoopbackBind, type HostRule } from '@/contract/allowed-hosts';
 import type { AccountSpec } from './accounts/accounts-file';
 import { devAccountSpec, readAccountsFile } from './accounts/accounts-file';
 import { syncAccounts } from './accounts/accounts-store';
@@ -12,11 +12,12 @@ import { createEngineApp } from './app';
 import { buildRequest, createDispatcher } from './callbacks/dispatcher';
 import { createProgressNotifier } from './callbacks/progress';
 import type { EngineConfig } from './config';
-import type { EngineContext } from './context';
+import type { EngineContext } from './routes/context';
 import type { FetchPolicy, HostLookup } from './fetch/dial';
 import { createScheduler } from './tasks/scheduler';
-import type { Db } from './tasks/store';
-import { openDatabase, TaskStore } from './tasks/store';
+import type { Db } from './db/open';
+import { openDatabase } from './db/open';
+import { TaskStore } from './db/task-store';
 
 export interface RunningEngine {
   /** `http://host:port` the engine listens on. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { OPERATION_NAMES, type OperationName } from '../contract/operations';
-import { IMG, MINIMAL, UUID } from '../contract/requests/test-helpers';
+import { OPERATION_NAMES, type OperationName } from '@/contract/operations';
+import { IMG, MINIMAL, UUID } from '@/contract/requests/test-helpers';
 import { brokenJson, deepJson, hostilePrompt, hostileValue, jsonText } from './hostile';
 
 /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { OPERATION_NAMES, isOperationName, type OperationName } from '../contract/operations';
+import { OPERATION_NAMES, isOperationName, type OperationName } from '@/contract/operations';
 import { createText, edited } from './bodies';
 import { DEAD_URL, headerText, hostileValue, oneIn, segment, type FuzzRequest } from './hostile';
 

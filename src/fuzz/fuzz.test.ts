@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rawRequest, type RawResponse } from '../proxy/test/raw-http';
+import { rawRequest, type RawResponse } from '@/proxy/test/raw-http';
 import { engineRequest } from './engine-requests';
 import type { FuzzRequest } from './hostile';
 import { studioRequest } from './studio-requests';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { OPERATIONS, isOperationName, type OperationName } from '../contract/operations';
+import { OPERATIONS, isOperationName, type OperationName } from '@/contract/operations';
 import { createText, edited, operationName } from './bodies';
 import {
   badMultipart,

@@ -2,10 +2,13 @@ import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startTheme } from './lib/theme';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+startTheme();
 
 createRoot(root).render(
   <StrictMode>

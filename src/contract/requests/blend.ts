@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { base, imgUrl } from './common';
 import { defineOperation } from './operation';
 
-export const BLEND_ASPECT_RATIOS = ['2:3', '1:1', '3:2'] as const;
+const BLEND_ASPECT_RATIOS = ['2:3', '1:1', '3:2'] as const;
 
 const fields = {
   imgUrls: z

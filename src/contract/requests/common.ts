@@ -9,7 +9,7 @@ type Issue = { input?: unknown };
 const say = (allowed: string) => (iss: Issue) =>
   iss.input === undefined ? `is required (${allowed})` : `must be ${allowed}`;
 
-export const intBetween = (min: number, max: number) => {
+const intBetween = (min: number, max: number) => {
   const allowed = `an integer between ${min} and ${max}`;
   return z
     .number({ error: say(allowed) })
@@ -63,7 +63,7 @@ export const jobId = () =>
     .regex(UUID_RE, { error: 'must be the job_id (a UUID) of a completed task' });
 
 /** Optional on every create; empty means "no callback, the client polls". */
-export const callback = () =>
+const callback = () =>
   z.union([z.literal(''), httpUrl(URL_MAX)], {
     error: 'must be an http:// or https:// URL, or empty',
   });
@@ -89,7 +89,7 @@ export const imgPosSchema = z.object(
   { error: say('an object {width, height, x, y}') },
 );
 
-export const maskAreaSchema = z
+const maskAreaSchema = z
   .object({
     width: intBetween(MASK_SIDE_MIN, MASK_SIDE_MAX),
     height: intBetween(MASK_SIDE_MIN, MASK_SIDE_MAX),

@@ -11,7 +11,7 @@ export type Report = (field: string, message: string) => void;
  * Whether the create names a parent job, and by which field: the service's body says
  * `jobId`, the studio's create says `parentId` (a handle).
  */
-export interface ParentRef {
+interface ParentRef {
   given: boolean;
   field: 'jobId' | 'parentId';
 }

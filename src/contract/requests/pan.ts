@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { followUp, gridIndex, intChoice, numberBetween, prompt } from './common';
 import { defineOperation } from './operation';
 
-export const PAN_DIRECTIONS = [0, 1, 2, 3] as const;
+const PAN_DIRECTIONS = [0, 1, 2, 3] as const;
 /** The service's codes: `direction` 0 down, 1 right, 2 up, 3 left. */
 export const PAN_DIRECTION_NAMES = ['down', 'right', 'up', 'left'] as const;
 export type PanDirection = (typeof PAN_DIRECTION_NAMES)[number];

@@ -3,7 +3,7 @@ import { followUp, gridIndex, intChoice, prompt } from './common';
 import { defineOperation, titled } from './operation';
 
 /** `mode` 0 changes the whole palette, 1 only the brightest part. */
-export const REMIX_MODE_NAMES = ['strong', 'subtle'] as const;
+const REMIX_MODE_NAMES = ['strong', 'subtle'] as const;
 
 const fields = {
   imageNo: gridIndex(),

@@ -13,9 +13,9 @@ export const urlOfLength = (n: number): string => {
 };
 
 export const AREA = { width: 1024, height: 1024, points: [0, 0, 1024, 0, 512, 1024] };
-export const MASK = { areas: [AREA] };
-export const CANVAS = { width: 2048, height: 2048 };
-export const IMG_POS = { width: 1024, height: 1024, x: 512, y: 512 };
+const MASK = { areas: [AREA] };
+const CANVAS = { width: 2048, height: 2048 };
+const IMG_POS = { width: 1024, height: 1024, x: 512, y: 512 };
 
 /** The smallest body each operation accepts. */
 export const MINIMAL: Record<OperationName, Record<string, unknown>> = {

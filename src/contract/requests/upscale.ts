@@ -3,8 +3,8 @@ import { batchIndex, followUp, intChoice } from './common';
 import { defineOperation, titled } from './operation';
 
 /** 2 and 3 are the deprecated v5 2x/4x modes, accepted only for `--v 5` parents. */
-export const UPSCALE_TYPES = [0, 1, 2, 3] as const;
-export const UPSCALE_TYPE_NAMES = ['subtle', 'creative', 'v5 2x', 'v5 4x'] as const;
+const UPSCALE_TYPES = [0, 1, 2, 3] as const;
+const UPSCALE_TYPE_NAMES = ['subtle', 'creative', 'v5 2x', 'v5 4x'] as const;
 
 const fields = {
   imageNo: batchIndex(),

@@ -3,7 +3,7 @@ import { batchIndex, followUp, intChoice, prompt } from './common';
 import { defineOperation, titled } from './operation';
 
 /** `type` 0 keeps close to the source, 1 moves further from it. */
-export const VARIATION_TYPE_NAMES = ['subtle', 'strong'] as const;
+const VARIATION_TYPE_NAMES = ['subtle', 'strong'] as const;
 
 const fields = {
   imageNo: batchIndex(),

@@ -3,8 +3,8 @@ import { getFlag, parsePrompt } from '../prompt-flags';
 import { base, gridIndex, intChoice, jobId, prompt } from './common';
 import { defineOperation, titled, withServiceRule } from './operation';
 
-export const VIDEO_TYPES = [0, 1] as const;
-export const VIDEO_TYPE_NAMES = ['480p', '720p'] as const;
+const VIDEO_TYPES = [0, 1] as const;
+const VIDEO_TYPE_NAMES = ['480p', '720p'] as const;
 
 const IMAGE_URL_IN_PROMPT = /https?:\/\/\S+/i;
 

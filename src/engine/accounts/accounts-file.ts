@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { formatIssues } from '../../contract/errors';
+import { formatIssues } from '@/contract/errors';
 
 const amount = z.number().int().min(0);
 

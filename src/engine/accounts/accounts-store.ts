@@ -1,4 +1,4 @@
-import type { Db } from '../tasks/store';
+import type { Db } from '../db/open';
 import type { AccountSpec } from './accounts-file';
 import { hashKey } from './keys';
 import { grant } from './ledger';

@@ -1,4 +1,4 @@
-import type { Db } from '../tasks/store';
+import type { Db } from '../db/open';
 
 /**
  * The quota ledger. Every movement of money is one row here and one update of the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountInfoEnvelopeSchema, activeTasksEnvelopeSchema } from '../../contract/account';
+import { accountInfoEnvelopeSchema, activeTasksEnvelopeSchema } from '@/contract/account';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine, tempDir } from '../test-support';
 

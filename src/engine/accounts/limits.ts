@@ -1,4 +1,5 @@
-import type { StatusCounts, Db } from '../tasks/store';
+import type { Db } from '../db/open';
+import type { StatusCounts } from '../db/task-store';
 import type { AccountRow } from './accounts-store';
 
 /** The UTC day an ISO instant falls on: daily error counts reset at 00:00 UTC. */

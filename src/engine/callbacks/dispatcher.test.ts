@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskResponseSchema } from '../../contract/task';
+import { taskResponseSchema } from '@/contract/task';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
-import { verifySignature } from './signature';
+import { checkWebhookSignature } from '@/server/webhook-signature';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -96,7 +96,7 @@ describe('callbacks', () => {
       expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(30);
       const signature = String(last.headers['x-webhook-signature']);
       expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
-      expect(verifySignature(SECRET, timestamp, last.body, signature)).toBe(true);
+      expect(checkWebhookSignature(SECRET, timestamp, last.body, signature)).toBe('valid');
       const body = taskResponseSchema.parse(JSON.parse(last.body));
       expect(body).toMatchObject({ job_id: created.body.job_id, status: 'completed' });
 
@@ -163,7 +163,7 @@ describe('callbacks', () => {
       const first = hook.progress[0];
       const timestamp = String(first?.headers['x-webhook-timestamp']);
       const signature = String(first?.headers['x-webhook-signature']);
-      expect(verifySignature(SECRET, timestamp, first?.body ?? '', signature)).toBe(true);
+      expect(checkWebhookSignature(SECRET, timestamp, first?.body ?? '', signature)).toBe('valid');
       expect(JSON.parse(hook.received[0]?.body ?? '{}')).toMatchObject({ status: 'completed' });
     } finally {
       await hook.close();

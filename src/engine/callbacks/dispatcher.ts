@@ -2,21 +2,26 @@ import { getAccount } from '../accounts/accounts-store';
 import type { FetchPolicy } from '../fetch/dial';
 import type { PostRequest } from '../fetch/guarded-post';
 import { guardedPost } from '../fetch/guarded-post';
-import type { Loop } from '../loop';
-import { createLoop } from '../loop';
+import type { Loop } from '@/server/loop';
+import { createLoop } from '@/server/loop';
 import { logLine } from '../tasks/state-machine';
-import type { Db, TaskRow, TaskStore } from '../tasks/store';
+import type { Db } from '../db/open';
+import type { TaskRow, TaskStore } from '../db/task-store';
 import { toTaskResponse } from '../tasks/view';
-import type { OutboxRow } from './outbox';
+import type { OutboxRow } from '../db/outbox';
 import {
-  backoffMs,
+  callbackRetryMs,
   dueDeliveries,
   markDelivered,
   markFailed,
   MAX_CALLBACK_ATTEMPTS,
   nextDeliveryAt,
-} from './outbox';
-import { signatureHeader } from './signature';
+} from '../db/outbox';
+import {
+  signWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@/server/webhook-signature';
 
 /** A receiver that has not answered within this time counts as a failed attempt. */
 const CALLBACK_TIMEOUT_MS = 10_000;
@@ -67,10 +72,10 @@ export function buildRequest(
   const timestamp = String(Math.floor(deps.now().getTime() / 1000));
   const headers = new Headers({
     'content-type': 'application/json',
-    'x-webhook-timestamp': timestamp,
+    [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
   });
   const secret = getAccount(deps.db, task.accountId)?.webhookSecret;
-  if (secret) headers.set('x-webhook-signature', signatureHeader(secret, timestamp, body));
+  if (secret) headers.set(WEBHOOK_SIGNATURE_HEADER, signWebhook(secret, timestamp, body));
   return { body, headers };
 }
 
@@ -84,7 +89,7 @@ function recordOutcome(deps: DispatcherDeps, row: OutboxRow, delivered: boolean)
   } else if (attempt >= MAX_CALLBACK_ATTEMPTS) {
     line = `callback attempt ${attempt}: delivery failed; giving up`;
   } else {
-    const wait = backoffMs(attempt) / 1000;
+    const wait = callbackRetryMs(attempt) / 1000;
     line = `callback attempt ${attempt}: delivery failed; next attempt in ${wait} s`;
   }
   deps.db.transaction(() => {

@@ -1,6 +1,6 @@
 import type { FetchPolicy } from '../fetch/dial';
 import { guardedPost } from '../fetch/guarded-post';
-import type { TaskStore } from '../tasks/store';
+import type { TaskStore } from '../db/task-store';
 import type { CallbackRequestBuilder } from './dispatcher';
 
 /** A progress notice not answered within this time is simply dropped. */

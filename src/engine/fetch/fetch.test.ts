@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchImage, sniffImage } from './fetch-image';
+import { fetchImage } from './fetch-image';
 import type { FetchPolicy } from './dial';
 import { guardedGet } from './guarded-get';
 import type { ImageServer } from './test-server';
@@ -92,10 +92,33 @@ describe('guarded fetch', () => {
   it('accepts only PNG, JPEG, WebP and GIF, by their bytes', async () => {
     const err = await fetchImage(`${server.url}/text`, policy).catch((e: Error) => e.message);
     expect(err).toBe('the response is not a PNG, JPEG, WebP or GIF image');
-    const jpeg = await sharp(png).jpeg().toBuffer();
-    const webp = await sharp(png).webp().toBuffer();
-    const gif = await sharp(png).gif().toBuffer();
-    expect([png, jpeg, webp, gif].map(sniffImage)).toEqual(['png', 'jpeg', 'webp', 'gif']);
+    // Served as anything: the bytes decide.
+    const type = 'application/octet-stream';
+    const images = await startImageServer({
+      '/png': { body: png, type },
+      '/jpeg': { body: await sharp(png).jpeg().toBuffer(), type },
+      '/webp': { body: await sharp(png).webp().toBuffer(), type },
+      '/gif': { body: await sharp(png).gif().toBuffer(), type },
+      '/tiff': { body: await sharp(png).tiff().toBuffer(), type: 'image/tiff' },
+      '/cut': { body: png.subarray(0, 40), type: 'image/png' },
+    });
+    try {
+      const fetched = async (p: string) =>
+        fetchImage(`${images.url}${p}`, policy).then(
+          (image) => `${image.format} ${image.width}x${image.height}`,
+          (e: Error) => e.message,
+        );
+      expect(await Promise.all(['/png', '/jpeg', '/webp', '/gif'].map(fetched))).toEqual([
+        'png 8x6',
+        'jpeg 8x6',
+        'webp 8x6',
+        'gif 8x6',
+      ]);
+      expect(await fetched('/tiff')).toBe('the response is not a PNG, JPEG, WebP or GIF image');
+      expect(await fetched('/cut')).toBe('the PNG image could not be decoded');
+    } finally {
+      await images.close();
+    }
   });
 
   it('refuses images above 40 megapixels before decoding them', async () => {

@@ -25,7 +25,7 @@ export interface ImageServer {
 export async function startImageServer(routes: Record<string, Route>): Promise<ImageServer> {
   const hits = new Map<string, number>();
   const requests: SeenRequest[] = [];
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const path = req.url ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const chunks: Buffer[] = [];
@@ -41,7 +41,8 @@ export async function startImageServer(routes: Record<string, Route>): Promise<I
       res.writeHead(route.status ?? 302, { location: route.redirect }).end();
     }
     // A hanging route is left open until the client gives up.
-  });
+  };
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

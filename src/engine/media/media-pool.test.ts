@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completed, imageOut } from '../tasks/follow-up-test-support';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
-import { renderDiffusion } from './diffusion';
+import { renderDiffusion } from './scene/diffusion';
 import { closeMediaPool, inMediaPool, mediaWorkerCount } from './media-pool';
 
 const SPEC = {

@@ -1,14 +1,14 @@
-import { renderBlend } from './blend';
-import { readImage } from './describe';
-import { renderDiffusion } from './diffusion';
-import { renderExtension } from './extend-canvas';
-import { renderInpaint } from './inpaint';
-import { renderPlaced } from './place-on-canvas';
-import { removeBackground } from './remove-background';
-import { renderRemix } from './remix';
-import { renderRetexture } from './retexture';
-import { renderUpscale } from './upscale';
-import { renderVariation } from './variation';
+import { renderBlend } from './image-ops/blend';
+import { readImage } from './image-ops/describe';
+import { renderDiffusion } from './scene/diffusion';
+import { renderExtension } from './image-ops/extend-canvas';
+import { renderInpaint } from './image-ops/inpaint';
+import { renderPlaced } from './image-ops/place-on-canvas';
+import { removeBackground } from './image-ops/remove-background';
+import { renderRemix } from './image-ops/remix';
+import { renderRetexture } from './image-ops/retexture';
+import { renderUpscale } from './image-ops/upscale';
+import { renderVariation } from './image-ops/variation';
 
 /** The renders the media pool runs in its workers, by name (arguments must be cloneable). */
 const MEDIA_TASKS = {
@@ -46,5 +46,5 @@ export function revive(value: unknown): unknown {
 /** Runs one named render with revived arguments (in a worker, or inline as a fallback). */
 export async function runMediaTask(name: MediaTaskName, args: unknown[]): Promise<unknown> {
   const fn = MEDIA_TASKS[name] as (...a: unknown[]) => unknown;
-  return revive(await fn(...(args.map(revive) as unknown[])));
+  return revive(await fn(...args.map(revive)));
 }

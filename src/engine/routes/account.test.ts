@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { balanceEnvelopeSchema } from '../../contract/account';
+import { balanceEnvelopeSchema } from '@/contract/account';
 import type { TestEngine } from '../test-support';
 import { startTestEngine } from '../test-support';
 

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { ActiveTasks, AccountInfo, Balance } from '../../contract/account';
-import { MODEL_NAME } from '../../contract/task';
+import type { ActiveTasks, AccountInfo, Balance } from '@/contract/account';
+import { MODEL_NAME } from '@/contract/task';
 import type { AccountRow } from '../accounts/accounts-store';
 import { getAccount } from '../accounts/accounts-store';
 import { activeCount } from '../accounts/limits';
-import type { EngineContext, EngineEnv } from '../context';
+import type { EngineContext, EngineEnv } from './context';
 import { requireAccount } from './auth';
 
 /** Account endpoints answer 401 and 403 with `{message}` only. */

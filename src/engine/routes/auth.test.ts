@@ -3,8 +3,8 @@ import {
   accountInfoEnvelopeSchema,
   activeTasksEnvelopeSchema,
   balanceEnvelopeSchema,
-} from '../../contract/account';
-import { taskResponseSchema } from '../../contract/task';
+} from '@/contract/account';
+import { taskResponseSchema } from '@/contract/task';
 import type { TestEngine } from '../test-support';
 import { startTestEngine } from '../test-support';
 

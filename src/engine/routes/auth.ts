@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { accountByKey } from '../accounts/accounts-store';
 import { keyFromHeaders } from '../accounts/keys';
-import type { EngineContext, EngineEnv } from '../context';
+import type { EngineContext, EngineEnv } from './context';
 
 export type AuthFailure = (c: Context, status: 401 | 403, message: string) => Response;
 

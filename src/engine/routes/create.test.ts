@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { balanceEnvelopeSchema } from '../../contract/account';
+import { balanceEnvelopeSchema } from '@/contract/account';
 import type { TestEngine } from '../test-support';
 import { startTestEngine } from '../test-support';
 

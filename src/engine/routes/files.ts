@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import type { EngineContext, EngineEnv } from '../context';
+import type { EngineContext, EngineEnv } from './context';
 import type { ImageExtension } from '../tasks/operations/media-files';
 import { IMAGE_TYPES, MEDIA_NAME_RE } from '../tasks/operations/media-files';
 import { VIDEO_NAME_RE } from '../tasks/operations/video-common';
-import { isExpired } from '../tasks/parent-rules';
+import { isExpired } from '../tasks/rules/parents';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_NAMES } from '../../contract/operations';
+import { OPERATION_NAMES } from '@/contract/operations';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
 

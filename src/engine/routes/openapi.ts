@@ -5,11 +5,11 @@ import {
   accountInfoEnvelopeSchema,
   activeTasksEnvelopeSchema,
   balanceEnvelopeSchema,
-} from '../../contract/account';
-import type { OperationName } from '../../contract/operations';
-import { OPERATION_NAMES, OPERATIONS } from '../../contract/operations';
-import { taskResponseSchema } from '../../contract/task';
-import type { EngineEnv } from '../context';
+} from '@/contract/account';
+import type { OperationName } from '@/contract/operations';
+import { OPERATION_NAMES, OPERATIONS } from '@/contract/operations';
+import { taskResponseSchema } from '@/contract/task';
+import type { EngineEnv } from './context';
 
 /*
  * The engine's interface as an OpenAPI 3.1 document, generated from the contract's zod

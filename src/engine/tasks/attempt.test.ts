@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountInfoEnvelopeSchema } from '../../contract/account';
+import { accountInfoEnvelopeSchema } from '@/contract/account';
 import { isFinal, startTestEngine } from '../test-support';
 
 describe('faults', () => {

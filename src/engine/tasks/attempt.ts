@@ -1,11 +1,11 @@
-import { operationOfTaskType } from '../../contract/operations';
+import { operationOfTaskType } from '@/contract/operations';
 import { engineOperation } from './operations/registry';
 import type { RunContext } from './operations/types';
 import type { MachineDeps } from './state-machine';
 import { complete, fail, fault, interrupt, logLine } from './state-machine';
-import type { StoredOutput } from './stored-output';
-import type { TaskRow, TaskStore } from './store';
-import { TaskInputError } from './task-input-error';
+import type { StoredOutput } from '../db/stored-output';
+import type { TaskRow, TaskStore } from '../db/task-store';
+import { TaskInputError } from './rules/task-input-error';
 
 /** Attempts per task before a transient fault becomes a failure. */
 const MAX_ATTEMPTS = 3;

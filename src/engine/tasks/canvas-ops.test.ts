@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskResponse } from '../../contract/task';
+import type { TaskResponse } from '@/contract/task';
 import type { ImageServer } from '../fetch/test-server';
 import { startImageServer } from '../fetch/test-server';
-import { crop, hueHistogramDistance } from '../media/compare';
-import type { Pixels } from '../media/metrics';
-import { decode, hueBandFraction } from '../media/metrics';
+import { crop, hueHistogramDistance } from '../media/metrics/compare';
+import type { Pixels } from '../media/metrics/metrics';
+import { decode, hueBandFraction } from '../media/metrics/metrics';
 import type { TestEngine } from '../test-support';
 import { startTestEngine } from '../test-support';
 import { completed, diffWhere, fetchBytes, imageOut, pixelsAt } from './follow-up-test-support';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { formatIssues } from '../../contract/errors';
-import type { OperationName } from '../../contract/operations';
-import { OPERATIONS } from '../../contract/operations';
+import { formatIssues } from '@/contract/errors';
+import type { OperationName } from '@/contract/operations';
+import { OPERATIONS } from '@/contract/operations';
 import type { AccountRow } from '../accounts/accounts-store';
 import { getAccount } from '../accounts/accounts-store';
 import { splitCost } from '../accounts/ledger';
@@ -9,10 +9,10 @@ import { admissionFor, countError, errorsToday } from '../accounts/limits';
 import { callbackUrlProblem } from '../fetch/callback-url';
 import { engineOperation, isSuspended } from './operations/registry';
 import type { Plan } from './operations/types';
-import { Rejection, badRequest } from './rejection';
+import { Rejection, badRequest } from './rules/rejection';
 import type { MachineDeps } from './state-machine';
 import { admit } from './state-machine';
-import type { TaskRow, TaskStore } from './store';
+import type { TaskRow, TaskStore } from '../db/task-store';
 
 export interface CreateDeps extends MachineDeps {
   tasks: TaskStore;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageOutput, TaskResponse } from '../../contract/task';
-import { isImageOutput, progressFromLogs } from '../../contract/task';
+import type { ImageOutput, TaskResponse } from '@/contract/task';
+import { isImageOutput, progressFromLogs } from '@/contract/task';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
 

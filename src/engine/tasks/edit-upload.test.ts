@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceEnvelopeSchema } from '../../contract/account';
-import type { TaskResponse } from '../../contract/task';
+import { balanceEnvelopeSchema } from '@/contract/account';
+import type { TaskResponse } from '@/contract/task';
 import type { ImageServer } from '../fetch/test-server';
 import { startImageServer } from '../fetch/test-server';
-import type { Pixels } from '../media/metrics';
-import { decode, hueBandFraction, lumaStdDev } from '../media/metrics';
-import { crop } from '../media/compare';
+import type { Pixels } from '../media/metrics/metrics';
+import { decode, hueBandFraction, lumaStdDev } from '../media/metrics/metrics';
+import { crop } from '../media/metrics/compare';
 import type { TestEngine } from '../test-support';
 import { startTestEngine } from '../test-support';
 import { completed, diffWhere, fetchBytes, imageOut, pixelsAt } from './follow-up-test-support';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceEnvelopeSchema } from '../../contract/account';
+import { balanceEnvelopeSchema } from '@/contract/account';
 import type { ImageServer } from '../fetch/test-server';
 import { startImageServer } from '../fetch/test-server';
 import type { TestEngine } from '../test-support';

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskResponse } from '../../contract/task';
+import type { TaskResponse } from '@/contract/task';
 import type { ImageServer } from '../fetch/test-server';
 import { startImageServer } from '../fetch/test-server';
-import { edgeCorrelation } from '../media/compare';
-import { decode, dominantHue, hueBandFraction } from '../media/metrics';
+import { edgeCorrelation } from '../media/metrics/compare';
+import { decode, dominantHue, hueBandFraction } from '../media/metrics/metrics';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
 import { completed, fetchBytes, imageOut, pixelsAt, textOut } from './follow-up-test-support';

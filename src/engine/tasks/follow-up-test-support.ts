@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { ImageOutput, TaskResponse, TextOutput } from '../../contract/task';
-import { isImageOutput, isTextOutput } from '../../contract/task';
-import type { Pixels } from '../media/metrics';
-import { decode } from '../media/metrics';
+import type { ImageOutput, TaskResponse, TextOutput } from '@/contract/task';
+import { isImageOutput, isTextOutput } from '@/contract/task';
+import type { Pixels } from '../media/metrics/metrics';
+import { decode } from '../media/metrics/metrics';
 import type { TestEngine } from '../test-support';
 import { isFinal } from '../test-support';
 

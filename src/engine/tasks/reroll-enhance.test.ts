@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskResponse } from '../../contract/task';
-import { meanAbsDiff, ssim } from '../media/metrics';
+import type { TaskResponse } from '@/contract/task';
+import { meanAbsDiff, ssim } from '../media/metrics/metrics';
 import type { TestEngine } from '../test-support';
 import { startTestEngine } from '../test-support';
 import { completed, imageOut, pixelsAt } from './follow-up-test-support';

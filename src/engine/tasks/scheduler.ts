@@ -1,8 +1,8 @@
-import type { Loop } from '../loop';
-import { createLoop } from '../loop';
+import type { Loop } from '@/server/loop';
+import { createLoop } from '@/server/loop';
 import type { AttemptDeps } from './attempt';
 import { runAttempt } from './attempt';
-import type { TaskRow } from './store';
+import type { TaskRow } from '../db/task-store';
 import { interrupt, promote, resume, start } from './state-machine';
 
 /**

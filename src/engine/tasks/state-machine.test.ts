@@ -14,9 +14,11 @@ import {
   resume,
   start,
 } from './state-machine';
-import type { StoredImageOutput } from './stored-output';
-import type { Db, NewTask } from './store';
-import { openDatabase, TaskStore } from './store';
+import type { StoredImageOutput } from '../db/stored-output';
+import type { Db } from '../db/open';
+import type { NewTask } from '../db/task-store';
+import { openDatabase } from '../db/open';
+import { TaskStore } from '../db/task-store';
 
 const JOB = '11111111-2222-4333-8444-555555555555';
 const output: StoredImageOutput = {

@@ -1,11 +1,12 @@
-import type { TaskError, TaskStatus } from '../../contract/task';
-import { NO_ERROR } from '../../contract/task';
+import type { TaskError, TaskStatus } from '@/contract/task';
+import { NO_ERROR } from '@/contract/task';
 import { countError } from '../accounts/limits';
 import { consume, freeze, refund, type Amount } from '../accounts/ledger';
-import { enqueueCallback } from '../callbacks/outbox';
-import type { StoredOutput } from './stored-output';
-import type { Db, NewTask, TaskRow } from './store';
-import { TaskStore } from './store';
+import { enqueueCallback } from '../db/outbox';
+import type { StoredOutput } from '../db/stored-output';
+import type { Db } from '../db/open';
+import type { NewTask, TaskRow } from '../db/task-store';
+import { TaskStore } from '../db/task-store';
 
 /**
  * The one place that moves tasks between states. Each move is a named function that

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskResponse } from '../../contract/task';
-import { isImageOutput } from '../../contract/task';
+import type { TaskResponse } from '@/contract/task';
+import { isImageOutput } from '@/contract/task';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
 

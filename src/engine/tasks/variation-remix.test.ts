@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskResponse } from '../../contract/task';
-import { edgeCorrelation } from '../media/compare';
-import type { Pixels } from '../media/metrics';
-import { hueBandFraction, ssim } from '../media/metrics';
+import type { TaskResponse } from '@/contract/task';
+import { edgeCorrelation } from '../media/metrics/compare';
+import type { Pixels } from '../media/metrics/metrics';
+import { hueBandFraction, ssim } from '../media/metrics/metrics';
 import type { TestEngine } from '../test-support';
 import { startTestEngine } from '../test-support';
 import { completed, imageOut, pixelsAt } from './follow-up-test-support';

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode, ssim } from '../media/metrics';
-import { fetchClip, videoOutputOf } from '../media/video-test-support';
+import { decode, ssim } from '../media/metrics/metrics';
+import { fetchClip, videoOutputOf } from '../media/video/test-support';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
 
@@ -73,6 +73,21 @@ describe('text to video', () => {
     expect(done.status).toBe('failed');
     expect(done.error.code).toBe(400);
     expect(done.error.message).toMatch(/^prompt: the image at .* could not be used: /);
+    expect(done.meta?.usage.consume).toBe(0);
+  });
+
+  it('names the --end image when it is the one that cannot be used', async () => {
+    const end = `${pics.base}/note.txt`;
+    const created = await t.post('video-diffusion', {
+      prompt: `${pics.base}/pic.png waves --end ${end}`,
+    });
+    expect(created.status).toBe(200);
+    const done = await t.waitFor(created.body.job_id, isFinal);
+    expect(done.status).toBe('failed');
+    expect(done.error.code).toBe(400);
+    expect(
+      done.error.message.startsWith(`prompt --end: the image at ${end} could not be used: `),
+    ).toBe(true);
     expect(done.meta?.usage.consume).toBe(0);
   });
 });

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskResponse } from '../../contract/task';
-import { isImageOutput } from '../../contract/task';
-import type { Pixels } from '../media/metrics';
-import { decode, meanAbsDiff, ssim } from '../media/metrics';
-import type { ClipScan } from '../media/video-test-support';
-import { fetchClip, videoOutputOf } from '../media/video-test-support';
+import type { TaskResponse } from '@/contract/task';
+import { isImageOutput } from '@/contract/task';
+import type { Pixels } from '../media/metrics/metrics';
+import { decode, meanAbsDiff, ssim } from '../media/metrics/metrics';
+import type { ClipScan } from '../media/video/test-support';
+import { fetchClip, videoOutputOf } from '../media/video/test-support';
 import type { TestEngine } from '../test-support';
 import { isFinal, startTestEngine } from '../test-support';
 

@@ -25,7 +25,7 @@ function pickValid<S extends z.ZodObject>(
   const data = typeof json === 'object' && json !== null && 'data' in json ? json.data : null;
   if (typeof data !== 'object' || data === null) return {};
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  for (const [key, field] of Object.entries(schema.shape)) {
     const r = field.safeParse((data as Record<string, unknown>)[key]);
     if (r.success && r.data !== undefined) out[key] = r.data;
   }

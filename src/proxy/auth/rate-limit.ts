@@ -1,3 +1,5 @@
+import { backoffMs } from '@/server/backoff';
+
 /**
  * At most `max` attempts per `windowMs` for each key (the client's address). Memory is
  * bounded: keys whose attempts have all aged out are dropped as they are met.
@@ -60,7 +62,7 @@ export class FailureBackoff {
     this.failures = this.failures.filter((t) => now - t < this.windowMs);
     this.failures.push(now);
     if (this.failures.length < this.free) return null;
-    const pauseMs = Math.min(this.maxMs, this.windowMs * 2 ** this.pauses);
+    const pauseMs = backoffMs(this.pauses + 1, { firstMs: this.windowMs, maxMs: this.maxMs });
     this.pauses += 1;
     this.failures = [];
     this.pausedUntil = now + pauseMs;

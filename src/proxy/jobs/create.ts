@@ -44,16 +44,13 @@ const PARENT_OUTPUT: Record<ParentKind, 'image' | 'video' | null> = {
   video: 'video',
 };
 
+/**
+ * Whether the parent can be worked on. That an operation needs, takes or refuses a parent
+ * is the create schema's check; what the parent is, only the history knows.
+ */
 function checkParent(input: CreateJob, parent: JobRecord | null): void {
+  if (parent === null) return;
   const kind = OPERATIONS[input.operation].parent;
-  const op = input.operation;
-  if (parent === null) {
-    if (kind === 'image' || kind === 'video') {
-      throw invalidRequest(`parentId: is required for ${op} (the job whose ${kind} it works on)`);
-    }
-    return;
-  }
-  if (kind === 'none') throw invalidRequest(`parentId: ${op} does not take a parent job`);
   if (parent.status !== 'completed') {
     throw invalidRequest('parentId: the parent job has not completed yet');
   }
@@ -62,7 +59,7 @@ function checkParent(input: CreateJob, parent: JobRecord | null): void {
   const out = parent.output;
   const has = out !== null && (needs === 'image' ? isImageOutput(out) : isVideoOutput(out));
   if (needs !== null && !has) {
-    throw invalidRequest(`parentId: ${op} needs a parent job with ${needs}s`);
+    throw invalidRequest(`parentId: ${input.operation} needs a parent job with ${needs}s`);
   }
 }
 

@@ -85,7 +85,9 @@ function progressOf(task: TaskResponse, prev: JobState | null): number {
     case 'pending':
     case 'staged':
       return 0;
-    default:
+    case 'processing':
+    case 'retry':
+    case 'failed':
       return progressFromLogs(task.logs) ?? prev?.progress ?? 0;
   }
 }

@@ -1,8 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { createJobSchema } from '../../contract/create-job-schema';
 import {
-  createJobSchema,
   handleSchema,
   jobListQuerySchema,
   type JobList,

@@ -1,6 +1,5 @@
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { StudioError } from '../../contract/studio-api';
 import type { Logger, Redactor } from '../log';
 import { StudioHttpError, studioError } from '../studio-error';
@@ -20,7 +19,7 @@ export const studioErrorHandler =
     if (err instanceof HTTPException) {
       // Hono's own 4xx, such as a body that is not JSON.
       const message = redact(err.message || 'The request could not be read.');
-      return answer(studioError(err.status as ContentfulStatusCode, 'invalid_request', message));
+      return answer(studioError(err.status, 'invalid_request', message));
     }
     // The client hung up while its body was being read (or sent less than it announced):
     // its doing, not the studio's, and nobody is left to read the answer.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { TaskStatus, TaskType } from '../../contract/task';
 import type { JobRecord } from '../model/record';
 import { JOB_COLUMNS, toRecord } from './rows';
-import { prepared } from './db';
+import { prepared } from '@/server/sqlite';
 
 export interface HistoryFilter {
   /** Continue after the last job of the previous page (its `seq`). */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { prepared } from './db';
+import { prepared } from '@/server/sqlite';
 
 /** A create's Idempotency-Key and the fingerprint of the request that first used it. */
 export interface IdempotencyClaim {

@@ -18,7 +18,7 @@ import {
   toRecord,
   type NewJob,
 } from './rows';
-import { prepared } from './db';
+import { prepared } from '@/server/sqlite';
 
 /** A create about to be sent upstream: all the studio knows of the job before the answer. */
 export type Intent = Pick<

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { prepared } from './db';
+import { prepared } from '@/server/sqlite';
 
 /** Touching on every view would write on every image shown; a minute is fine for LRU. */
 const TOUCH_EVERY_MS = 60_000;

@@ -1,4 +1,5 @@
-import type Database from 'better-sqlite3';
+import { runMigrations } from '@/server/migrations';
+import type { SqliteDb } from '@/server/sqlite';
 
 /**
  * Schema versions, applied in order; PRAGMA user_version records how many ran. Append
@@ -187,18 +188,10 @@ const MIGRATIONS: readonly string[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Brings the file to `target` (the newest unless a test asks for an older one). */
-export function migrate(db: Database.Database, target = MIGRATIONS.length): void {
-  const current = Number(db.pragma('user_version', { simple: true }));
-  if (current > MIGRATIONS.length) {
-    throw new Error(
-      `The studio database is at schema version ${current}, newer than this program knows (${MIGRATIONS.length}). Use a newer studio or another STUDIO_DATA_DIR.`,
-    );
-  }
-  for (let v = current; v < target; v++) {
-    const step = MIGRATIONS[v] ?? '';
-    db.transaction(() => {
-      db.exec(step);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
-  }
+export function migrate(db: SqliteDb, target = MIGRATIONS.length): void {
+  runMigrations(db, MIGRATIONS, {
+    target,
+    tooNew: (current, known) =>
+      `The studio database is at schema version ${current}, newer than this program knows (${known}). Use a newer studio or another STUDIO_DATA_DIR.`,
+  });
 }

@@ -3,7 +3,7 @@ import type { StudioError } from '../../contract/studio-api';
 import type { TaskOutput, TaskResponse, TaskStatus, TaskType } from '../../contract/task';
 import type { CreateState, JobRecord, JobState, MediaDims } from '../model/record';
 import { containsUuid } from '../log';
-import { prepared } from './db';
+import { prepared } from '@/server/sqlite';
 
 /**
  * The columns a JobRecord is read from: never `task_json`, the upstream's whole answer,

@@ -9,7 +9,7 @@ import {
 } from '../../contract/spending';
 import { TASK_TYPES, taskTypeSchema, type TaskType } from '../../contract/task';
 import { localDays, localIso, type LocalDay } from '../model/local-days';
-import { prepared } from './db';
+import { prepared } from '@/server/sqlite';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OPERATIONS = JSON.stringify(TASK_TYPES);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { newHandle, newToken } from '../model/ids';
 import { StudioHttpError, studioError } from '../studio-error';
 import type { NormalisedImage } from '../uploads/normalise';
-import { prepared } from './db';
+import { prepared } from '@/server/sqlite';
 
 const rowSchema = z.object({
   id: z.string(),

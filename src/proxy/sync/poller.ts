@@ -1,4 +1,5 @@
 import type { TaskResponse } from '../../contract/task';
+import { createLoop } from '@/server/loop';
 import { expiredState } from '../model/record';
 import type { Logger } from '../log';
 import type { Reachability } from '../webhooks/reachability';
@@ -45,27 +46,25 @@ export class UpstreamPoller {
   private readonly schedule = new Map<string, Schedule>();
   private readonly reads = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private running = false;
-  /** Set by notify() while no wait is running, so that the next wait ends at once. */
-  private woken = false;
+  private readonly loop = createLoop({
+    pass: () => this.dispatch(Date.now()),
+    // Dispatch names the wait; the cap is its idle interval, so after a failed pass the
+    // poller is back within seconds.
+    maxWaitMs: MAX_INTERVAL_MS,
+    onError: (err) => this.deps.log.error('poller pass failed', { err }),
+  });
 
   constructor(private readonly deps: PollerDeps) {}
 
   start(): void {
-    if (this.loop) return;
-    this.running = true;
-    this.loop = this.run().catch((err: unknown) => this.deps.log.error('poller stopped', { err }));
+    this.loop.start();
   }
 
   /** Stops the loop, cancels reads in flight and waits until all of it has finished. */
   async stop(): Promise<void> {
-    this.running = false;
     this.abort.abort(new Error('poller stopped'));
-    this.notify();
-    await this.loop;
-    this.loop = null;
+    await this.loop.stop();
+    await Promise.allSettled(this.reads.values());
   }
 
   /**
@@ -82,18 +81,7 @@ export class UpstreamPoller {
 
   /** Cuts the current wait short: a job was just created or something else changed. */
   notify(): void {
-    const wake = this.wake;
-    this.wake = null;
-    if (wake) wake();
-    else this.woken = true;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      const waitMs = this.dispatch(Date.now());
-      await this.pause(waitMs);
-    }
-    await Promise.allSettled(this.reads.values());
+    this.loop.notify();
   }
 
   /** Starts the reads that are due; returns how long to wait before the next one. */
@@ -119,24 +107,6 @@ export class UpstreamPoller {
       this.reads.set(job.handle, read);
     }
     return Number.isFinite(next) ? next : MAX_INTERVAL_MS;
-  }
-
-  /** Sleeps until `ms` passed or notify() was called (also when a read finishes). */
-  private pause(ms: number): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    if (this.woken) {
-      this.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        if (this.wake === done) this.wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
-    });
   }
 
   private async poll(job: ActiveJob): Promise<void> {

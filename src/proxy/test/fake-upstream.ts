@@ -1,10 +1,11 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type HttpBindings, serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import sharp from 'sharp';
+import { signWebhook } from '@/server/webhook-signature';
 import { accountBody, errorTask } from './fake-bodies';
 
 export { errorTask };
@@ -134,7 +135,7 @@ export class FakeUpstream {
   }
 
   private async create(c: Context<{ Bindings: HttpBindings }>): Promise<Response> {
-    const body = (await c.req.json()) as Record<string, unknown>;
+    const body = await c.req.json<Record<string, unknown>>();
     const key = c.req.header('x-api-key') ?? null;
     const operation = c.req.param('op') ?? '';
     this.creates.push({ operation, body, key });
@@ -236,8 +237,7 @@ export class FakeUpstream {
       'x-webhook-timestamp': timestamp,
     };
     if (this.webhookSecret) {
-      const mac = createHmac('sha256', this.webhookSecret).update(`${timestamp}.${body}`);
-      headers['x-webhook-signature'] = `sha256=${mac.digest('hex')}`;
+      headers['x-webhook-signature'] = signWebhook(this.webhookSecret, timestamp, body);
     }
     const delivery: Delivery = { url, status: null };
     this.deliveries.push(delivery);

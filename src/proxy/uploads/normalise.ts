@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
+import { IMAGE_TYPES, type ImageType, sniffImageType } from '@/server/image-type';
 import type { Upload } from '../../contract/studio-api';
 import { StudioHttpError, studioError } from '../studio-error';
 
@@ -7,50 +8,27 @@ type UploadType = Upload['type'];
 export interface NormalisedImage {
   data: Buffer;
   type: UploadType;
-  ext: 'png' | 'jpg' | 'webp' | 'gif';
+  ext: (typeof IMAGE_TYPES)[ImageType]['ext'];
   width: number;
   height: number;
 }
 
-export const UPLOAD_TYPES: readonly UploadType[] = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-];
-
-const FORMATS = {
-  'image/png': { ext: 'png', name: 'PNG' },
-  'image/jpeg': { ext: 'jpg', name: 'JPEG' },
-  'image/webp': { ext: 'webp', name: 'WebP' },
-  'image/gif': { ext: 'gif', name: 'GIF' },
-} as const;
+export const UPLOAD_TYPES: readonly UploadType[] = Object.values(IMAGE_TYPES).map((t) => t.mime);
 
 const refuse = (status: number, code: string, message: string, hint: string | null = null) =>
   new StudioHttpError(studioError(status, code, message, hint));
 
-const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, to).toString('latin1');
-
-/** The type from the bytes alone: the name and the declared type are the sender's word. */
-function sniffUpload(b: Buffer): UploadType | null {
-  if (b[0] === 0x89 && ascii(b, 1, 8) === 'PNG\r\n\x1a\n') return 'image/png';
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'image/webp';
-  if (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a') return 'image/gif';
-  return null;
-}
-
 const mp = (pixels: number) => `${(pixels / 1e6).toFixed(pixels < 1e7 ? 1 : 0)} MP`;
 
 /** Reads only the header: a decompression bomb is refused before it is decoded. */
-async function header(data: Buffer, type: UploadType): Promise<Metadata> {
+async function header(data: Buffer, type: ImageType): Promise<Metadata> {
   try {
     return await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
     throw refuse(
       422,
       'bad_image',
-      `The file starts like a ${FORMATS[type].name} image but cannot be read as one.`,
+      `The file starts like a ${IMAGE_TYPES[type].name} image but cannot be read as one.`,
       'It may be damaged or cut short; export it again and upload the new file.',
     );
   }
@@ -62,7 +40,8 @@ async function header(data: Buffer, type: UploadType): Promise<Metadata> {
  * image is kept; the image service reads no more.
  */
 export async function normaliseImage(data: Buffer, maxPixels: number): Promise<NormalisedImage> {
-  const type = sniffUpload(data);
+  // The type from the bytes alone: the name and the declared type are the sender's word.
+  const type = sniffImageType(data);
   if (type === null) {
     throw refuse(
       415,
@@ -83,20 +62,21 @@ export async function normaliseImage(data: Buffer, maxPixels: number): Promise<N
   try {
     const image = sharp(data, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();
     const encoded =
-      type === 'image/png'
+      type === 'png'
         ? image.png()
-        : type === 'image/jpeg'
+        : type === 'jpeg'
           ? image.jpeg({ quality: 92 })
-          : type === 'image/webp'
+          : type === 'webp'
             ? image.webp({ quality: 92 })
             : image.gif();
     const { data: out, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { data: out, type, ext: FORMATS[type].ext, width: info.width, height: info.height };
+    const { mime, ext } = IMAGE_TYPES[type];
+    return { data: out, type: mime, ext, width: info.width, height: info.height };
   } catch {
     throw refuse(
       422,
       'bad_image',
-      `The ${FORMATS[type].name} image could not be decoded.`,
+      `The ${IMAGE_TYPES[type].name} image could not be decoded.`,
       'It may be damaged or cut short; export it again and upload the new file.',
     );
   }

@@ -108,6 +108,7 @@ export function toStudioError(err: UpstreamError): StudioError {
         msg || 'This feature is under maintenance.',
         'The image service has this feature under maintenance; try again later or use another operation.',
       );
+    case null:
     default:
       return unexpected(err);
   }

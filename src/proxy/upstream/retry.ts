@@ -1,3 +1,5 @@
+import { backoffMs } from '@/server/backoff';
+
 /** Resolves after `ms`, or rejects early when `signal` aborts. */
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -32,7 +34,7 @@ export async function withRetry<T>(fn: () => Promise<T>, opts: RetryOptions): Pr
     } catch (err) {
       if (attempt >= opts.attempts || !opts.retryable(err) || opts.signal?.aborted) throw err;
       const jitter = 0.75 + Math.random() * 0.5;
-      await sleep(opts.baseMs * 2 ** (attempt - 1) * jitter, opts.signal);
+      await sleep(backoffMs(attempt, { firstMs: opts.baseMs }) * jitter, opts.signal);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { checkWebhookSignature } from '@/server/webhook-signature';
 
 /** A callback older (or newer) than this is a replay or a badly wrong clock. */
 const MAX_CALLBACK_SKEW_S = 300;
@@ -9,8 +9,8 @@ interface CallbackHeaders {
 }
 
 /**
- * Checks a callback's `x-webhook-timestamp` and `x-webhook-signature`
- * (`sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`). Without a secret only the
+ * Checks a callback's `x-webhook-timestamp` and `x-webhook-signature` (the format of
+ * `@/server/webhook-signature`, which the engine signs with). Without a secret only the
  * timestamp is checked, when there is one: the per-job token already names the sender.
  * Returns why the callback is refused, or null.
  */
@@ -27,9 +27,12 @@ export function refuseCallback(
   }
   if (secret === undefined) return null;
   if (timestamp === undefined || signature === undefined) return 'missing signature';
-  const m = /^sha256=([0-9a-f]{64})$/i.exec(signature);
-  if (!m?.[1]) return 'malformed signature';
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest();
-  const given = Buffer.from(m[1], 'hex');
-  return timingSafeEqual(expected, given) ? null : 'bad signature';
+  switch (checkWebhookSignature(secret, timestamp, body, signature)) {
+    case 'valid':
+      return null;
+    case 'malformed':
+      return 'malformed signature';
+    case 'mismatch':
+      return 'bad signature';
+  }
 }

@@ -3,6 +3,7 @@ import { BalanceWidget } from '../features/account/components/balance-widget';
 import { LowBalanceBanner } from '../features/account/components/low-balance-banner';
 import { Nav } from './nav';
 import { StreamIndicator } from './stream-indicator';
+import { ThemeToggle } from './theme-toggle';
 import type { Route } from './router';
 import { routeHref } from './router';
 
@@ -25,24 +26,30 @@ export function Layout({ route, children }: LayoutProps) {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center justify-between border-b border-zinc-800 bg-zinc-950/90 px-5 backdrop-blur">
+      <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center justify-between gap-3 border-b border-zinc-800 bg-zinc-950/90 px-3 backdrop-blur sm:px-5">
         <a href={routeHref('create')} className="flex items-center gap-2 rounded-md">
           <img src="/favicon.svg" alt="" width={20} height={20} />
           <span className="text-sm font-semibold tracking-wide text-zinc-100">Studio</span>
         </a>
-        <div className="flex items-center gap-4">
+        <div className="flex items-center gap-3 sm:gap-4">
           <StreamIndicator />
+          <ThemeToggle />
           <BalanceWidget href={routeHref('account')} />
         </div>
       </header>
       <LowBalanceBanner href={routeHref('account')} />
       <div className="flex min-h-0 flex-1">
-        <aside className="sticky top-14 h-[calc(100dvh-3.5rem)] w-52 shrink-0 border-r border-zinc-800">
-          <Nav current={route} />
+        {/* Narrow screens get the same links as a bar along the bottom (Nav's own
+            breakpoint), so the content keeps the full width. */}
+        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-52 shrink-0 border-r border-zinc-800 md:block">
+          <Nav current={route} layout="side" />
         </aside>
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 pb-16 focus:outline-none md:pb-0">
           {children}
         </main>
+      </div>
+      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-zinc-800 bg-zinc-950/95 backdrop-blur md:hidden">
+        <Nav current={route} layout="bottom" />
       </div>
     </div>
   );

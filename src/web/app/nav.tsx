@@ -46,9 +46,19 @@ const ITEMS: { route: Route; label: string; icon: ReactNode }[] = [
   },
 ];
 
-export function Nav({ current }: { current: Route }) {
+interface NavProps {
+  current: Route;
+  /** A column beside the content, or a bar of four along the bottom of a narrow screen. */
+  layout: 'side' | 'bottom';
+}
+
+export function Nav({ current, layout }: NavProps) {
+  const bottom = layout === 'bottom';
   return (
-    <nav aria-label="Main" className="flex flex-col gap-1 p-3">
+    <nav
+      aria-label="Main"
+      className={cn(bottom ? 'grid grid-cols-4 gap-1 p-1.5' : 'flex flex-col gap-1 p-3')}
+    >
       {ITEMS.map(({ route, label, icon }) => (
         <a
           key={route}
@@ -57,10 +67,13 @@ export function Nav({ current }: { current: Route }) {
           onFocus={() => prefetchPage(route)}
           aria-current={current === route ? 'page' : undefined}
           className={cn(
-            'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm transition-colors',
+            'flex items-center rounded-md transition-colors',
+            bottom
+              ? 'min-h-12 flex-col justify-center gap-1 px-1 py-1.5 text-xs'
+              : 'gap-2.5 px-3 py-2 text-sm',
             current === route
               ? 'bg-zinc-800 text-zinc-100'
-              : 'text-zinc-400 hover:bg-zinc-900 hover:text-zinc-200',
+              : 'text-zinc-300 hover:bg-zinc-900 hover:text-zinc-100',
           )}
         >
           <svg

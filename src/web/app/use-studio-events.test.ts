@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { StudioStatus } from '../../contract/studio-api';
+import type { StudioStatus } from '@/contract/studio-api';
 import { accountQueries } from '../features/account/api/account-queries';
 import { jobQueries } from '../features/jobs/api/job-queries';
 import { uploadQueries } from '../lib/uploads';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { StudioEvent } from '../../contract/events';
+import type { StudioEvent } from '@/contract/events';
 import { accountQueries, applyAccountChanged } from '../features/account/api/account-queries';
 import {
   applyJobChanged,

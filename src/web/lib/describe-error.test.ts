@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StudioError } from '../../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 import { describeError } from './describe-error';
 import { NetworkError, ResponseShapeError, StudioApiError } from './http';
 

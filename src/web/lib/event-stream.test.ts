@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StudioEvent } from '../../contract/events';
+import type { StudioEvent } from '@/contract/events';
 import type { EventSourceLike } from './event-stream';
 import { backoffDelay, connectEventStream } from './event-stream';
 import { makeJob } from './testing/fixtures';

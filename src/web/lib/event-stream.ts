@@ -1,5 +1,5 @@
-import type { StudioEvent } from '../../contract/events';
-import { STUDIO_EVENTS, parseStudioEvent } from '../../contract/events';
+import type { StudioEvent } from '@/contract/events';
+import { STUDIO_EVENTS, parseStudioEvent } from '@/contract/events';
 
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 30_000;

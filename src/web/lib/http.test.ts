@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jobEnvelopeSchema } from '../../contract/studio-api';
+import { jobEnvelopeSchema } from '@/contract/studio-api';
 import { NetworkError, ResponseShapeError, StudioApiError, requestJson } from './http';
 import { jsonResponse, makeJob } from './testing/fixtures';
 

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import type { StudioError } from '../../contract/studio-api';
-import { errorEnvelopeSchema } from '../../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
+import { errorEnvelopeSchema } from '@/contract/studio-api';
 
 /** A non-2xx answer from the studio server, carrying its StudioError. */
 export class StudioApiError extends Error {

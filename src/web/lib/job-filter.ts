@@ -1,4 +1,4 @@
-import type { TaskStatus, TaskType } from '../../contract/task';
+import type { TaskStatus, TaskType } from '@/contract/task';
 
 /**
  * A checked filter of the job history, shared by the library (which reads it from the URL)

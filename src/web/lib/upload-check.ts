@@ -1,4 +1,4 @@
-import type { UploadsStatus } from '../../contract/studio-api';
+import type { UploadsStatus } from '@/contract/studio-api';
 
 const TYPE_NAMES: Record<string, string> = {
   'image/png': 'PNG',

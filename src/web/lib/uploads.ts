@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Upload } from '../../contract/studio-api';
-import { studioStatusSchema, uploadEnvelopeSchema } from '../../contract/studio-api';
+import type { Upload } from '@/contract/studio-api';
+import { studioStatusSchema, uploadEnvelopeSchema } from '@/contract/studio-api';
 import { requestJson } from './http';
 
 /** Whether uploads work changes only with the server's settings: read it once in a while. */

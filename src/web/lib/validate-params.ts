@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { paramsSchemaOf } from '../../contract/create-job';
-import type { OperationName } from '../../contract/operations';
+import { paramsSchemaOf } from '@/contract/create-job';
+import type { OperationName } from '@/contract/operations';
 
 /** Problems by field, `imgUrls[1]` style as `formatIssues` writes paths; `''` is the body. */
 export type FieldIssues = Record<string, string[]>;

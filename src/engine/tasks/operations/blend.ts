@@ -1,9 +1,9 @@
-import type { BlendRequest } from '../../../contract/requests/blend';
-import { inMediaPool } from '../../media/media-pool';
-import { parseRatio } from '../../../contract/prompt-flags';
-import { costOf } from '../../../contract/costs';
-import { imageSize } from '../../media/diffusion';
-import type { StoredImageOutput } from '../stored-output';
+import type { BlendRequest } from '@/contract/requests/blend';
+import { inMediaPool } from '@/engine/media/media-pool';
+import { parseRatio } from '@/contract/prompt-flags';
+import { costOf } from '@/contract/costs';
+import { imageSize } from '@/engine/media/scene/diffusion';
+import type { StoredImageOutput } from '@/engine/db/stored-output';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import { followUpSeed } from './follow-up';
 import { writeGrid } from './grid-output';

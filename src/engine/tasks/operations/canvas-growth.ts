@@ -1,4 +1,4 @@
-import type { Padding } from '../../media/extend-canvas';
+import type { Padding } from '@/engine/media/image-ops/extend-canvas';
 
 interface Size {
   width: number;

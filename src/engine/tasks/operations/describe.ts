@@ -1,9 +1,9 @@
-import type { DescribeRequest } from '../../../contract/requests/describe';
-import { inMediaPool } from '../../media/media-pool';
-import { costOf } from '../../../contract/costs';
-import type { ImageReading } from '../../media/describe';
-import { ratioOf } from '../../media/describe';
-import type { StoredTextOutput } from '../stored-output';
+import type { DescribeRequest } from '@/contract/requests/describe';
+import { inMediaPool } from '@/engine/media/media-pool';
+import { costOf } from '@/contract/costs';
+import type { ImageReading } from '@/engine/media/image-ops/describe';
+import { ratioOf } from '@/engine/media/image-ops/describe';
+import type { StoredTextOutput } from '@/engine/db/stored-output';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import type { OperationImpl } from './types';
 

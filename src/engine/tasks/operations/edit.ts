@@ -1,6 +1,6 @@
-import type { EditRequest } from '../../../contract/requests/edit';
-import { inMediaPool } from '../../media/media-pool';
-import { Rejection, badRequest } from '../rejection';
+import type { EditRequest } from '@/contract/requests/edit';
+import { inMediaPool } from '@/engine/media/media-pool';
+import { Rejection, badRequest } from '../rules/rejection';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
 import { checkMask, maskSource } from './masks';

@@ -1,11 +1,11 @@
 import type { Sharp } from 'sharp';
 import sharp from 'sharp';
-import type { EnhanceUpscaleRequest } from '../../../contract/requests/enhance-upscale';
-import { costOf } from '../../../contract/costs';
-import { findParent } from '../parent-rules';
-import { badRequest } from '../rejection';
-import type { StoredImageOutput } from '../stored-output';
-import { imageOutputOf } from '../stored-output';
+import type { EnhanceUpscaleRequest } from '@/contract/requests/enhance-upscale';
+import { costOf } from '@/contract/costs';
+import { findParent } from '../rules/parents';
+import { badRequest } from '../rules/rejection';
+import type { StoredImageOutput } from '@/engine/db/stored-output';
+import { imageOutputOf } from '@/engine/db/stored-output';
 import { checkFetchUrl, fetchInput } from './fetched';
 import { followUpSeed } from './follow-up';
 import type { ImageExtension } from './media-files';

@@ -1,11 +1,11 @@
-import type { EnhanceRequest } from '../../../contract/requests/enhance';
-import { inMediaPool } from '../../media/media-pool';
-import { isDraft, parsePrompt } from '../../../contract/prompt-flags';
-import { costOf, followUpSpeed } from '../../../contract/costs';
-import { findParent, parentImage } from '../parent-rules';
-import { badRequest } from '../rejection';
-import { singleActions } from '../../../contract/actions';
-import { imageOutputOf } from '../stored-output';
+import type { EnhanceRequest } from '@/contract/requests/enhance';
+import { inMediaPool } from '@/engine/media/media-pool';
+import { isDraft, parsePrompt } from '@/contract/prompt-flags';
+import { costOf, followUpSpeed } from '@/contract/costs';
+import { findParent, parentImage } from '../rules/parents';
+import { badRequest } from '../rules/rejection';
+import { imageOutputOf } from '@/engine/db/stored-output';
+import { singleActions } from '@/contract/actions';
 import { diffusionSpecOf } from './diffusion';
 import { writeSingle } from './grid-output';
 

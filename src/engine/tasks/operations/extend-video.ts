@@ -1,20 +1,20 @@
-import { parsePrompt } from '../../../contract/prompt-flags';
-import type { ExtendVideoRequest } from '../../../contract/requests/extend-video';
-import { costOf, followUpSpeed } from '../../../contract/costs';
-import { renderExtension } from '../../media/video-clips';
-import { CAMERA_MOVES } from '../../media/video-motion';
-import type { ParentQuery } from '../parent-rules';
-import { findParent } from '../parent-rules';
-import { badRequest } from '../rejection';
-import type { StoredVideoOutput } from '../stored-output';
-import type { TaskRow, TaskStore } from '../store';
+import { parsePrompt } from '@/contract/prompt-flags';
+import type { ExtendVideoRequest } from '@/contract/requests/extend-video';
+import { costOf, followUpSpeed } from '@/contract/costs';
+import { renderExtension } from '@/engine/media/video/clips';
+import { CAMERA_MOVES } from '@/engine/media/video/motion';
+import type { ParentQuery } from '../rules/parents';
+import { findParent } from '../rules/parents';
+import { badRequest } from '../rules/rejection';
+import type { StoredVideoOutput } from '@/engine/db/stored-output';
+import type { TaskRow, TaskStore } from '@/engine/db/task-store';
 import { checkedPrompt, seedOf } from './prompt';
+import { fetchInput } from './fetched';
 import type { OperationImpl, Plan, PlanContext, RunContext } from './types';
 import {
   EXTENSION_SECONDS,
   allClips,
   endUrlOf,
-  fetchPicture,
   motionOf,
   parentClip,
   parentVideo,
@@ -85,7 +85,7 @@ async function run(
   const seed = seedOf(own, task.jobId);
   const source = videoPath(ctx, parentClip(ctx, req.jobId, req.videoNo).file);
   const endUrl = endUrlOf(own);
-  const end = endUrl ? (await fetchPicture(ctx, 'prompt --end', endUrl)).data : undefined;
+  const end = endUrl ? (await fetchInput(ctx, 'prompt --end', endUrl, 'prompt')).data : undefined;
   const videos = await allClips(
     ctx.signal,
     CAMERA_MOVES.map((move, n) => async (signal) => {

@@ -1,11 +1,11 @@
-import type { FetchedImage } from '../../fetch/fetch-image';
-import { fetchImage } from '../../fetch/fetch-image';
-import { FetchError } from '../../fetch/dial';
-import type { RawImage } from '../../media/finish';
-import type { Size } from '../../media/raster';
-import { loadRgb } from '../../media/raster';
-import { badRequest } from '../rejection';
-import { TaskInputError } from '../task-input-error';
+import type { FetchedImage } from '@/engine/fetch/fetch-image';
+import { fetchImage } from '@/engine/fetch/fetch-image';
+import { FetchError } from '@/engine/fetch/dial';
+import type { RawImage } from '@/engine/media/pixels/raw-image';
+import type { Size } from '@/engine/media/pixels/raster';
+import { loadRgb } from '@/engine/media/pixels/raster';
+import { badRequest } from '../rules/rejection';
+import { TaskInputError } from '../rules/task-input-error';
 import type { RunContext } from './types';
 
 /**
@@ -19,21 +19,34 @@ export function checkFetchUrl(field: string, url: string, within?: string): void
   throw badRequest(`${field}: ${subject}must be a valid http:// or https:// URL`);
 }
 
-const inputError = (field: string, url: string, err: unknown): TaskInputError => {
+/**
+ * Where a fetched URL was written: a URL field holds the URL alone; a prompt holds it
+ * among other text (a video's start image, `--end`), so its failure says which image.
+ */
+type UrlPlace = 'field' | 'prompt';
+
+const inputError = (field: string, url: string, err: unknown, place: UrlPlace = 'field') => {
   const why = err instanceof Error ? err.message : String(err);
-  return new TaskInputError(`${field}: could not use ${url}: ${why}`);
+  const what =
+    place === 'prompt' ? `the image at ${url} could not be used` : `could not use ${url}`;
+  return new TaskInputError(`${field}: ${what}: ${why}`);
 };
 
-/** Fetches an input image through the guard; any refusal fails the task, naming the field. */
+/**
+ * Fetches an input image through the guard (address policy and limits of fetch/). A
+ * refused or failed fetch fails the task at once (the same URL would fail again), with a
+ * message naming the field.
+ */
 export async function fetchInput(
   ctx: RunContext,
   field: string,
   url: string,
+  place: UrlPlace = 'field',
 ): Promise<FetchedImage> {
   try {
     return await fetchImage(url, { allowPrivate: ctx.allowPrivateFetch });
   } catch (err) {
-    if (err instanceof FetchError) throw inputError(field, url, err);
+    if (err instanceof FetchError) throw inputError(field, url, err, place);
     throw err;
   }
 }

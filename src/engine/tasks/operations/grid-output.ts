@@ -1,8 +1,8 @@
-import type { AvailableActions } from '../../../contract/task';
-import type { RawImage } from '../../media/finish';
-import { encodePng, gridPng } from '../../media/finish';
-import type { StoredImage, StoredImageOutput } from '../stored-output';
-import { gridActions } from '../../../contract/actions';
+import type { AvailableActions } from '@/contract/task';
+import type { RawImage } from '@/engine/media/pixels/raw-image';
+import { encodePng, gridPng } from '@/engine/media/pixels/raw-image';
+import type { StoredImage, StoredImageOutput } from '@/engine/db/stored-output';
+import { gridActions } from '@/contract/actions';
 import { gridFile, imageFile, writeMedia } from './media-files';
 
 /**

@@ -1,5 +1,5 @@
-import type { InpaintRequest } from '../../../contract/requests/inpaint';
-import { inMediaPool } from '../../media/media-pool';
+import type { InpaintRequest } from '@/contract/requests/inpaint';
+import { inMediaPool } from '@/engine/media/media-pool';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
 import { checkMask, maskSource } from './masks';

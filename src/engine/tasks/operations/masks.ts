@@ -1,5 +1,5 @@
-import type { Mask } from '../../../contract/requests/common';
-import type { MaskSource } from '../../media/inpaint';
+import type { Mask } from '@/contract/requests/common';
+import type { MaskSource } from '@/engine/media/image-ops/inpaint';
 import { checkFetchUrl, fetchInput } from './fetched';
 import type { RunContext } from './types';
 

@@ -1,5 +1,5 @@
-import type { OutpaintRequest } from '../../../contract/requests/outpaint';
-import { inMediaPool } from '../../media/media-pool';
+import type { OutpaintRequest } from '@/contract/requests/outpaint';
+import { inMediaPool } from '@/engine/media/media-pool';
 import { grownSize, zoomOutPadding } from './canvas-growth';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';

@@ -1,5 +1,5 @@
-import type { PanRequest } from '../../../contract/requests/pan';
-import { inMediaPool } from '../../media/media-pool';
+import type { PanRequest } from '@/contract/requests/pan';
+import { inMediaPool } from '@/engine/media/media-pool';
 import { grownSize, panPadding } from './canvas-growth';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';

@@ -1,6 +1,6 @@
-import type { ParsedPrompt } from '../../../contract/prompt-flags';
-import { flagSpec, getFlag, parsePrompt, validateFlags } from '../../../contract/prompt-flags';
-import { badRequest } from '../rejection';
+import type { ParsedPrompt } from '@/contract/prompt-flags';
+import { flagSpec, getFlag, parsePrompt, validateFlags } from '@/contract/prompt-flags';
+import { badRequest } from '../rules/rejection';
 import { checkFetchUrl } from './fetched';
 
 /** Everything in `s` that reads as an http(s) URL, as the video start image is found. */

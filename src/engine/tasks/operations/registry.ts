@@ -1,4 +1,4 @@
-import type { OperationName } from '../../../contract/operations';
+import type { OperationName } from '@/contract/operations';
 import { diffusionOperation } from './diffusion';
 import { blendOperation } from './blend';
 import { describeOperation } from './describe';

@@ -1,6 +1,6 @@
-import type { RemixRequest } from '../../../contract/requests/remix';
-import { inMediaPool } from '../../media/media-pool';
-import { badRequest } from '../rejection';
+import type { RemixRequest } from '@/contract/requests/remix';
+import { inMediaPool } from '@/engine/media/media-pool';
+import { badRequest } from '../rules/rejection';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
 import type { OperationImpl } from './types';

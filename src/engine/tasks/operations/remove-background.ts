@@ -1,6 +1,6 @@
-import type { RemoveBackgroundRequest } from '../../../contract/requests/remove-background';
-import { inMediaPool } from '../../media/media-pool';
-import { costOf } from '../../../contract/costs';
+import type { RemoveBackgroundRequest } from '@/contract/requests/remove-background';
+import { inMediaPool } from '@/engine/media/media-pool';
+import { costOf } from '@/contract/costs';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import { followUpSeed } from './follow-up';
 import { writeSingle } from './grid-output';

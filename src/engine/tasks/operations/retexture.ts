@@ -1,7 +1,7 @@
-import type { RetextureRequest } from '../../../contract/requests/retexture';
-import { inMediaPool } from '../../media/media-pool';
-import { costOf, followUpSpeed } from '../../../contract/costs';
-import { imageSize } from '../../media/diffusion';
+import type { RetextureRequest } from '@/contract/requests/retexture';
+import { inMediaPool } from '@/engine/media/media-pool';
+import { costOf, followUpSpeed } from '@/contract/costs';
+import { imageSize } from '@/engine/media/scene/diffusion';
 import { checkFetchUrl, fetchRgb } from './fetched';
 import { followUpSeed, promptText } from './follow-up';
 import { writeGrid } from './grid-output';

@@ -1,8 +1,8 @@
-import type { ShortenRequest } from '../../../contract/requests/shorten';
-import { parsePrompt } from '../../../contract/prompt-flags';
-import { costOf } from '../../../contract/costs';
-import { badRequest } from '../rejection';
-import type { StoredTextOutput } from '../stored-output';
+import type { ShortenRequest } from '@/contract/requests/shorten';
+import { parsePrompt } from '@/contract/prompt-flags';
+import { costOf } from '@/contract/costs';
+import { badRequest } from '../rules/rejection';
+import type { StoredTextOutput } from '@/engine/db/stored-output';
 import { checkedPrompt } from './prompt';
 import type { Term } from './shorten-terms';
 import { assemble, isContent, termsOf } from './shorten-terms';

@@ -1,6 +1,6 @@
-import type { UploadPaintRequest } from '../../../contract/requests/upload-paint';
-import { inMediaPool } from '../../media/media-pool';
-import { costOf, followUpSpeed } from '../../../contract/costs';
+import type { UploadPaintRequest } from '@/contract/requests/upload-paint';
+import { inMediaPool } from '@/engine/media/media-pool';
+import { costOf, followUpSpeed } from '@/contract/costs';
 import { checkFetchUrl, fetchInput } from './fetched';
 import { followUpSeed, promptText } from './follow-up';
 import { writeGrid } from './grid-output';

@@ -1,5 +1,5 @@
-import type { VariationRequest } from '../../../contract/requests/variation';
-import { inMediaPool } from '../../media/media-pool';
+import type { VariationRequest } from '@/contract/requests/variation';
+import { inMediaPool } from '@/engine/media/media-pool';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
 import type { OperationImpl } from './types';

@@ -1,15 +1,11 @@
 import path from 'node:path';
-import type { ParsedPrompt } from '../../../contract/prompt-flags';
-import { getFlag, hasFlag } from '../../../contract/prompt-flags';
-import type { TaskType } from '../../../contract/task';
-import type { FetchedImage } from '../../fetch/fetch-image';
-import { fetchImage } from '../../fetch/fetch-image';
-import { FetchError } from '../../fetch/dial';
-import type { CameraMove, MotionSpec } from '../../media/video-motion';
-import { badRequest } from '../rejection';
-import type { StoredVideo, StoredVideoOutput } from '../stored-output';
-import type { TaskRow } from '../store';
-import { TaskInputError } from '../task-input-error';
+import type { ParsedPrompt } from '@/contract/prompt-flags';
+import { getFlag, hasFlag } from '@/contract/prompt-flags';
+import type { TaskType } from '@/contract/task';
+import type { CameraMove, MotionSpec } from '@/engine/media/video/motion';
+import { badRequest } from '../rules/rejection';
+import type { StoredVideo, StoredVideoOutput } from '@/engine/db/stored-output';
+import type { TaskRow } from '@/engine/db/task-store';
 import type { RunContext } from './types';
 
 /** Clips are named like the hosted service's media: `<job_id>_<n>.mp4`. */
@@ -97,24 +93,5 @@ export async function allClips<T>(
     return results.map((r) => (r as PromiseFulfilledResult<T>).value);
   } finally {
     signal?.removeEventListener('abort', relay);
-  }
-}
-
-/**
- * Fetches a picture a prompt names. A refused or failed fetch fails the task at once
- * (the same URL would fail again), with a message naming the field.
- */
-export async function fetchPicture(
-  ctx: RunContext,
-  field: string,
-  url: string,
-): Promise<FetchedImage> {
-  try {
-    return await fetchImage(url, { allowPrivate: ctx.allowPrivateFetch });
-  } catch (err) {
-    if (err instanceof FetchError) {
-      throw new TaskInputError(`${field}: the image at ${url} could not be used: ${err.message}`);
-    }
-    throw err;
   }
 }

@@ -1,29 +1,22 @@
-import type { ParsedPrompt } from '../../../contract/prompt-flags';
-import { parsePrompt, speedOf } from '../../../contract/prompt-flags';
-import type { VideoDiffusionRequest } from '../../../contract/requests/video-diffusion';
-import { startImageUrl } from '../../../contract/requests/video-diffusion';
-import { costOf, followUpSpeed } from '../../../contract/costs';
-import { renderMoveClip } from '../../media/video-clips';
-import { CAMERA_MOVES, clipSize, shortSideOf } from '../../media/video-motion';
-import type { Picture } from '../../media/video-render';
-import { buildStage } from '../../media/video-render';
-import { findParent } from '../parent-rules';
-import { badRequest } from '../rejection';
-import type { StoredVideoOutput } from '../stored-output';
-import { imageOutputOf } from '../stored-output';
-import type { TaskRow } from '../store';
+import type { ParsedPrompt } from '@/contract/prompt-flags';
+import { parsePrompt, speedOf } from '@/contract/prompt-flags';
+import type { VideoDiffusionRequest } from '@/contract/requests/video-diffusion';
+import { startImageUrl } from '@/contract/requests/video-diffusion';
+import { costOf, followUpSpeed } from '@/contract/costs';
+import { renderMoveClip } from '@/engine/media/video/clips';
+import { CAMERA_MOVES, clipSize, shortSideOf } from '@/engine/media/video/motion';
+import type { Picture } from '@/engine/media/video/render';
+import { buildStage } from '@/engine/media/video/render';
+import { findParent } from '../rules/parents';
+import { badRequest } from '../rules/rejection';
+import type { StoredVideoOutput } from '@/engine/db/stored-output';
+import { imageOutputOf } from '@/engine/db/stored-output';
+import type { TaskRow } from '@/engine/db/task-store';
 import { readMedia } from './media-files';
 import { checkedPrompt, seedOf } from './prompt';
+import { fetchInput } from './fetched';
 import type { OperationImpl, Plan, PlanContext, RunContext } from './types';
-import {
-  CLIP_SECONDS,
-  allClips,
-  endUrlOf,
-  fetchPicture,
-  motionOf,
-  videoFile,
-  videoPath,
-} from './video-common';
+import { CLIP_SECONDS, allClips, endUrlOf, motionOf, videoFile, videoPath } from './video-common';
 
 /*
  * Four clips of one picture, each with its own camera move (zoom in, zoom out, pan left,
@@ -85,7 +78,7 @@ async function startPicture(
   }
   const url = startUrlOf(own);
   if (!url) throw new Error('the prompt has no start image URL');
-  const fetched = await fetchPicture(ctx, 'prompt', url);
+  const fetched = await fetchInput(ctx, 'prompt', url, 'prompt');
   return { picture: fetched.data, width: fetched.width, height: fetched.height };
 }
 
@@ -98,7 +91,7 @@ async function run(
   const seed = seedOf(own, task.jobId);
   const start = await startPicture(req, own, ctx);
   const endUrl = endUrlOf(own);
-  const end = endUrl ? (await fetchPicture(ctx, 'prompt --end', endUrl)).data : undefined;
+  const end = endUrl ? (await fetchInput(ctx, 'prompt --end', endUrl, 'prompt')).data : undefined;
   const size = clipSize(start, shortSideOf(req.videoType));
   const stage = await buildStage(start.picture, size);
   const videos = await allClips(

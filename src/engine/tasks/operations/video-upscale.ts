@@ -1,9 +1,8 @@
-import type { VideoUpscaleRequest } from '../../../contract/requests/video-upscale';
-import { costOf, followUpSpeed } from '../../../contract/costs';
-import { renderUpscale } from '../../media/video-clips';
-import { checkOutputSize, findParent } from '../parent-rules';
-import type { StoredVideoOutput } from '../stored-output';
-
+import type { VideoUpscaleRequest } from '@/contract/requests/video-upscale';
+import { costOf, followUpSpeed } from '@/contract/costs';
+import { renderUpscale } from '@/engine/media/video/clips';
+import { checkOutputSize, findParent } from '../rules/parents';
+import type { StoredVideoOutput } from '@/engine/db/stored-output';
 import type { OperationImpl } from './types';
 import { parentClip, parentVideo, videoFile, videoPath } from './video-common';
 

@@ -1,5 +1,5 @@
-import { SPENDING_RANGES, type SpendingRange } from '../../../contract/spending';
-import { AccountPanel } from '../../features/account/components/account-panel';
+import { SPENDING_RANGES, type SpendingRange } from '@/contract/spending';
+import { AccountPanel } from '@/web/features/account/components/account-panel';
 import { jobHref, replaceRouteSearch, useRouteSearch } from '../router';
 import { Page } from './page';
 

@@ -1,13 +1,13 @@
-import { JobSearchResults } from '../../features/jobs/components/job-search-results';
-import { LibraryFilters } from '../../features/library/components/library-filters';
-import type { LibraryParams } from '../../features/library/utils/library-params';
+import { JobSearchResults } from '@/web/features/jobs/components/job-search-results';
+import { LibraryFilters } from '@/web/features/library/components/library-filters';
+import type { LibraryParams } from '@/web/features/library/utils/library-params';
 import {
   checkParams,
   clearFilters,
   describeFilter,
   paramsFromSearch,
   searchFromParams,
-} from '../../features/library/utils/library-params';
+} from '@/web/features/library/utils/library-params';
 import { replaceRouteSearch, useRouteSearch } from '../router';
 import { usePromptHandoff } from '../use-prompt-handoff';
 import { Page } from './page';

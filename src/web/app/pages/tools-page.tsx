@@ -1,7 +1,7 @@
-import { JobFeed } from '../../features/jobs/components/job-feed';
-import { useCreateJob } from '../../features/jobs/hooks/use-create-job';
-import type { ToolFormProps } from '../../features/tools/components/tools';
-import { TOOLS } from '../../features/tools/components/tools';
+import { JobFeed } from '@/web/features/jobs/components/job-feed';
+import { useCreateJob } from '@/web/features/jobs/hooks/use-create-job';
+import type { ToolFormProps } from '@/web/features/tools/components/tools';
+import { TOOLS } from '@/web/features/tools/components/tools';
 import { usePromptHandoff } from '../use-prompt-handoff';
 import { Page } from './page';
 import type { ComponentType } from 'react';

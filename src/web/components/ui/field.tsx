@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/web/lib/cn';
 
 /** What the control inside a Field needs so its label, hint and error are announced. */
 interface FieldControlProps {

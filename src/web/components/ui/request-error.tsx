@@ -1,4 +1,4 @@
-import { describeError } from '../../lib/describe-error';
+import { describeError } from '@/web/lib/describe-error';
 import { Button } from './button';
 import { ErrorBanner } from './error-banner';
 

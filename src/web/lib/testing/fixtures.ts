@@ -1,5 +1,5 @@
-import type { AccountSummary } from '../../../contract/account-summary';
-import type { Job, JobList } from '../../../contract/studio-api';
+import type { AccountSummary } from '@/contract/account-summary';
+import type { Job, JobList } from '@/contract/studio-api';
 
 /** A completed diffusion job as the studio server sends it; override what a test needs. */
 export function makeJob(overrides: Partial<Job> = {}): Job {

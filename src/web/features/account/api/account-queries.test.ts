@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ResponseShapeError } from '../../../lib/http';
-import { jsonResponse, makeAccount } from '../../../lib/testing/fixtures';
-import { streamActions } from '../../../lib/stream-store';
+import { ResponseShapeError } from '@/web/lib/http';
+import { jsonResponse, makeAccount } from '@/web/lib/testing/fixtures';
+import { streamActions } from '@/web/lib/stream-store';
 import { accountQueries, pollWhileStreamDown } from './account-queries';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
-import { accountEnvelopeSchema, type AccountSummary } from '../../../../contract/account-summary';
-import { requestJson } from '../../../lib/http';
-import { isStreamLive } from '../../../lib/stream-store';
+import { accountEnvelopeSchema, type AccountSummary } from '@/contract/account-summary';
+import { requestJson } from '@/web/lib/http';
+import { isStreamLive } from '@/web/lib/stream-store';
 
 /**
  * The proxy pushes the account after every change (`account` events), so it is polled

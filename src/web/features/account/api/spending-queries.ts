@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { spendingEnvelopeSchema, type SpendingRange } from '../../../../contract/spending';
-import { requestJson } from '../../../lib/http';
+import { spendingEnvelopeSchema, type SpendingRange } from '@/contract/spending';
+import { requestJson } from '@/web/lib/http';
 import { accountQueries, pollWhileStreamDown } from './account-queries';
 
 let zone: string | null = null;

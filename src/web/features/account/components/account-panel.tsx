@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SpendingRange } from '../../../../contract/spending';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { describeError } from '../../../lib/describe-error';
+import type { SpendingRange } from '@/contract/spending';
+import { Button } from '@/web/components/ui/button';
+import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { describeError } from '@/web/lib/describe-error';
 import { accountQueries } from '../api/account-queries';
 import { availableCredits } from '../utils/balance';
 import { ActiveTasksCard } from './active-tasks-card';

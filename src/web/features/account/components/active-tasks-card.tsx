@@ -1,6 +1,6 @@
-import type { AccountSummary } from '../../../../contract/account-summary';
-import { formatNumber } from '../../../lib/format';
-import { taskTypeLabel } from '../../../lib/task-labels';
+import type { AccountSummary } from '@/contract/account-summary';
+import { formatNumber } from '@/web/lib/format';
+import { taskTypeLabel } from '@/web/lib/task-labels';
 import { formatElapsed, useSeconds } from '../hooks/use-seconds';
 import { slotsUsed, stateCounts } from '../utils/slots';
 import { CardHeader, Figure, cardClass } from './figure';

@@ -1,6 +1,6 @@
-import type { AccountSummary } from '../../../../contract/account-summary';
-import { Badge } from '../../../components/ui/badge';
-import { formatAmount, formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
+import type { AccountSummary } from '@/contract/account-summary';
+import { Badge } from '@/web/components/ui/badge';
+import { formatAmount, formatDateTime, formatNumber, formatUsd } from '@/web/lib/format';
 import { useThresholdCredits } from '../stores/threshold-store';
 import { availableCredits, lowBalanceReason } from '../utils/balance';
 import { CardHeader, Figure, cardClass } from './figure';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { cn } from '../../../lib/cn';
-import { describeError } from '../../../lib/describe-error';
-import { formatAmount } from '../../../lib/format';
+import { cn } from '@/web/lib/cn';
+import { describeError } from '@/web/lib/describe-error';
+import { formatAmount } from '@/web/lib/format';
 import { accountQueries } from '../api/account-queries';
 import { useThresholdCredits } from '../stores/threshold-store';
 import { availableCredits, lowBalanceReason } from '../utils/balance';

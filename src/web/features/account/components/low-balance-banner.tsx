@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatAmount, formatUsd } from '../../../lib/format';
+import { formatAmount, formatUsd } from '@/web/lib/format';
 import { accountQueries } from '../api/account-queries';
 import { useThresholdCredits } from '../stores/threshold-store';
 import { availableCredits, lowBalanceReason } from '../utils/balance';

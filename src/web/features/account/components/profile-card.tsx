@@ -1,5 +1,5 @@
-import type { AccountSummary } from '../../../../contract/account-summary';
-import { formatAmount } from '../../../lib/format';
+import type { AccountSummary } from '@/contract/account-summary';
+import { formatAmount } from '@/web/lib/format';
 import { CardHeader, Figure, cardClass } from './figure';
 
 const NOT_SENT = 'Not sent by the service';

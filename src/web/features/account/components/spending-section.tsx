@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { SPENDING_RANGES, type Spending, type SpendingRange } from '../../../../contract/spending';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { SegmentedControl } from '../../../components/ui/segmented-control';
-import { describeError } from '../../../lib/describe-error';
-import { formatAmount, formatNumber } from '../../../lib/format';
+import { SPENDING_RANGES, type Spending, type SpendingRange } from '@/contract/spending';
+import { Button } from '@/web/components/ui/button';
+import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import { describeError } from '@/web/lib/describe-error';
+import { formatAmount, formatNumber } from '@/web/lib/format';
 import { ledgerCsvUrl, localTimeZone, spendingQuery } from '../api/spending-queries';
 import { daysLeft } from '../utils/balance';
 import { dayRows, seriesOf } from '../utils/spending-rows';

@@ -1,6 +1,6 @@
-import type { LedgerJob, Spending } from '../../../../contract/spending';
-import { formatNumber } from '../../../lib/format';
-import { taskTypeLabel } from '../../../lib/task-labels';
+import type { LedgerJob, Spending } from '@/contract/spending';
+import { formatNumber } from '@/web/lib/format';
+import { taskTypeLabel } from '@/web/lib/task-labels';
 import type { DayRow, Series } from '../utils/spending-rows';
 
 const when = new Intl.DateTimeFormat('en-US', {

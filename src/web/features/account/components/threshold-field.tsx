@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, inputClass } from '../../../components/ui/field';
+import { Field, inputClass } from '@/web/components/ui/field';
 import { useThresholdActions, useThresholdCredits } from '../stores/threshold-store';
 import { parseThreshold } from '../utils/threshold';
 

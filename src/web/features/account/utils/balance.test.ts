@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAccount } from '../../../lib/testing/fixtures';
+import { makeAccount } from '@/web/lib/testing/fixtures';
 import { availableCredits, daysLeft, lowBalanceReason } from './balance';
 
 describe('the balance', () => {

@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../../../../contract/account-summary';
+import type { AccountSummary } from '@/contract/account-summary';
 
 /**
  * What new tasks can still freeze, in credits: the credit packs' credits and the wallet's

@@ -1,4 +1,4 @@
-import type { AccountSummary, StateCounts } from '../../../../contract/account-summary';
+import type { AccountSummary, StateCounts } from '@/contract/account-summary';
 
 const STATES = ['staged', 'pending', 'processing', 'retry'] as const;
 

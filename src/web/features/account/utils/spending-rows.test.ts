@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Spending } from '../../../../contract/spending';
-import { TASK_TYPES } from '../../../../contract/task';
+import type { Spending } from '@/contract/spending';
+import { TASK_TYPES } from '@/contract/task';
 import { MAX_SERIES, dayRows, formatDay, seriesOf } from './spending-rows';
 
 const spending = (operations: Spending['operations'], daily: Spending['daily']): Spending => ({

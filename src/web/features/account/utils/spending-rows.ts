@@ -1,6 +1,6 @@
-import type { Spending } from '../../../../contract/spending';
-import type { TaskType } from '../../../../contract/task';
-import { taskTypeLabel } from '../../../lib/task-labels';
+import type { Spending } from '@/contract/spending';
+import type { TaskType } from '@/contract/task';
+import { taskTypeLabel } from '@/web/lib/task-labels';
 
 /** More series than this are hard to tell apart: the smallest are stacked as "Other". */
 export const MAX_SERIES = 8;

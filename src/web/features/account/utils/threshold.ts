@@ -1,4 +1,4 @@
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/web/lib/format';
 import { MAX_THRESHOLD } from '../stores/threshold-store';
 
 /** `''` clears the alert; otherwise a whole number of credits within bounds, or why not. */

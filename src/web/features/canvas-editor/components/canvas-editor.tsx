@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CreateJobRequest } from '../../../../contract/studio-api';
-import { Button } from '../../../components/ui/button';
-import { describeError } from '../../../lib/describe-error';
-import type { EditorRequest } from '../../../lib/editor-request-store';
-import { uploadImage } from '../../../lib/uploads';
+import type { CreateJobRequest } from '@/contract/studio-api';
+import { Button } from '@/web/components/ui/button';
+import { describeError } from '@/web/lib/describe-error';
+import type { EditorRequest } from '@/web/lib/editor-request-store';
+import { uploadImage } from '@/web/lib/uploads';
 import { editorCreate } from '../mask/submit';
 import { newDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';
@@ -66,6 +66,38 @@ function useCloseGuard(onClose: () => void) {
   return { closing: closing && painted, requestClose, keepEditing: () => setClosing(false) };
 }
 
+interface EditorHeaderProps {
+  title: string;
+  /** Close was asked for with a painted mask: ask whether to throw it away. */
+  closing: boolean;
+  onClose: () => void;
+  onKeepEditing: () => void;
+  onDiscard: () => void;
+}
+
+function EditorHeader({ title, closing, onClose, onKeepEditing, onDiscard }: EditorHeaderProps) {
+  return (
+    <header className="flex h-12 shrink-0 items-center justify-between border-b border-zinc-800 px-4">
+      <h2 className="text-sm font-semibold">{title}</h2>
+      {closing ? (
+        <div role="alertdialog" aria-label="Discard the mask?" className="flex items-center gap-2">
+          <span className="text-sm text-zinc-300">Close and discard the painted mask?</span>
+          <Button size="sm" variant="primary" autoFocus onClick={onKeepEditing}>
+            Keep editing
+          </Button>
+          <Button size="sm" className="text-red-300" onClick={onDiscard}>
+            Discard
+          </Button>
+        </div>
+      ) : (
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      )}
+    </header>
+  );
+}
+
 /** The full-screen editor of Vary region (inpaint), Edit and Upload and paint. */
 export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEditorProps) {
   const { image, failed } = useImageDocument(request);
@@ -107,28 +139,13 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
       aria-label={title}
       className="fixed inset-0 z-50 flex flex-col bg-zinc-950 text-zinc-100"
     >
-      <header className="flex h-12 shrink-0 items-center justify-between border-b border-zinc-800 px-4">
-        <h2 className="text-sm font-semibold">{title}</h2>
-        {closing ? (
-          <div
-            role="alertdialog"
-            aria-label="Discard the mask?"
-            className="flex items-center gap-2"
-          >
-            <span className="text-sm text-zinc-300">Close and discard the painted mask?</span>
-            <Button size="sm" variant="primary" autoFocus onClick={keepEditing}>
-              Keep editing
-            </Button>
-            <Button size="sm" className="text-red-300" onClick={onClose}>
-              Discard
-            </Button>
-          </div>
-        ) : (
-          <Button size="sm" variant="ghost" onClick={requestClose}>
-            Close
-          </Button>
-        )}
-      </header>
+      <EditorHeader
+        title={title}
+        closing={closing}
+        onClose={requestClose}
+        onKeepEditing={keepEditing}
+        onDiscard={onClose}
+      />
       {failed ? (
         <p role="alert" className="p-4">
           The image could not be loaded.

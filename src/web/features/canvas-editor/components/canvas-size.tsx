@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CANVAS_SIDE_MAX } from '../../../../contract/requests/limits';
+import { CANVAS_SIDE_MAX } from '@/contract/requests/limits';
 import { CANVAS_PRESETS, centred, parseSide, presetCanvas } from '../model/canvas-presets';
 import type { EditorDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';

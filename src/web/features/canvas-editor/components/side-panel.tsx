@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { costOfPrompt, formatCostEstimate } from '../../../lib/costs';
+import { Button } from '@/web/components/ui/button';
+import { costOfPrompt, formatCostEstimate } from '@/web/lib/costs';
 import type { MaskPlan } from '../mask/areas';
 import type { EditorDocument } from '../model/document';
 import { CanvasSize } from './canvas-size';

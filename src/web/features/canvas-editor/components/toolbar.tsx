@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/web/components/ui/button';
 import { actualSizeViewport, fitViewport, zoomPercent } from '../geometry/transforms';
 import { useEditorStore } from '../model/editor-store';
 import { BRUSH_MAX, BRUSH_MIN, useViewStore } from '../model/view-store';

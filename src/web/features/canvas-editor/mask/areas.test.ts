@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSchema } from '../../../../contract/requests/common';
+import { maskSchema } from '@/contract/requests/common';
 import { imagePoint } from '../geometry/points';
 import type { MaskOp } from '../model/document';
 import { iou, rasterise } from './grid';

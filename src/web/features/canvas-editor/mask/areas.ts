@@ -1,5 +1,5 @@
-import type { MaskArea } from '../../../../contract/requests/common';
-import { MASK_SIDE_MAX, MASK_SIDE_MIN } from '../../../../contract/requests/limits';
+import type { MaskArea } from '@/contract/requests/common';
+import { MASK_SIDE_MAX, MASK_SIDE_MIN } from '@/contract/requests/limits';
 import type { MaskOp } from '../model/document';
 import type { Grid, Pt } from './grid';
 import { countSet, emptyGrid, fillPolygon, iou, rasterise } from './grid';

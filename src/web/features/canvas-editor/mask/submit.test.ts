@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { editRequestSchema } from '../../../../contract/requests/edit';
-import { inpaintRequestSchema } from '../../../../contract/requests/inpaint';
-import { uploadPaintRequestSchema } from '../../../../contract/requests/upload-paint';
+import { editRequestSchema } from '@/contract/requests/edit';
+import { inpaintRequestSchema } from '@/contract/requests/inpaint';
+import { uploadPaintRequestSchema } from '@/contract/requests/upload-paint';
 import { imagePoint } from '../geometry/points';
 import { newDocument } from '../model/document';
 import { countSet } from './grid';

@@ -1,4 +1,4 @@
-import { CANVAS_SIDE_MAX } from '../../../../contract/requests/limits';
+import { CANVAS_SIDE_MAX } from '@/contract/requests/limits';
 import type { EditorDocument } from './document';
 
 export const CANVAS_PRESETS = [

@@ -1,5 +1,5 @@
-import { Switch } from '../../../components/ui/switch';
-import { cn } from '../../../lib/cn';
+import { Switch } from '@/web/components/ui/switch';
+import { cn } from '@/web/lib/cn';
 import type { ValueFlag } from '../stores/prompt-edits';
 import { ASPECT_CHOICES, VERSION_CHOICES, promptState } from '../stores/prompt-edits';
 import { usePromptActions } from '../stores/prompt-store';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { Button } from '../../../components/ui/button';
-import type { ImageUpload } from '../../../lib/use-image-upload';
+import { Button } from '@/web/components/ui/button';
+import type { ImageUpload } from '@/web/lib/use-image-upload';
 import { usePromptActions, useUploadPreviews } from '../stores/prompt-store';
 import { IMAGE_ROLES, imagePromptsOf } from '../utils/image-prompts';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Switch } from '../../../components/ui/switch';
-import { cn } from '../../../lib/cn';
+import { Switch } from '@/web/components/ui/switch';
+import { cn } from '@/web/lib/cn';
 import type { PromptState } from '../stores/prompt-edits';
 import { NIJI_CHOICES, QUALITY_CHOICES } from '../stores/prompt-edits';
 import { usePromptActions } from '../stores/prompt-store';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { DragEvent, FormEvent, KeyboardEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { RequestError } from '../../../components/ui/request-error';
-import { cn } from '../../../lib/cn';
-import { diffusionCost, formatCostEstimate } from '../../../lib/costs';
-import { formatNumber } from '../../../lib/format';
-import { useImageUpload } from '../../../lib/use-image-upload';
-import { imageFileOf } from '../../../lib/uploads';
-import { PROMPT_MAX } from '../../../../contract/requests/limits';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { Button } from '@/web/components/ui/button';
+import { RequestError } from '@/web/components/ui/request-error';
+import { cn } from '@/web/lib/cn';
+import { diffusionCost, formatCostEstimate } from '@/web/lib/costs';
+import { formatNumber } from '@/web/lib/format';
+import { useFileDrop } from '@/web/lib/use-file-drop';
+import { useImageUpload } from '@/web/lib/use-image-upload';
+import { PROMPT_MAX } from '@/contract/requests/limits';
 import { promptState } from '../stores/prompt-edits';
 import { usePrompt, usePromptActions } from '../stores/prompt-store';
 import { FlagHelpers } from './flag-helpers';
@@ -29,15 +29,9 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
   const state = promptState(prompt);
   const invalid = state.problems.length > 0;
   const [moreOpen, setMoreOpen] = useState(false);
-  const [dragOver, setDragOver] = useState(false);
   // Dropped, pasted or picked images become image prompts: a URL at the text's start.
   const upload = useImageUpload((u) => imageUploaded(u, 'image'));
-  const onDrop = (e: DragEvent<HTMLDivElement>) => {
-    setDragOver(false);
-    if (e.dataTransfer.files.length === 0) return; // dragged text goes into the textarea
-    e.preventDefault();
-    upload.send(imageFileOf(e.dataTransfer) ?? e.dataTransfer.files[0]);
-  };
+  const drop = useFileDrop(upload.send);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -53,16 +47,10 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
   return (
     <form onSubmit={submit} aria-label="New image" className="space-y-3">
       <div
-        onDragOver={(e) => {
-          if (!e.dataTransfer.types.includes('Files')) return;
-          e.preventDefault();
-          setDragOver(true);
-        }}
-        onDragLeave={() => setDragOver(false)}
-        onDrop={onDrop}
+        {...drop.dropProps}
         className={cn(
           'rounded-lg border bg-zinc-900 focus-within:border-zinc-600',
-          dragOver ? 'border-indigo-400' : 'border-zinc-800',
+          drop.over ? 'border-indigo-400' : 'border-zinc-800',
         )}
       >
         <ImagePromptChips prompt={prompt} />
@@ -81,32 +69,20 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
           aria-describedby="prompt-count prompt-problems"
           className="block w-full resize-y bg-transparent px-4 pt-3 pb-2 text-[15px] leading-relaxed text-zinc-100 placeholder:text-zinc-500 focus:outline-none"
         />
-        <div className="flex items-center justify-between gap-3 border-t border-zinc-800 px-3 py-2">
-          <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+        {/* The helpers take a row of their own where both do not fit (a phone), and Generate
+            moves under them, to the right. */}
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-800 px-3 py-2">
+          <div className="flex min-w-0 flex-[1_1_18rem] flex-wrap items-center gap-x-4 gap-y-2">
             <AddImageButton upload={upload} />
             <FlagHelpers prompt={prompt} />
             <MoreToggle open={moreOpen} onToggle={() => setMoreOpen(!moreOpen)} />
           </div>
-          <div className="flex shrink-0 items-center gap-3">
-            <CharCount length={state.length} />
-            <span
-              id="prompt-cost"
-              title="Estimated: 80 fast, 160 turbo, half for a draft batch"
-              className="text-xs text-zinc-400 tabular-nums"
-            >
-              {formatCostEstimate(diffusionCost(prompt))}
-            </span>
-            <Button
-              type="submit"
-              variant="primary"
-              disabled={!state.canSubmit || pending}
-              aria-busy={pending}
-              aria-describedby="prompt-cost"
-            >
-              {pending ? <Spinner /> : null}
-              Generate
-            </Button>
-          </div>
+          <SubmitControls
+            prompt={prompt}
+            length={state.length}
+            disabled={!state.canSubmit || pending}
+            pending={pending}
+          />
         </div>
         <MoreOptions id="prompt-more-options" state={state} hidden={!moreOpen} />
       </div>
@@ -122,6 +98,39 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
       ) : null}
       {error ? <RequestError error={error} onDismiss={onDismissError} /> : null}
     </form>
+  );
+}
+
+interface SubmitControlsProps {
+  prompt: string;
+  length: number;
+  disabled: boolean;
+  pending: boolean;
+}
+
+/** The prompt's length, what it will cost, and Generate. */
+function SubmitControls({ prompt, length, disabled, pending }: SubmitControlsProps) {
+  return (
+    <div className="ml-auto flex shrink-0 items-center gap-3">
+      <CharCount length={length} />
+      <span
+        id="prompt-cost"
+        title="Estimated: 80 fast, 160 turbo, half for a draft batch"
+        className="text-xs text-zinc-400 tabular-nums"
+      >
+        {formatCostEstimate(diffusionCost(prompt))}
+      </span>
+      <Button
+        type="submit"
+        variant="primary"
+        disabled={disabled}
+        aria-busy={pending}
+        aria-describedby="prompt-cost"
+      >
+        {pending ? <Spinner /> : null}
+        Generate
+      </Button>
+    </div>
   );
 }
 

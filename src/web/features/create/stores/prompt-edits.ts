@@ -1,4 +1,4 @@
-import type { ParsedPrompt } from '../../../../contract/prompt-flags';
+import type { ParsedPrompt } from '@/contract/prompt-flags';
 import {
   FLAG_SPECS,
   getFlag,
@@ -8,8 +8,8 @@ import {
   serializePrompt,
   setFlag,
   validateFlags,
-} from '../../../../contract/prompt-flags';
-import { PROMPT_MAX } from '../../../../contract/requests/limits';
+} from '@/contract/prompt-flags';
+import { PROMPT_MAX } from '@/contract/requests/limits';
 
 export const ASPECT_CHOICES = ['1:1', '16:9', '9:16', '4:3', '3:2', '2:3'] as const;
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Upload } from '../../../../contract/studio-api';
+import type { Upload } from '@/contract/studio-api';
 import type { ImagePrompt, ImageRole } from '../utils/image-prompts';
 import { withImagePrompt, withImageRole, withoutImagePrompt } from '../utils/image-prompts';
 import type { SwitchFlag, ValueFlag } from './prompt-edits';

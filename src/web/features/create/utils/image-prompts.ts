@@ -1,11 +1,11 @@
-import type { ParsedPrompt } from '../../../../contract/prompt-flags';
+import type { ParsedPrompt } from '@/contract/prompt-flags';
 import {
   getFlag,
   parsePrompt,
   removeFlag,
   serializePrompt,
   setFlag,
-} from '../../../../contract/prompt-flags';
+} from '@/contract/prompt-flags';
 
 /**
  * Image prompts live in the prompt text (API-NOTES.md): URLs at its start, and the URLs of

@@ -1,7 +1,7 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { Job, JobList } from '../../../../contract/studio-api';
-import { makeJob, makeList } from '../../../lib/testing/fixtures';
+import type { Job, JobList } from '@/contract/studio-api';
+import { makeJob, makeList } from '@/web/lib/testing/fixtures';
 import {
   applyJobChanged,
   applyJobRemoved,

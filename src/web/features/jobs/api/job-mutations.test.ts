@@ -1,8 +1,8 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreateJobRequest, Job } from '../../../../contract/studio-api';
-import { StudioApiError } from '../../../lib/http';
-import { jsonResponse, makeJob, makeList } from '../../../lib/testing/fixtures';
+import type { CreateJobRequest, Job } from '@/contract/studio-api';
+import { StudioApiError } from '@/web/lib/http';
+import { jsonResponse, makeJob, makeList } from '@/web/lib/testing/fixtures';
 import { createFingerprint, isCreateInFlight, jobMutations } from './job-mutations';
 import type { SearchData } from './job-queries';
 import { jobQueries } from './job-queries';

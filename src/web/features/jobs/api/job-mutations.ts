@@ -1,9 +1,9 @@
 import { mutationOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { CreateJobRequest, Job, JobList } from '../../../../contract/studio-api';
-import { deletedEnvelopeSchema, jobEnvelopeSchema } from '../../../../contract/studio-api';
-import { isTerminal } from '../../../../contract/task';
-import { NetworkError, requestJson } from '../../../lib/http';
+import type { CreateJobRequest, Job, JobList } from '@/contract/studio-api';
+import { deletedEnvelopeSchema, jobEnvelopeSchema } from '@/contract/studio-api';
+import { isTerminal } from '@/contract/task';
+import { NetworkError, requestJson } from '@/web/lib/http';
 import { applyJobRemoved, applyJobToSearches, findCachedJob, updateCachedJob } from './job-events';
 import { jobQueries, prependJob } from './job-queries';
 

@@ -1,7 +1,7 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ResponseShapeError } from '../../../lib/http';
-import { jsonResponse, makeJob, makeList } from '../../../lib/testing/fixtures';
+import { ResponseShapeError } from '@/web/lib/http';
+import { jsonResponse, makeJob, makeList } from '@/web/lib/testing/fixtures';
 import { jobQueries, pollIntervalFor, prependJob, searchSpecOf } from './job-queries';
 
 afterEach(() => vi.unstubAllGlobals());

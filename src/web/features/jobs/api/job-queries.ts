@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryKey } from '@tanstack/react-query';
-import type { Job, JobList } from '../../../../contract/studio-api';
-import { jobEnvelopeSchema, jobListSchema } from '../../../../contract/studio-api';
-import { requestJson } from '../../../lib/http';
-import type { JobFilter } from '../../../lib/job-filter';
-import { isStreamLive } from '../../../lib/stream-store';
+import type { Job, JobList } from '@/contract/studio-api';
+import { jobEnvelopeSchema, jobListSchema } from '@/contract/studio-api';
+import { requestJson } from '@/web/lib/http';
+import type { JobFilter } from '@/web/lib/job-filter';
+import { isStreamLive } from '@/web/lib/stream-store';
 import { isRunning } from '../utils/job-view';
 import { jobListParams } from './job-search';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeJob } from '../../../lib/testing/fixtures';
+import { makeJob } from '@/web/lib/testing/fixtures';
 import { jobListParams, jobMightMatch, promptMightMatch } from './job-search';
 
 const zone = process.env.TZ;

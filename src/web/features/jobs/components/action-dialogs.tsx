@@ -1,5 +1,5 @@
-import type { Job } from '../../../../contract/studio-api';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import type { Job } from '@/contract/studio-api';
+import { FormDialog } from '@/web/components/ui/form-dialog';
 import type { JobActions, OpenDialog } from '../hooks/use-job-actions';
 import { ExpandForm } from './expand-form';
 import { RemixForm } from './remix-form';
@@ -19,7 +19,8 @@ function titleOf(d: OpenDialog | null): string | null {
       return `Pan image ${n}`;
     case 'animate':
       return `Animate image ${n}`;
-    default:
+    case 'vary-region':
+    case 'edit':
       return null;
   }
 }

@@ -1,7 +1,7 @@
-import type { Job } from '../../../../contract/studio-api';
-import { costOfCreate, formatCostEstimate } from '../../../lib/costs';
-import type { FieldIssues } from '../../../lib/validate-params';
-import { checkParams } from '../../../lib/validate-params';
+import type { Job } from '@/contract/studio-api';
+import { costOfCreate, formatCostEstimate } from '@/web/lib/costs';
+import type { FieldIssues } from '@/web/lib/validate-params';
+import { checkParams } from '@/web/lib/validate-params';
 import type { GridAction } from '../utils/grid-action';
 import { actionBody } from '../utils/grid-action';
 

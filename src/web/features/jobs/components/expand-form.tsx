@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { ChoiceRow } from '../../../components/ui/choice-row';
-import { Field, inputClass } from '../../../components/ui/field';
-import { DialogForm } from '../../../components/ui/form-dialog';
-import type { SegmentOption } from '../../../components/ui/segmented-control';
-import { SegmentedControl } from '../../../components/ui/segmented-control';
-import type { FieldIssues } from '../../../lib/validate-params';
-import { issueFor } from '../../../lib/validate-params';
+import { ChoiceRow } from '@/web/components/ui/choice-row';
+import { Field, inputClass } from '@/web/components/ui/field';
+import { DialogForm } from '@/web/components/ui/form-dialog';
+import type { SegmentOption } from '@/web/components/ui/segmented-control';
+import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import type { FieldIssues } from '@/web/lib/validate-params';
+import { issueFor } from '@/web/lib/validate-params';
 import type { GridAction, PanDirection } from '../utils/grid-action';
 import { PAN_SCALE, ZOOM_SCALE } from '../utils/grid-action';
 import type { ActionFormProps } from './action-form';

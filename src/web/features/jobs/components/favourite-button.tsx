@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { cn } from '../../../lib/cn';
-import { describeError } from '../../../lib/describe-error';
+import { Button } from '@/web/components/ui/button';
+import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { cn } from '@/web/lib/cn';
+import { describeError } from '@/web/lib/describe-error';
 import type { Favourite } from '../hooks/use-favourite';
 
 /** The star on a job card. Its name says what a press does, aria-pressed what it is. */

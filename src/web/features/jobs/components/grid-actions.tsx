@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import type { SegmentOption } from '../../../components/ui/segmented-control';
-import { SegmentedControl } from '../../../components/ui/segmented-control';
+import { Button } from '@/web/components/ui/button';
+import type { SegmentOption } from '@/web/components/ui/segmented-control';
+import { SegmentedControl } from '@/web/components/ui/segmented-control';
 import type { JobActions } from '../hooks/use-job-actions';
 import type { ImageActionPlan } from '../utils/action-plan';
 import type { GridAction, UpscaleMode, VaryStrength } from '../utils/grid-action';

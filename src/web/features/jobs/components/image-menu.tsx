@@ -1,5 +1,5 @@
-import type { MenuItem, MenuSection } from '../../../components/ui/menu';
-import { MenuButton } from '../../../components/ui/menu';
+import type { MenuItem, MenuSection } from '@/web/components/ui/menu';
+import { MenuButton } from '@/web/components/ui/menu';
 import type { JobActions } from '../hooks/use-job-actions';
 import type { MenuCapability } from '../utils/action-plan';
 import type { MenuEntry } from '../utils/menu-entries';

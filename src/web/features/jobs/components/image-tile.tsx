@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { Job, MediaItem } from '../../../../contract/studio-api';
+import type { Job, MediaItem } from '@/contract/studio-api';
 import type { JobActions } from '../hooks/use-job-actions';
 import { useLightboxActions } from '../stores/lightbox-store';
 import type { MenuCapability } from '../utils/action-plan';

@@ -1,5 +1,5 @@
-import type { Job } from '../../../../contract/studio-api';
-import { cn } from '../../../lib/cn';
+import type { Job } from '@/contract/studio-api';
+import { cn } from '@/web/lib/cn';
 import { JobCard } from './job-card';
 import { Lightbox } from './lightbox';
 

@@ -1,9 +1,9 @@
-import type { Job } from '../../../../contract/studio-api';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { RequestError } from '../../../components/ui/request-error';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { cn } from '../../../lib/cn';
-import { FEATURES } from '../../../lib/feature-flags';
+import type { Job } from '@/contract/studio-api';
+import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { RequestError } from '@/web/components/ui/request-error';
+import { ProgressBar } from '@/web/components/ui/progress-bar';
+import { cn } from '@/web/lib/cn';
+import { FEATURES } from '@/web/lib/feature-flags';
 import { useFavourite } from '../hooks/use-favourite';
 import { useJobActions } from '../hooks/use-job-actions';
 import { useIsHighlighted } from '../stores/highlight-store';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { describeError } from '../../../lib/describe-error';
+import { Button } from '@/web/components/ui/button';
+import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { describeError } from '@/web/lib/describe-error';
 import { jobQueries } from '../api/job-queries';
 import { JobCardList } from './job-card-list';
 

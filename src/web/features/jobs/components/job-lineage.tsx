@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Job } from '../../../../contract/studio-api';
+import type { Job } from '@/contract/studio-api';
 import { jobQueries } from '../api/job-queries';
 import { useHighlightActions } from '../stores/highlight-store';
 import { lineageLabel } from '../utils/job-view';

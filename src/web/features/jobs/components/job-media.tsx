@@ -1,4 +1,4 @@
-import type { Job, MediaItem } from '../../../../contract/studio-api';
+import type { Job, MediaItem } from '@/contract/studio-api';
 import type { JobActions } from '../hooks/use-job-actions';
 import type { ImageActionPlan } from '../utils/action-plan';
 import type { MediaLayout } from '../utils/job-view';
@@ -31,7 +31,7 @@ export function JobMedia({ job, layout, plan, actions, onUsePrompt }: JobMediaPr
       return <VideoClips job={job} videos={layout.videos} actions={actions} />;
     case 'prompts':
       return <PromptList prompts={layout.prompts} onUsePrompt={onUsePrompt} />;
-    default:
+    case 'none':
       return isRunning(job) ? <MediaPlaceholder job={job} /> : null;
   }
 }

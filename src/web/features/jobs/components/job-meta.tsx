@@ -1,6 +1,6 @@
-import type { Job } from '../../../../contract/studio-api';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format';
-import { useNow } from '../../../lib/use-now';
+import type { Job } from '@/contract/studio-api';
+import { formatDateTime, formatRelativeTime } from '@/web/lib/format';
+import { useNow } from '@/web/lib/use-now';
 import { costLabel, isRunning } from '../utils/job-view';
 
 export function JobMeta({ job }: { job: Job }) {

@@ -1,9 +1,9 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { describeError } from '../../../lib/describe-error';
-import type { JobFilter } from '../../../lib/job-filter';
-import { useStreamLive } from '../../../lib/stream-store';
+import { Button } from '@/web/components/ui/button';
+import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { describeError } from '@/web/lib/describe-error';
+import type { JobFilter } from '@/web/lib/job-filter';
+import { useStreamLive } from '@/web/lib/stream-store';
 import { jobQueries, searchJobs } from '../api/job-queries';
 import { FeedSkeleton } from './job-feed';
 import { JobCardList } from './job-card-list';
@@ -71,6 +71,8 @@ export function JobSearchResults({
   const summary = searching ? 'Searching…' : summaryText(jobs.length, more, searched);
   return (
     <div className="space-y-3">
+      {/* The cards' titles are h3s; the page's h1 is the library's. */}
+      <h2 className="sr-only">Results</h2>
       <p role="status" className="min-h-5 text-sm text-zinc-400" data-testid="library-summary">
         {summary}
       </p>

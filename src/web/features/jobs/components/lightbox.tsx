@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
-import type { Job } from '../../../../contract/studio-api';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import type { Job } from '@/contract/studio-api';
+import { Button } from '@/web/components/ui/button';
+import { Dialog } from '@/web/components/ui/dialog';
 import { useLightbox, useLightboxActions } from '../stores/lightbox-store';
 import { imageAlt, mediaDims, viewableImages } from '../utils/job-view';
 

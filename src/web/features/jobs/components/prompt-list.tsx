@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { Button } from '@/web/components/ui/button';
+import { CopyButton } from '@/web/components/ui/copy-button';
 
 interface PromptListProps {
   prompts: string[];

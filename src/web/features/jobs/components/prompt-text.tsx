@@ -1,4 +1,4 @@
-import { parsePrompt } from '../../../../contract/prompt-flags';
+import { parsePrompt } from '@/contract/prompt-flags';
 
 /** The prompt with its --flags set apart, as people scan for the words first. */
 export function PromptText({ prompt }: { prompt: string }) {

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
-import { DialogForm } from '../../../components/ui/form-dialog';
-import { Field, inputClass } from '../../../components/ui/field';
-import type { SegmentOption } from '../../../components/ui/segmented-control';
-import { SegmentedControl } from '../../../components/ui/segmented-control';
-import type { FieldIssues } from '../../../lib/validate-params';
-import { issueFor } from '../../../lib/validate-params';
+import { DialogForm } from '@/web/components/ui/form-dialog';
+import { Field, inputClass } from '@/web/components/ui/field';
+import type { SegmentOption } from '@/web/components/ui/segmented-control';
+import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import type { FieldIssues } from '@/web/lib/validate-params';
+import { issueFor } from '@/web/lib/validate-params';
 import type { GridAction, RemixMode } from '../utils/grid-action';
 import type { ActionFormProps } from './action-form';
 import { actionCost, submitAction } from './action-form';
-import { ChoiceRow } from '../../../components/ui/choice-row';
+import { ChoiceRow } from '@/web/components/ui/choice-row';
 
 const MODES: SegmentOption<RemixMode>[] = [
   { value: 'strong', label: 'Strong', title: 'Follow the new prompt closely' },

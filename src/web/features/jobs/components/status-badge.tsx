@@ -1,6 +1,6 @@
-import type { TaskStatus } from '../../../../contract/task';
-import type { BadgeTone } from '../../../components/ui/badge';
-import { Badge } from '../../../components/ui/badge';
+import type { TaskStatus } from '@/contract/task';
+import type { BadgeTone } from '@/web/components/ui/badge';
+import { Badge } from '@/web/components/ui/badge';
 
 type StatusWord = TaskStatus | 'unknown';
 

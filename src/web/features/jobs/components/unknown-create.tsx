@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { RequestError } from '../../../components/ui/request-error';
+import { Button } from '@/web/components/ui/button';
+import { RequestError } from '@/web/components/ui/request-error';
 import { useDismissJob } from '../hooks/use-dismiss-job';
 
 /**

@@ -1,6 +1,6 @@
-import type { Job, MediaItem } from '../../../../contract/studio-api';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import type { Job, MediaItem } from '@/contract/studio-api';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/cn';
 import type { JobActions } from '../hooks/use-job-actions';
 import { videoActionsAvailable } from '../utils/action-plan';
 import type { GridAction } from '../utils/grid-action';
@@ -58,7 +58,10 @@ function Clip({ job, video, index, actions }: ClipProps) {
         muted
         loop
         playsInline
-        preload="metadata"
+        // Nothing is fetched until a clip is played: each clip that preloads holds one of the
+        // six connections a browser keeps per origin, so a feed of eight clips left the
+        // job list and the event stream waiting behind them after a reload.
+        preload="none"
         {...size}
         aria-label={videoLabel(index, job.prompt)}
         className="block h-auto w-full rounded-md bg-zinc-800"

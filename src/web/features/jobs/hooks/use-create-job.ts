@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { CreateJobRequest } from '../../../../contract/studio-api';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import type { CreateJobRequest } from '@/contract/studio-api';
+import { newIdempotencyKey } from '@/web/lib/idempotency';
 import { isCreateInFlight, jobMutations } from '../api/job-mutations';
 
 /**

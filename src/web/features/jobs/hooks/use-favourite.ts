@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Job } from '../../../../contract/studio-api';
+import type { Job } from '@/contract/studio-api';
 import { jobMutations } from '../api/job-mutations';
 
 export interface Favourite {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { Job } from '../../../../contract/studio-api';
-import { useEditorRequested } from '../../../lib/editor-request-store';
+import type { Job } from '@/contract/studio-api';
+import { useEditorRequested } from '@/web/lib/editor-request-store';
 import { createFingerprint } from '../api/job-mutations';
 import type { GridAction } from '../utils/grid-action';
 import { actionBody } from '../utils/grid-action';

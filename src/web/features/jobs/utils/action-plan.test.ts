@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_RESULT_KINDS } from '../../../../contract/actions';
+import { IMAGE_RESULT_KINDS } from '@/contract/actions';
 import { imageActionPlan, videoActionsAvailable } from './action-plan';
 import { menuGroups } from './menu-entries';
 

@@ -1,4 +1,4 @@
-import type { AvailableActions, TaskType } from '../../../../contract/task';
+import type { AvailableActions, TaskType } from '@/contract/task';
 
 /** What a per-image menu can offer; each becomes one or more menu items. */
 export type MenuCapability =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssues } from '../../../../contract/errors';
-import { OPERATIONS } from '../../../../contract/operations';
-import type { OperationName } from '../../../../contract/operations';
+import { formatIssues } from '@/contract/errors';
+import { OPERATIONS } from '@/contract/operations';
+import type { OperationName } from '@/contract/operations';
 import type { GridAction, PanDirection } from './grid-action';
 import { actionBody, clampScale, PAN_SCALE, ZOOM_SCALE } from './grid-action';
 
@@ -12,7 +12,7 @@ const PARENT = 'abcDEF123456';
 /** The body the proxy would send upstream, parsed with the operation's own schema. */
 function upstreamBody(action: GridAction) {
   const body = actionBody(PARENT, action);
-  const schema = OPERATIONS[body.operation as OperationName].schema;
+  const schema = OPERATIONS[body.operation].schema;
   const parsed = schema.safeParse({ ...body.params, jobId: UUID });
   if (!parsed.success) throw new Error(`${body.operation}: ${formatIssues(parsed.error)}`);
   return { operation: body.operation, parentId: body.parentId, params: body.params };

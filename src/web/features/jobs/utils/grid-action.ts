@@ -1,14 +1,10 @@
-import {
-  createRequest,
-  type CreateJobRequest,
-  type CreateParams,
-} from '../../../../contract/create-job';
-import { OUTPAINT_SCALE } from '../../../../contract/requests/outpaint';
+import { createRequest, type CreateJobRequest } from '@/contract/create-job';
+import { OUTPAINT_SCALE } from '@/contract/requests/outpaint';
 import {
   PAN_DIRECTION_NAMES,
   PAN_SCALE as PAN_RANGE,
   type PanDirection,
-} from '../../../../contract/requests/pan';
+} from '@/contract/requests/pan';
 
 export type UpscaleMode = 'subtle' | 'creative';
 export type VaryStrength = 'subtle' | 'strong';
@@ -59,76 +55,55 @@ function videoPrompt(prompt: string, motion: Motion): string | undefined {
   return withMotion === '' ? undefined : withMotion;
 }
 
-const imageAction = (parentId: string, action: GridAction): CreateJobRequest | null => {
-  switch (action.kind) {
-    case 'upscale':
-      return createRequest(
-        'upscale',
-        { imageNo: action.imageNo, type: action.mode === 'creative' ? 1 : 0 },
-        parentId,
-      );
-    case 'variation':
-      return createRequest(
-        'variation',
-        { imageNo: action.imageNo, type: action.strength === 'strong' ? 1 : 0 },
-        parentId,
-      );
-    case 'remix': {
-      const mode = action.mode === 'subtle' ? 1 : 0;
-      const params = { imageNo: action.imageNo, remixPrompt: action.prompt.trim(), mode } as const;
-      return createRequest('remix', params, parentId);
-    }
-    case 'zoom': {
-      const scale = clampScale(action.scale, ZOOM_SCALE);
-      const params = { imageNo: action.imageNo, scale, ...optionalPrompt(action.prompt) };
-      return createRequest('outpaint', params, parentId);
-    }
-    case 'pan':
-      return createRequest('pan', panParams(action), parentId);
-    case 'enhance':
-      return createRequest('enhance', { imageNo: action.imageNo }, parentId);
-    case 'reroll':
-      return createRequest('reroll', {}, parentId);
-    default:
-      return null;
-  }
-};
-
-function panParams(action: Extract<GridAction, { kind: 'pan' }>): CreateParams<'pan'> {
-  return {
-    imageNo: action.imageNo,
-    direction: panCode(action.direction),
-    scale: clampScale(action.scale, PAN_SCALE),
-    ...optionalPrompt(action.prompt),
-  };
-}
+type Of<K extends GridAction['kind']> = Extract<GridAction, { kind: K }>;
 
 const panCode = (direction: PanDirection): 0 | 1 | 2 | 3 => {
   const code = PAN_DIRECTION_NAMES.indexOf(direction);
   return code === 1 || code === 2 || code === 3 ? code : 0;
 };
 
-function videoAction(parentId: string, action: GridAction): CreateJobRequest {
-  switch (action.kind) {
-    case 'animate': {
-      const prompt = videoPrompt(action.prompt, action.motion);
-      const videoType = action.resolution === '720p' ? 1 : 0;
-      const params = { imageNo: action.imageNo, videoType, ...(prompt ? { prompt } : {}) } as const;
-      return createRequest('video-diffusion', params, parentId);
-    }
-    case 'extend':
-      return createRequest(
-        'extend-video',
-        { videoNo: action.videoNo, prompt: action.prompt.trim() },
-        parentId,
-      );
-    case 'video-upscale':
-      return createRequest('video-upscale', { videoNo: action.videoNo }, parentId);
-    default:
-      throw new Error(`unhandled action ${action.kind}`);
-  }
-}
+/** The create of each action, by kind: a new kind does not compile until it has one. */
+const CREATES: { [K in GridAction['kind']]: (parentId: string, a: Of<K>) => CreateJobRequest } = {
+  upscale: (id, a) =>
+    createRequest('upscale', { imageNo: a.imageNo, type: a.mode === 'creative' ? 1 : 0 }, id),
+  variation: (id, a) =>
+    createRequest('variation', { imageNo: a.imageNo, type: a.strength === 'strong' ? 1 : 0 }, id),
+  remix: (id, a) =>
+    createRequest(
+      'remix',
+      { imageNo: a.imageNo, remixPrompt: a.prompt.trim(), mode: a.mode === 'subtle' ? 1 : 0 },
+      id,
+    ),
+  zoom: (id, a) =>
+    createRequest(
+      'outpaint',
+      { imageNo: a.imageNo, scale: clampScale(a.scale, ZOOM_SCALE), ...optionalPrompt(a.prompt) },
+      id,
+    ),
+  pan: (id, a) =>
+    createRequest(
+      'pan',
+      {
+        imageNo: a.imageNo,
+        direction: panCode(a.direction),
+        scale: clampScale(a.scale, PAN_SCALE),
+        ...optionalPrompt(a.prompt),
+      },
+      id,
+    ),
+  enhance: (id, a) => createRequest('enhance', { imageNo: a.imageNo }, id),
+  reroll: (id) => createRequest('reroll', {}, id),
+  animate: (id, a) => {
+    const prompt = videoPrompt(a.prompt, a.motion);
+    const videoType = a.resolution === '720p' ? 1 : 0;
+    const params = { imageNo: a.imageNo, videoType, ...(prompt ? { prompt } : {}) } as const;
+    return createRequest('video-diffusion', params, id);
+  },
+  extend: (id, a) =>
+    createRequest('extend-video', { videoNo: a.videoNo, prompt: a.prompt.trim() }, id),
+  'video-upscale': (id, a) => createRequest('video-upscale', { videoNo: a.videoNo }, id),
+};
 
 /** The create the proxy receives for an action on `parentId`; it fills `jobId` itself. */
 export const actionBody = (parentId: string, action: GridAction): CreateJobRequest =>
-  imageAction(parentId, action) ?? videoAction(parentId, action);
+  (CREATES[action.kind] as (parentId: string, a: GridAction) => CreateJobRequest)(parentId, action);

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Job } from '../../../../contract/studio-api';
-import { jsonResponse, makeJob, makeList } from '../../../lib/testing/fixtures';
+import type { Job } from '@/contract/studio-api';
+import { jsonResponse, makeJob, makeList } from '@/web/lib/testing/fixtures';
 import { jobQueries } from '../api/job-queries';
 import { jobTitle } from './job-title';
 import { lineageLabel } from './job-view';

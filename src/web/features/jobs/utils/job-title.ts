@@ -1,6 +1,6 @@
-import { titleOf } from '../../../../contract/create-job';
-import { operationOfTaskType } from '../../../../contract/operations';
-import type { Job } from '../../../../contract/studio-api';
+import { titleOf } from '@/contract/create-job';
+import { operationOfTaskType } from '@/contract/operations';
+import type { Job } from '@/contract/studio-api';
 
 /**
  * What a job is, in words: "Upscale (subtle)", "Zoom out 2×", "Pan left", from the params

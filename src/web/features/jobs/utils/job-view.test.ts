@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeJob } from '../../../lib/testing/fixtures';
+import { makeJob } from '@/web/lib/testing/fixtures';
 import {
   costLabel,
   imageAlt,

@@ -1,7 +1,7 @@
-import type { Job, MediaItem } from '../../../../contract/studio-api';
-import { aspectOf, parsePrompt } from '../../../../contract/prompt-flags';
-import { isTerminal, type TaskStatus, type TaskType } from '../../../../contract/task';
-import { formatAmount } from '../../../lib/format';
+import type { Job, MediaItem } from '@/contract/studio-api';
+import { aspectOf, parsePrompt } from '@/contract/prompt-flags';
+import { isTerminal, type TaskStatus, type TaskType } from '@/contract/task';
+import { formatAmount } from '@/web/lib/format';
 
 export interface Dims {
   width: number;

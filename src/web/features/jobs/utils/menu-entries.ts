@@ -79,12 +79,18 @@ function groupFor(cap: MenuCapability, imageNo: number): MenuGroup {
         ),
         items: [entry('pan-custom', 'Custom pan…', { dialog: 'pan' })],
       };
-    default:
+    case 'enhance':
+    case 'remix':
+    case 'vary-region':
+    case 'edit':
+    case 'animate':
       return { id: cap, items: [singleEntry(cap, imageNo)] };
   }
 }
 
-function singleEntry(cap: MenuCapability, imageNo: number): MenuEntry {
+type SingleCapability = Exclude<MenuCapability, 'upscale' | 'variation' | 'zoom' | 'pan'>;
+
+function singleEntry(cap: SingleCapability, imageNo: number): MenuEntry {
   switch (cap) {
     case 'enhance':
       return entry(cap, 'Enhance', { action: { kind: cap, imageNo } });
@@ -94,7 +100,7 @@ function singleEntry(cap: MenuCapability, imageNo: number): MenuEntry {
       return entry(cap, 'Vary region…', { dialog: 'vary-region' });
     case 'edit':
       return entry(cap, 'Edit…', { dialog: 'edit' });
-    default:
+    case 'animate':
       return entry(cap, 'Animate…', { dialog: 'animate' });
   }
 }

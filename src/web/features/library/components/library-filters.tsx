@@ -1,18 +1,12 @@
-import { Fragment } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ErrorBanner } from '../../../components/ui/error-banner';
-import { Field, inputClass } from '../../../components/ui/field';
-import { Switch } from '../../../components/ui/switch';
-import { cn } from '../../../lib/cn';
-import type { FilterChoice } from '../utils/filter-options';
-import {
-  OPERATION_GROUPS,
-  OPERATION_TYPES,
-  STATUS_CHOICES,
-  choiceIdFor,
-} from '../utils/filter-options';
+import { Button } from '@/web/components/ui/button';
+import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { Field, inputClass } from '@/web/components/ui/field';
+import { Switch } from '@/web/components/ui/switch';
+import { cn } from '@/web/lib/cn';
+import { OPERATION_GROUPS, OPERATION_TYPES, STATUS_CHOICES } from '../utils/filter-options';
 import type { LibraryField, LibraryIssue, LibraryParams } from '../utils/library-params';
 import { clearFilters, hasFilters } from '../utils/library-params';
+import { ChoiceSelect } from './choice-select';
 import { SearchBox } from './search-box';
 
 interface LibraryFiltersProps {
@@ -23,12 +17,18 @@ interface LibraryFiltersProps {
 
 const ISSUES_ID = 'library-filter-issues';
 
+/** How a control says that its value is refused, and where the reason is. */
+interface ControlAria {
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
 /** Search, filters and Clear all; every change goes straight to the URL via onChange. */
 export function LibraryFilters({ params, issues, onChange }: LibraryFiltersProps) {
   const set = (patch: Partial<LibraryParams>) => onChange({ ...params, ...patch });
   const invalid = (field: LibraryField) => issues.some((i) => i.field === field);
   const describedBy = (field: LibraryField) => (invalid(field) ? ISSUES_ID : undefined);
-  const control = (field: LibraryField) => ({
+  const control = (field: LibraryField): ControlAria => ({
     'aria-invalid': invalid(field),
     'aria-describedby': describedBy(field),
   });
@@ -71,29 +71,7 @@ export function LibraryFilters({ params, issues, onChange }: LibraryFiltersProps
             />
           )}
         </Field>
-        {(['from', 'to'] as const).map((side) => (
-          <Field
-            key={side}
-            id={`library-${side}`}
-            label={side === 'from' ? 'From' : 'To'}
-            className="w-40"
-          >
-            {(props) => (
-              <input
-                {...props}
-                {...control(side)}
-                type="date"
-                value={params[side]}
-                // Each end bounds the other, so the picker offers only a real range.
-                {...(side === 'from'
-                  ? { max: params.to || undefined }
-                  : { min: params.from || undefined })}
-                onChange={(e) => set({ [side]: e.target.value })}
-                className={cn(inputClass, 'h-9 py-0 scheme-dark')}
-              />
-            )}
-          </Field>
-        ))}
+        <DateRange params={params} control={control} set={set} />
         <div className="flex h-9 items-center">
           <Switch
             label="Favourites only"
@@ -111,70 +89,51 @@ export function LibraryFilters({ params, issues, onChange }: LibraryFiltersProps
           Clear all
         </Button>
       </div>
-      {issues.length > 0 ? (
-        <div id={ISSUES_ID}>
-          <ErrorBanner
-            title="Nothing was searched: a filter needs fixing"
-            hint={issues.map((i) => i.message).join('\n')}
-            className="whitespace-pre-line"
-          />
-        </div>
-      ) : null}
+      {issues.length > 0 ? <IssuesBanner issues={issues} /> : null}
     </section>
   );
 }
 
-interface ChoiceGroup {
-  /** An <optgroup> label; null for plain options. */
-  label: string | null;
-  choices: readonly FilterChoice<string>[];
+interface DateRangeProps {
+  params: LibraryParams;
+  control: (field: LibraryField) => ControlAria;
+  set: (patch: Partial<LibraryParams>) => void;
 }
 
-interface ChoiceSelectProps {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby': string | undefined;
-  anyLabel: string;
-  values: readonly string[];
-  groups: readonly ChoiceGroup[];
-  onChange: (values: string[]) => void;
-}
-
-/** A select over named sets of values; a set from the URL that none names shows as Custom. */
-function ChoiceSelect({ anyLabel, values, groups, onChange, ...rest }: ChoiceSelectProps) {
-  const current = choiceIdFor(
-    values,
-    groups.flatMap((g) => g.choices),
-  );
-  const byId = new Map(groups.flatMap((g) => g.choices).map((c) => [c.id, c]));
-  const options = (choices: readonly FilterChoice<string>[]) =>
-    choices.map((c) => (
-      <option key={c.id} value={c.id}>
-        {c.label}
-      </option>
-    ));
-  return (
-    <select
-      {...rest}
-      value={current}
-      onChange={(e) => onChange([...(byId.get(e.target.value)?.values ?? [])])}
-      className={cn(inputClass, 'h-9 py-0 scheme-dark')}
+/** From and To, in local days; each end bounds the other, so the pickers offer a real range. */
+function DateRange({ params, control, set }: DateRangeProps) {
+  return (['from', 'to'] as const).map((side) => (
+    <Field
+      key={side}
+      id={`library-${side}`}
+      label={side === 'from' ? 'From' : 'To'}
+      className="w-40"
     >
-      <option value="">{anyLabel}</option>
-      {current === 'custom' ? (
-        <option value="custom" disabled>
-          Custom: {values.join(', ')}
-        </option>
-      ) : null}
-      {groups.map((g, i) =>
-        g.label === null ? (
-          <Fragment key={i}>{options(g.choices)}</Fragment>
-        ) : (
-          <optgroup key={i} label={g.label}>
-            {options(g.choices)}
-          </optgroup>
-        ),
+      {(props) => (
+        <input
+          {...props}
+          {...control(side)}
+          type="date"
+          value={params[side]}
+          {...(side === 'from'
+            ? { max: params.to || undefined }
+            : { min: params.from || undefined })}
+          onChange={(e) => set({ [side]: e.target.value })}
+          className={cn(inputClass, 'h-9 py-0 scheme-dark')}
+        />
       )}
-    </select>
+    </Field>
+  ));
+}
+
+function IssuesBanner({ issues }: { issues: readonly LibraryIssue[] }) {
+  return (
+    <div id={ISSUES_ID}>
+      <ErrorBanner
+        title="Nothing was searched: a filter needs fixing"
+        hint={issues.map((i) => i.message).join('\n')}
+        className="whitespace-pre-line"
+      />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { inputClass } from '../../../components/ui/field';
-import { cn } from '../../../lib/cn';
+import { inputClass } from '@/web/components/ui/field';
+import { cn } from '@/web/lib/cn';
 
 /** Long enough to skip the requests of a word being typed, short enough to feel live. */
 const SEARCH_DEBOUNCE_MS = 250;

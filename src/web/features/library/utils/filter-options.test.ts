@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_TYPES } from '../../../../contract/task';
+import { TASK_TYPES } from '@/contract/task';
 import { OPERATION_GROUPS, OPERATION_TYPES, STATUS_CHOICES, choiceIdFor } from './filter-options';
 
 describe('choiceIdFor', () => {

@@ -1,6 +1,6 @@
-import type { TaskStatus, TaskType } from '../../../../contract/task';
-import { TASK_TYPES } from '../../../../contract/task';
-import { taskTypeLabel } from '../../../lib/task-labels';
+import type { TaskStatus, TaskType } from '@/contract/task';
+import { TASK_TYPES } from '@/contract/task';
+import { taskTypeLabel } from '@/web/lib/task-labels';
 
 /** One entry of a filter's select: a named set of values, as the URL writes them. */
 export interface FilterChoice<T extends string> {

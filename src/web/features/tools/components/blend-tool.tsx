@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ChoiceRow } from '../../../components/ui/choice-row';
-import type { SegmentOption } from '../../../components/ui/segmented-control';
-import { SegmentedControl } from '../../../components/ui/segmented-control';
-import { issueFor } from '../../../lib/validate-params';
+import { Button } from '@/web/components/ui/button';
+import { ChoiceRow } from '@/web/components/ui/choice-row';
+import type { SegmentOption } from '@/web/components/ui/segmented-control';
+import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import { issueFor } from '@/web/lib/validate-params';
 import { useToolCheck } from '../hooks/use-tool-check';
 import type { BlendAspect } from '../utils/tool-params';
 import { blendCreate } from '../utils/tool-params';

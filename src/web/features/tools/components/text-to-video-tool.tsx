@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ChoiceRow } from '../../../components/ui/choice-row';
-import { Field, inputClass } from '../../../components/ui/field';
-import type { SegmentOption } from '../../../components/ui/segmented-control';
-import { SegmentedControl } from '../../../components/ui/segmented-control';
-import { issueFor } from '../../../lib/validate-params';
+import { ChoiceRow } from '@/web/components/ui/choice-row';
+import { Field, inputClass } from '@/web/components/ui/field';
+import type { SegmentOption } from '@/web/components/ui/segmented-control';
+import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import { issueFor } from '@/web/lib/validate-params';
 import { useToolCheck } from '../hooks/use-tool-check';
 import type { VideoResolution } from '../utils/tool-params';
 import { textToVideoCreate } from '../utils/tool-params';

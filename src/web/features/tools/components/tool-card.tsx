@@ -1,9 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { CreateJobRequest, Job } from '../../../../contract/studio-api';
-import { Button } from '../../../components/ui/button';
-import { RequestError } from '../../../components/ui/request-error';
-import { cn } from '../../../lib/cn';
-import { costOfCreate, formatCostEstimate } from '../../../lib/costs';
+import type { CreateJobRequest, Job } from '@/contract/studio-api';
+import { Button } from '@/web/components/ui/button';
+import { RequestError } from '@/web/components/ui/request-error';
+import { cn } from '@/web/lib/cn';
+import { costOfCreate, formatCostEstimate } from '@/web/lib/costs';
 
 /** What the app layer hands each tool: the create mutation, one per tool. */
 export interface ToolFormProps {

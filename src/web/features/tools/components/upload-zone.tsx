@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
-import type { DragEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import type { ImageUpload } from '../../../lib/use-image-upload';
+import { useRef } from 'react';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/cn';
+import { useFileDrop } from '@/web/lib/use-file-drop';
+import type { ImageUpload } from '@/web/lib/use-image-upload';
 
 interface UploadZoneProps {
   upload: ImageUpload;
@@ -40,20 +40,10 @@ interface DropAreaProps {
 /** A dashed area that takes a dropped file, with a button that opens the file picker. */
 function DropArea({ label, accept, busy, message, onFile }: DropAreaProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
-  const onDrop = (e: DragEvent<HTMLDivElement>) => {
-    e.preventDefault();
-    setOver(false);
-    onFile(e.dataTransfer.files[0]);
-  };
+  const { over, dropProps } = useFileDrop(onFile);
   return (
     <div
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
+      {...dropProps}
       className={cn(
         'flex flex-wrap items-center gap-2 rounded-md border border-dashed px-3 py-2 text-xs text-zinc-500',
         over ? 'border-indigo-400 bg-indigo-500/10' : 'border-zinc-700',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../../../contract/operations';
+import { OPERATIONS } from '@/contract/operations';
 import {
   blendCreate,
   describeCreate,
@@ -8,7 +8,7 @@ import {
   shortenCreate,
   textToVideoCreate,
 } from './tool-params';
-import { uploadProblem } from '../../../lib/upload-check';
+import { uploadProblem } from '@/web/lib/upload-check';
 
 const IMG = 'https://cdn.example.com/a.png';
 
