@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { HostRule } from '../contract/allowed-hosts';
-import type { StudioStatus } from '../contract/studio-api';
+import type { HostRule } from '@/contract/allowed-hosts';
+import type { StudioStatus } from '@/contract/studio-api';
 import type { AccountService } from './account/summary';
 import type { SessionCookie } from './auth/cookie';
 import { requireSession } from './auth/guard';

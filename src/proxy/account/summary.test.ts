@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountSummary } from '../../contract/account-summary';
+import type { AccountSummary } from '@/contract/account-summary';
 import type { JobRecord } from '../model/record';
 import { createLogger, createRedactor } from '../log';
 import type { JobChange } from '../store/jobs';

@@ -1,5 +1,5 @@
-import type { AccountSummary } from '../../contract/account-summary';
-import { isTerminal } from '../../contract/task';
+import type { AccountSummary } from '@/contract/account-summary';
+import { isTerminal } from '@/contract/task';
 import type { Logger } from '../log';
 import type { JobChange, JobStore } from '../store/jobs';
 import type { AccountPath, UpstreamClient } from '../upstream/client';

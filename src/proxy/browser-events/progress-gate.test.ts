@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StudioEvent } from '../../contract/events';
-import type { Job } from '../../contract/studio-api';
+import type { StudioEvent } from '@/contract/events';
+import type { Job } from '@/contract/studio-api';
 import { ProgressGate } from './progress-gate';
 
 const job = (over: Partial<Job>): Job => ({

@@ -1,5 +1,5 @@
-import type { StudioEvent } from '../../contract/events';
-import type { Job } from '../../contract/studio-api';
+import type { StudioEvent } from '@/contract/events';
+import type { Job } from '@/contract/studio-api';
 
 /** A running job's progress reaches browsers at most this often. */
 const PROGRESS_EVERY_MS = 250;

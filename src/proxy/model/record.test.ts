@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { promptOfParams } from '../../contract/create-job';
-import { jobSchema } from '../../contract/studio-api';
-import { taskResponseSchema } from '../../contract/task';
+import { promptOfParams } from '@/contract/create-job';
+import { jobSchema } from '@/contract/studio-api';
+import { taskResponseSchema } from '@/contract/task';
 import { createRedactor } from '../log';
 import { fixture } from '../test/fixtures';
 import { stateFromTask, type JobRecord } from './record';

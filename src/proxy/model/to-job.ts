@@ -1,5 +1,5 @@
-import type { Job, JobOutput, MediaItem } from '../../contract/studio-api';
-import { isImageOutput, isTextOutput, isVideoOutput, type TaskOutput } from '../../contract/task';
+import type { Job, JobOutput, MediaItem } from '@/contract/studio-api';
+import { isImageOutput, isTextOutput, isVideoOutput, type TaskOutput } from '@/contract/task';
 import type { JobRecord, MediaDims } from './record';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobSchema, type Job } from '../../contract/studio-api';
+import { jobSchema, type Job } from '@/contract/studio-api';
 import { Stack } from '../test/harness';
 import { jobEvent, sizedEvent } from '../test/sse-client';
 

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseStudioEvent } from '../../contract/events';
+import { parseStudioEvent } from '@/contract/events';
 import {
   jobListSchema,
   jobSchema,
   lineageSchema,
   type Job,
   type StudioError,
-} from '../../contract/studio-api';
+} from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
 
 let stack: Stack;

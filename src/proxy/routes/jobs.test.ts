@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HANDLE_RE, jobListSchema, jobSchema, type Job } from '../../contract/studio-api';
+import { HANDLE_RE, jobListSchema, jobSchema, type Job } from '@/contract/studio-api';
 import { GRID, IMAGE } from '../test/fake-upstream';
 import { Stack, waitFor } from '../test/harness';
 

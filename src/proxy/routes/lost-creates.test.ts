@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStudioEvent } from '../../contract/events';
-import { jobListSchema, jobSchema, type Job, type StudioError } from '../../contract/studio-api';
+import { parseStudioEvent } from '@/contract/events';
+import { jobListSchema, jobSchema, type Job, type StudioError } from '@/contract/studio-api';
 import { errorTask } from '../test/fake-upstream';
 import { Stack, waitFor } from '../test/harness';
 import type { Received } from '../test/sse-client';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { HANDLE_RE } from '../../contract/studio-api';
+import { HANDLE_RE } from '@/contract/studio-api';
 import { upstreamMediaUrl } from '../model/to-job';
 import type { MediaCache } from '../media/cache';
 import { mediaResponse } from '../media/serve';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStudioEvent, type StudioEvent } from '../../contract/events';
-import { jobSchema, type Job } from '../../contract/studio-api';
+import { parseStudioEvent, type StudioEvent } from '@/contract/events';
+import { jobSchema, type Job } from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
 import { jobEvent, sizedEvent, type Received } from '../test/sse-client';
 

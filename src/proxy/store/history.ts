@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { TaskStatus, TaskType } from '../../contract/task';
+import type { TaskStatus, TaskType } from '@/contract/task';
 import type { JobRecord } from '../model/record';
 import { JOB_COLUMNS, toRecord } from './rows';
 import { prepared } from '@/server/sqlite';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { taskResponseSchema } from '../../contract/task';
+import { taskResponseSchema } from '@/contract/task';
 import { createRedactor } from '../log';
 import { stateFromTask } from '../model/record';
 import { fixture } from '../test/fixtures';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { TaskResponse } from '../../contract/task';
+import type { TaskResponse } from '@/contract/task';
 import {
   INTENT_STATE,
   acceptsUpdate,

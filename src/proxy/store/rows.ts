@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { StudioError } from '../../contract/studio-api';
-import type { TaskOutput, TaskResponse, TaskStatus, TaskType } from '../../contract/task';
+import type { StudioError } from '@/contract/studio-api';
+import type { TaskOutput, TaskResponse, TaskStatus, TaskType } from '@/contract/task';
 import type { CreateState, JobRecord, JobState, MediaDims } from '../model/record';
 import { containsUuid } from '../log';
 import { prepared } from '@/server/sqlite';

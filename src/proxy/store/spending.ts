@@ -6,8 +6,8 @@ import {
   type OperationSpending,
   type Spending,
   type SpendingDay,
-} from '../../contract/spending';
-import { TASK_TYPES, taskTypeSchema, type TaskType } from '../../contract/task';
+} from '@/contract/spending';
+import { TASK_TYPES, taskTypeSchema, type TaskType } from '@/contract/task';
 import { localDays, localIso, type LocalDay } from '../model/local-days';
 import { prepared } from '@/server/sqlite';
 

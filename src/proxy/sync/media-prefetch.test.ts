@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStudioEvent } from '../../contract/events';
-import { jobSchema, type Job } from '../../contract/studio-api';
+import { parseStudioEvent } from '@/contract/events';
+import { jobSchema, type Job } from '@/contract/studio-api';
 import { IMAGE } from '../test/fake-upstream';
 import { Stack, waitFor } from '../test/harness';
 import { jobEvent, sizedEvent, type Received } from '../test/sse-client';

@@ -1,4 +1,4 @@
-import { isTerminal, type TaskResponse } from '../../contract/task';
+import { isTerminal, type TaskResponse } from '@/contract/task';
 import type { Logger, Redactor } from '../log';
 import { stateFromTask, type JobRecord } from '../model/record';
 import { mediaEntries } from '../model/to-job';

@@ -1,4 +1,4 @@
-import { parseStudioEvent } from '../../contract/events';
+import { parseStudioEvent } from '@/contract/events';
 import { waitFor } from './harness';
 
 export interface Received {
