@@ -77,6 +77,8 @@ const ALIASED = [
   'src/engine/**',
   'src/contract/**',
   'src/fuzz/**',
+  'src/proxy/**',
+  'src/server/**',
   'src/*.ts',
   'e2e/**',
   'bench/**',

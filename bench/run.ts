@@ -13,6 +13,10 @@
  *    history, with the longest frame while the history was painted, the JS heap and what
  *    an undo costs (needs the built SPA: `npm run bench` builds it), in the browser
  *    E2E_CHROMIUM chooses, named with its version beside the figures.
+ * 7. Results the moment they exist: engine completion to the completed grid on screen in
+ *    Chromium, single jobs and a burst of follow-ups, and the upstream requests per job.
+ * 8. The proxy's own cost: job reads per second through the proxy against the engine at
+ *    10 and 50 in flight, and the studio process's memory over 200 jobs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -28,7 +32,9 @@ import { buildStage } from '@/engine/media/video/render';
 import { benchAccount } from './account';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchHistory } from './history';
+import { benchLiveResults, printLiveResults } from './live-results';
 import { benchPromptParse } from './prompt-parse';
+import { benchProxyCost, printProxyCost } from './proxy-cost';
 import { startEngine } from '@/engine/server';
 import { loadProxyConfig } from '@/proxy/config';
 import { startProxy } from '@/proxy/server';
@@ -244,6 +250,8 @@ async function main() {
     console.log(
       `clock: ${paint.fineClock ? '5 µs (cross-origin isolated)' : '100 µs (not isolated)'}; rAF interval p95 under ${paint.target} ms: ${paint.met ? 'met' : 'not met'}`,
     );
+    printLiveResults(await benchLiveResults());
+    printProxyCost(await benchProxyCost());
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -105,6 +105,8 @@ describe('import zones allow', () => {
 describe('path style in the aliased folders', () => {
   it.each([
     ['climbing two folders', 'src/web/features/jobs/components/x.tsx', '../../../lib/cn'],
+    ['the proxy climbing two folders', 'src/proxy/store/x.ts', '../../contract/events'],
+    ['shared server code climbing two folders', 'src/server/a/x.ts', '../../contract/events'],
     ['leaving its program folder by ../', 'src/fuzz/x.ts', '../engine/main'],
     ['the launcher reaching a program by ./', 'src/x.ts', './proxy/main'],
     ['e2e reaching into src/ by a relative path', 'e2e/x.ts', '../src/web/lib/cn'],

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -47,6 +48,15 @@ describe('the launcher: proxy in front of the embedded engine', () => {
     throw new Error(`job ${id} did not finish`);
   }
 
+  async function untilSized(id: string): Promise<Job> {
+    for (let i = 0; i < 200; i++) {
+      const { job } = jobEnvelopeSchema.parse(await json(`/studio-api/jobs/${id}`));
+      if (job.output?.images.every((img) => img.width !== null)) return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`job ${id} got no sizes`);
+  }
+
   async function decoded(url: string) {
     const res = await call(url);
     expect(res.status).toBe(200);
@@ -83,7 +93,8 @@ describe('the launcher: proxy in front of the embedded engine', () => {
     expect(states.map((s) => s.status)).toContain('processing');
     expect(done?.output?.images).toHaveLength(4);
     expect(done?.output?.actions.upscale).toEqual([0, 1, 2, 3]);
-    const image = done?.output?.images[1];
+    // Announced at once; the sizes follow once the images are cached.
+    const image = (await untilSized(grid.id)).output?.images[1];
     expect(image).toMatchObject({ width: 1024, height: 576 });
     expect(await decoded(image?.url ?? '')).toMatchObject({ width: 1024, height: 576 });
     expect(await decoded(done?.output?.grid?.url ?? '')).toMatchObject({
@@ -117,4 +128,63 @@ describe('the launcher: proxy in front of the embedded engine', () => {
     expect(body.error.message).toMatch(/--chaos/);
     expect(body.error.message).toMatch(/0 to 100/);
   });
+});
+
+describe('the launcher as a command', () => {
+  /** What a process was started with: its environment and its arguments. */
+  const startedWith = (pid: number) => ({
+    env: readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'),
+    args: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'),
+  });
+
+  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+  const glibc =
+    existsSync('/proc/self/environ') && report.header?.glibcVersionRuntime !== undefined;
+
+  it.runIf(glibc)(
+    'runs the studio under bounded malloc and young-generation settings, and stops it on SIGTERM',
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'studio-launcher-'));
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: '0',
+        STUDIO_DATA_DIR: join(root, 's'),
+        ENGINE_DATA_DIR: join(root, 'e'),
+      };
+      for (const k of ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'])
+        delete env[k];
+      const launcher = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        let out = '';
+        launcher.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        for (let i = 0; i < 600 && !out.includes('Studio ready'); i++) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(out).toContain('Studio ready');
+        const pid = launcher.pid ?? 0;
+        const [studio] = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+          .trim()
+          .split(' ');
+        const inside = startedWith(Number(studio));
+        expect(inside.env).toEqual(
+          expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536']),
+        );
+        expect(inside.args).toContain('--max-semi-space-size=2');
+        expect(startedWith(pid).env.some((e) => e.startsWith('MALLOC_ARENA_MAX='))).toBe(false);
+
+        const exit = new Promise<number | null>((r) => launcher.once('exit', (code) => r(code)));
+        launcher.kill('SIGTERM');
+        expect(await exit).toBe(0);
+        expect(out).toMatch(/studio proxy stopped/);
+        expect(existsSync(`/proc/${studio}`)).toBe(false);
+      } finally {
+        launcher.kill('SIGKILL');
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { HostRule } from '../contract/allowed-hosts';
-import type { StudioStatus } from '../contract/studio-api';
+import type { HostRule } from '@/contract/allowed-hosts';
+import type { StudioStatus } from '@/contract/studio-api';
 import type { AccountService } from './account/summary';
 import type { SessionCookie } from './auth/cookie';
 import { requireSession } from './auth/guard';
@@ -14,6 +14,7 @@ import type { CreateDeps } from './jobs/create';
 import type { MediaCache } from './media/cache';
 import type { SpendingStore } from './store/spending';
 import type { UploadStore } from './store/uploads';
+import type { MediaPrefetch } from './sync/media-prefetch';
 import type { JobUpdater } from './sync/updater';
 import type { CallbackLinks } from './webhooks/links';
 import type { Reachability } from './webhooks/reachability';
@@ -39,6 +40,7 @@ interface AppDeps extends CreateDeps {
   hub: EventHub;
   status: () => StudioStatus;
   updater: JobUpdater;
+  prefetch: MediaPrefetch;
   reach: Reachability;
   links: CallbackLinks;
   webhookSecret: string | undefined;
@@ -77,7 +79,7 @@ export function createApp(deps: AppDeps): Hono {
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });
-  app.route('/media', mediaRoutes(deps.store, deps.media));
+  app.route('/media', mediaRoutes(deps));
   app.all('/media/*', (c) =>
     c.json({ error: studioError(404, 'not_found', 'No such media.') }, 404),
   );

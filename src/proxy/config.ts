@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '../contract/allowed-hosts';
+import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 
 const intSetting = (min: number, max: number, fallback: number) => {
   const allowed = { error: `must be an integer between ${min} and ${max}` };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobListSchema, type Job } from '../contract/studio-api';
+import { jobListSchema, type Job } from '@/contract/studio-api';
 import { FAKE_KEY, FakeUpstream } from './test/fake-upstream';
 import { waitFor } from './test/harness';
 import { type ProxyProcess, freePort, spawnProxy } from './test/proxy-process';

@@ -3,14 +3,14 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { allowedHosts, type HostRule } from '../contract/allowed-hosts';
-import type { StudioEvent } from '../contract/events';
-import type { StudioStatus } from '../contract/studio-api';
+import { allowedHosts, type HostRule } from '@/contract/allowed-hosts';
+import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
 import { SessionStore } from './auth/sessions';
 import { EventHub } from './browser-events/hub';
+import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
 import { createLogger, createRedactor } from './log';
 import { MediaCache } from './media/cache';
@@ -20,6 +20,7 @@ import { JobStore, type JobChange } from './store/jobs';
 import { MediaIndex } from './store/media-index';
 import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
+import { MediaPrefetch } from './sync/media-prefetch';
 import { UpstreamPoller } from './sync/poller';
 import { JobUpdater } from './sync/updater';
 import { UPLOAD_TYPES } from './uploads/normalise';
@@ -71,6 +72,8 @@ function loopbackUrl(host: string, port: number): string {
 }
 
 const MB = 1024 * 1024;
+/** With callbacks working, how often running tasks are followed on the account anyway. */
+const FOLLOW_PUSHED_MS = 5000;
 
 /** The stores and the upstream client, on STUDIO_DATA_DIR. */
 function openStores(config: ProxyConfig) {
@@ -123,7 +126,8 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
   const hub = new EventHub(() => [{ event: 'status', data: status() }]);
   const reach = new Reachability(() => hub.announce({ event: 'status', data: status() }));
   const shutdown = new AbortController();
-  const updater = new JobUpdater({ ...s, signal: shutdown.signal });
+  const prefetch = new MediaPrefetch({ ...s, signal: shutdown.signal });
+  const updater = new JobUpdater({ ...s, prefetch, signal: shutdown.signal });
   const poller = new UpstreamPoller({
     ...s,
     updater,
@@ -131,23 +135,25 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     pollMs: config.pollMs,
     hookWaitMs: config.hookWaitMs,
   });
-  s.store.watch((change) => hub.publish(eventOf(s.store, change)));
+  const gate = new ProgressGate((event) => hub.publish(event));
+  s.store.watch((change) => announce(s.store, gate, change));
   const account = new AccountService({
     ...s,
     publish: (summary) => hub.announce({ event: 'account', data: { account: summary } }),
     watchers: () => hub.size,
+    // Trusted callbacks bring the studio's own jobs' changes, and with them the reads.
+    followMs: () => (reach.trusted ? FOLLOW_PUSHED_MS : 1000),
   });
   s.store.watch(accountChanges(s.store, account));
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
-  return { ...s, shutdown, hub, reach, links, updater, poller, status, account };
+  return { ...s, shutdown, hub, gate, reach, links, prefetch, updater, poller, status, account };
 }
 
-/** The event for a change; a job that vanished meanwhile is announced as removed. */
-function eventOf(store: JobStore, change: JobChange): StudioEvent {
+/** Tells browsers of a change; a job that vanished meanwhile is announced as removed. */
+function announce(store: JobStore, gate: ProgressGate, change: JobChange): void {
   const job = change.type === 'job' ? store.get(change.handle) : null;
-  return job
-    ? { event: 'job', data: { job: toJob(job) } }
-    : { event: 'job-removed', data: { id: change.handle } };
+  if (job) gate.job(toJob(job));
+  else gate.removed(change.handle);
 }
 
 type Wired = ReturnType<typeof wire>;
@@ -196,6 +202,8 @@ async function begin(
   if (found.reason) say('callbacks', { mode: found.mode, reason: found.reason });
   w.poller.start();
   w.account.start();
+  const resumed = w.prefetch.resume();
+  if (resumed > 0) w.log.info('caching the media of jobs the last run left', { jobs: resumed });
   w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode });
 }
 
@@ -228,12 +236,14 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   let stopping: Promise<void> | null = null;
   const stop = async () => {
     // Event streams first: they never end by themselves and would hold the drain open.
+    w.gate.close();
     w.hub.close();
     await close(listening.server);
     w.shutdown.abort();
     await w.poller.stop();
     await w.account.stop();
     await w.updater.drain();
+    await w.prefetch.drain();
     w.db.close();
     w.log.info('studio proxy stopped');
   };

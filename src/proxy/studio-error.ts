@@ -1,4 +1,4 @@
-import type { StudioError } from '../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 
 /** A failure the browser should see as `{error: StudioError}` with `error.status`. */
 export class StudioHttpError extends Error {

@@ -19,3 +19,26 @@ export function openSqlite(file: string): SqliteDb {
   db.pragma('busy_timeout = 5000');
   return db;
 }
+
+/** Distinct history filters make distinct SQL; more than this is not worth keeping. */
+const MAX_STATEMENTS = 256;
+const statements = new WeakMap<SqliteDb, Map<string, Database.Statement>>();
+
+/**
+ * The statement for `sql`, compiled once per database and kept: compiling costs more than
+ * most of the studio's reads (a job read prepared its SELECT every time).
+ */
+export function prepared(db: SqliteDb, sql: string): Database.Statement {
+  let bySql = statements.get(db);
+  if (!bySql) {
+    bySql = new Map();
+    statements.set(db, bySql);
+  }
+  let statement = bySql.get(sql);
+  if (!statement) {
+    if (bySql.size >= MAX_STATEMENTS) bySql.delete(bySql.keys().next().value ?? '');
+    statement = db.prepare(sql);
+    bySql.set(sql, statement);
+  }
+  return statement;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSummarySchema } from '../../contract/account-summary';
+import { accountSummarySchema } from '@/contract/account-summary';
 import { fixture } from '../test/fixtures';
 import { buildSummary } from './build-summary';
 

@@ -8,8 +8,8 @@ import {
   balanceSchema,
   type AccountInfo,
   type ActiveTasks,
-} from '../../contract/account';
-import type { ActiveTask, AccountSummary } from '../../contract/account-summary';
+} from '@/contract/account';
+import type { ActiveTask, AccountSummary } from '@/contract/account-summary';
 
 /**
  * The fields of `data` that parse, one by one. The real service documents these bodies

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountSummary } from '../../contract/account-summary';
+import type { AccountSummary } from '@/contract/account-summary';
 import type { JobRecord } from '../model/record';
 import { createLogger, createRedactor } from '../log';
 import type { JobChange } from '../store/jobs';
@@ -37,8 +37,14 @@ afterEach(async () => {
   services = [];
 });
 
-function service(upstream: Upstream, watchers = 0, idleMs = 60_000) {
+interface Timing {
+  settleMs?: number;
+  followMs?: number;
+}
+
+function service(upstream: Upstream, watchers = 0, idleMs = 60_000, timing: Timing = {}) {
   const published: AccountSummary[] = [];
+  const followMs = timing.followMs;
   const s = new AccountService({
     upstream,
     store: { active: () => [] },
@@ -46,6 +52,8 @@ function service(upstream: Upstream, watchers = 0, idleMs = 60_000) {
     publish: (a) => published.push(a),
     watchers: () => watchers,
     minGapMs: GAP,
+    settleMs: timing.settleMs ?? 0,
+    ...(followMs === undefined ? {} : { followMs: () => followMs }),
     idleMs,
   });
   services.push(s);
@@ -125,6 +133,32 @@ describe('the live account', () => {
     await unwatched.s.summary();
     await sleep(GAP * 3);
     expect(alone.starts).toHaveLength(1);
+  });
+
+  it('reads the changes of one moment once, a little after the first of them', async () => {
+    const upstream = new Upstream();
+    const { s, published } = service(upstream, 0, 60_000, { settleMs: 60 });
+    const t0 = Date.now();
+    for (let i = 0; i < 3; i++) {
+      upstream.credits -= 100;
+      s.notify();
+      await sleep(20);
+    }
+    await sleep(GAP + 100);
+    expect(upstream.starts).toHaveLength(1);
+    expect((upstream.starts[0] ?? 0) - t0).toBeGreaterThanOrEqual(59);
+    expect(published.map((a) => a.availableCredits)).toEqual([700]);
+  });
+
+  it('follows running tasks less often when the service calls back with their states', async () => {
+    const upstream = new Upstream();
+    upstream.active = 2;
+    const { s } = service(upstream, 1, 60_000, { followMs: GAP * 4 });
+    await s.summary();
+    await sleep(GAP * 3 + 50);
+    expect(upstream.starts).toHaveLength(1);
+    await sleep(GAP + 50);
+    expect(upstream.starts).toHaveLength(2);
   });
 
   it('answers page loads from the last read within the gap, sharing one read', async () => {

@@ -1,5 +1,5 @@
-import type { AccountSummary } from '../../contract/account-summary';
-import { isTerminal } from '../../contract/task';
+import type { AccountSummary } from '@/contract/account-summary';
+import { isTerminal } from '@/contract/task';
 import type { Logger } from '../log';
 import type { JobChange, JobStore } from '../store/jobs';
 import type { AccountPath, UpstreamClient } from '../upstream/client';
@@ -18,6 +18,18 @@ interface AccountDeps {
   watchers: () => number;
   /** At most one account read starts per this many ms (default 1000). */
   minGapMs?: number;
+  /**
+   * A change is read this long after it (default 250 ms), so that the changes of one moment
+   * (a create and its first state, a burst of completions) make one read, and the read does
+   * not land on the instant a completion is being announced and its media fetched.
+   */
+  settleMs?: number;
+  /**
+   * With tasks running and a browser watching, read this often (default `minGapMs`). When
+   * the service calls back with every state, the job changes bring the reads and this is
+   * only the net for tasks the studio does not hear of (another client's, on the same key).
+   */
+  followMs?: () => number;
   /** With browsers watching and nothing running, read this often anyway (default 30 s). */
   idleMs?: number;
 }
@@ -30,17 +42,20 @@ const figures = (a: AccountSummary): string => JSON.stringify({ ...a, readAt: ''
 
 /**
  * The account, kept live: a job created or changed marks it stale, and it is read again
- * at most once per `minGapMs` however many jobs change (a change during a read makes one
- * more read after it), so the figures are never more than about a second behind the
- * service. While tasks run and a browser watches, it is read every `minGapMs` too (task
- * states move on the service without telling anyone); otherwise every `idleMs`. A read for
- * a job change, and any read that changed a figure, is published to the browsers.
+ * `settleMs` later, and at most once per `minGapMs` however many jobs change (a change
+ * during a read makes one more read after it), so the figures are never more than about a
+ * second behind the service. While tasks run and a browser watches, it is read every
+ * `followMs` too (task states can move on the service without telling anyone); otherwise
+ * every `idleMs`. A read for a job change, and any read that changed a figure, is
+ * published to the browsers.
  */
 export class AccountService {
   private latest: AccountSummary | null = null;
   private inFlight: Promise<AccountSummary> | null = null;
   private lastStart = Number.NEGATIVE_INFINITY;
   private stale = false;
+  /** When the first change since the last read came. */
+  private staleSince = 0;
   private running = false;
   private timer: NodeJS.Timeout | null = null;
 
@@ -65,6 +80,7 @@ export class AccountService {
 
   /** Something changed the account (a job was created, moved on or finished). */
   notify(): void {
+    if (!this.stale) this.staleSince = Date.now();
     this.stale = true;
     this.schedule();
   }
@@ -87,9 +103,11 @@ export class AccountService {
     const idleMs = this.deps.idleMs ?? 30_000;
     const watched = this.deps.watchers() > 0;
     const busy = (this.latest?.activeTasks ?? 0) > 0;
-    const due =
-      this.stale || (watched && busy)
-        ? this.lastStart + this.minGapMs
+    const followMs = this.deps.followMs?.() ?? this.minGapMs;
+    const due = this.stale
+      ? Math.max(this.lastStart + this.minGapMs, this.staleSince + (this.deps.settleMs ?? 250))
+      : watched && busy
+        ? this.lastStart + Math.max(followMs, this.minGapMs)
         : watched
           ? this.lastStart + idleMs
           : Date.now() + idleMs;
@@ -99,6 +117,8 @@ export class AccountService {
 
   private tick(): void {
     this.timer = null;
+    // A read already on its way (a page load) schedules the next one when it ends.
+    if (this.inFlight) return;
     if (this.stale || this.deps.watchers() > 0) void this.refresh().catch(() => undefined);
     else this.schedule();
   }

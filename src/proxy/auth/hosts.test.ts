@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobSchema, uploadEnvelopeSchema, type StudioError } from '../../contract/studio-api';
+import { jobSchema, uploadEnvelopeSchema, type StudioError } from '@/contract/studio-api';
 import { Stack, waitFor, type Recorded } from '../test/harness';
 
 let stack: Stack | null = null;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { hostAllowed, type HostRule } from '../../contract/allowed-hosts';
+import { hostAllowed, type HostRule } from '@/contract/allowed-hosts';
 import { studioError } from '../studio-error';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StudioError } from '../../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 import { Stack } from '../test/harness';
 import { cleanPath, isHookPath } from './paths';
 

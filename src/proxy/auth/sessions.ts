@@ -12,29 +12,36 @@ export function passwordMatches(given: string, expected: string): boolean {
 
 /** Sign-in sessions in SQLite, so a restart signs no one out. */
 export class SessionStore {
-  constructor(private readonly db: Database.Database) {}
+  // Prepared once: `valid` runs on every request when a password is set.
+  private readonly sql;
+
+  constructor(db: Database.Database) {
+    this.sql = {
+      prune: db.prepare('DELETE FROM sessions WHERE expires_ms < ?'),
+      insert: db.prepare(
+        'INSERT INTO sessions (token_hash, created_ms, expires_ms) VALUES (?, ?, ?)',
+      ),
+      find: db.prepare('SELECT 1 FROM sessions WHERE token_hash = ? AND expires_ms > ?'),
+      remove: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
+    };
+  }
 
   /** A new session; the token goes into the cookie and is never stored. */
   create(): { token: string; maxAgeS: number } {
     const now = Date.now();
-    this.db.prepare('DELETE FROM sessions WHERE expires_ms < ?').run(now);
+    this.sql.prune.run(now);
     const token = randomBytes(32).toString('base64url');
-    this.db
-      .prepare('INSERT INTO sessions (token_hash, created_ms, expires_ms) VALUES (?, ?, ?)')
-      .run(sha256(token).toString('hex'), now, now + SESSION_MS);
+    this.sql.insert.run(sha256(token).toString('hex'), now, now + SESSION_MS);
     return { token, maxAgeS: SESSION_MS / 1000 };
   }
 
   valid(token: string | undefined): boolean {
     if (!token || token.length > 100) return false;
-    const row = this.db
-      .prepare('SELECT 1 FROM sessions WHERE token_hash = ? AND expires_ms > ?')
-      .get(sha256(token).toString('hex'), Date.now());
-    return row !== undefined;
+    return this.sql.find.get(sha256(token).toString('hex'), Date.now()) !== undefined;
   }
 
   end(token: string | undefined): void {
     if (!token) return;
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(sha256(token).toString('hex'));
+    this.sql.remove.run(sha256(token).toString('hex'));
   }
 }

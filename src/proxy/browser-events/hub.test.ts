@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StudioEvent } from '../../contract/events';
+import type { StudioEvent } from '@/contract/events';
 import { EventHub } from './hub';
 
 const removed = (n: number): StudioEvent => ({

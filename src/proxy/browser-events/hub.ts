@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { StudioEvent } from '../../contract/events';
+import type { StudioEvent } from '@/contract/events';
 
 interface Stored {
   n: number;

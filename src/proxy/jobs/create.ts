@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { promptOfParams } from '../../contract/create-job';
-import { formatIssues } from '../../contract/errors';
-import { OPERATIONS, type ParentKind } from '../../contract/operations';
-import type { CreateJob, StudioError } from '../../contract/studio-api';
-import { isImageOutput, isVideoOutput, type TaskResponse } from '../../contract/task';
+import { promptOfParams } from '@/contract/create-job';
+import { formatIssues } from '@/contract/errors';
+import { OPERATIONS, type ParentKind } from '@/contract/operations';
+import type { CreateJob, StudioError } from '@/contract/studio-api';
+import { isImageOutput, isVideoOutput, type TaskResponse } from '@/contract/task';
 import type { Logger, Redactor } from '../log';
 import type { CallbackLink, CallbackLinks } from '../webhooks/links';
 import type { IdempotencyClaim } from '../store/idempotency-keys';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CreateJob } from '../../contract/studio-api';
+import type { CreateJob } from '@/contract/studio-api';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
 import type { JobStore } from '../store/jobs';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { taskResponseSchema } from '../../contract/task';
+import { taskResponseSchema } from '@/contract/task';
 import { stateFromTask } from '../model/record';
 import { createLogger, createRedactor } from '../log';
 import { openDatabase } from '../store/db';

@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { MediaDims } from '../model/record';
 import type { Logger } from '../log';
 import type { MediaIndex } from '../store/media-index';
 import type { UpstreamClient } from '../upstream/client';
@@ -14,7 +10,12 @@ import { mediaTypeOf } from './sniff';
 
 /** Far above any image or short video of the service; a guard against a runaway body. */
 const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
-const PREFETCH_CONCURRENCY = 4;
+/**
+ * A download is kept in memory up to this much before it is written: an image goes to
+ * disk in one write. Piped through Node streams, every 64 KB chunk waited for its own
+ * turns of the event loop, which a burst of results kept busy.
+ */
+const WRITE_BYTES = 8 * 1024 * 1024;
 
 const metaSchema = z.object({
   contentType: z.string(),
@@ -30,6 +31,42 @@ export interface CachedMedia extends MediaMeta {
 }
 
 type MediaFetcher = Pick<UpstreamClient, 'fetchMedia'>;
+
+/**
+ * Writes a body to `file` as it comes, checking its size; returns its size, first bytes
+ * and ETag. The file is left half written when it throws.
+ */
+async function saveBody(body: ReadableStream<Uint8Array>, file: string) {
+  const out = await open(file, 'w');
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = new Uint8Array(0);
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const reader = body.getReader();
+  try {
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      const chunk = r.value;
+      size += chunk.length;
+      if (size > MAX_MEDIA_BYTES) throw new Error('media file too large');
+      if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16);
+      hash.update(chunk);
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes < WRITE_BYTES) continue;
+      await out.writev(pending);
+      pending = [];
+      pendingBytes = 0;
+    }
+    if (pending.length > 0) await out.writev(pending);
+  } catch (err) {
+    await reader.cancel().catch(() => undefined);
+    throw err;
+  } finally {
+    await out.close();
+  }
+  return { size, head, etag: `"${hash.digest('base64url').slice(0, 27)}"` };
+}
 
 async function measure(file: string, contentType: string) {
   if (!contentType.startsWith('image/')) return { width: null, height: null };
@@ -57,44 +94,27 @@ export class MediaCache {
     private readonly log: Logger,
   ) {}
 
-  /** The cached file, downloading it once however many requests ask at the same time. */
-  async get(handle: string, key: string, url: string, signal?: AbortSignal): Promise<CachedMedia> {
-    const cached = await this.lookup(handle, key);
-    if (cached) {
-      this.index.touch(handle, key);
-      return cached;
-    }
+  /**
+   * The cached file, downloading it once however many ask at the same time: the lookup is
+   * part of what they share, so two requests that both miss the cache make one download.
+   */
+  get(handle: string, key: string, url: string, signal?: AbortSignal): Promise<CachedMedia> {
     const id = `${handle}/${key}`;
     let pending = this.inFlight.get(id);
     if (!pending) {
-      pending = this.download(handle, key, url, signal).finally(() => this.inFlight.delete(id));
+      pending = this.cachedOrDownload(handle, key, url, signal).finally(() =>
+        this.inFlight.delete(id),
+      );
       this.inFlight.set(id, pending);
     }
     return pending;
   }
 
-  /** Caches every media file of a job; returns the sizes it could measure. */
-  async cacheAll(
-    handle: string,
-    entries: readonly { key: string; url: string }[],
-    signal?: AbortSignal,
-  ): Promise<{ dims: MediaDims; failed: number }> {
-    const dims: MediaDims = {};
-    let failed = 0;
-    const queue = [...entries];
-    const worker = async () => {
-      for (let e = queue.shift(); e; e = queue.shift()) {
-        try {
-          const m = await this.get(handle, e.key, e.url, signal);
-          if (m.width !== null && m.height !== null)
-            dims[e.key] = { width: m.width, height: m.height };
-        } catch {
-          failed++;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, worker));
-    return { dims, failed };
+  private async cachedOrDownload(handle: string, key: string, url: string, signal?: AbortSignal) {
+    const cached = await this.lookup(handle, key);
+    if (!cached) return this.download(handle, key, url, signal);
+    this.index.touch(handle, key);
+    return cached;
   }
 
   /** Drops every cached file of a job (the job was deleted). */
@@ -141,29 +161,16 @@ export class MediaCache {
     const res = await this.upstream.fetchMedia(url, signal);
     if (!res.body) throw new Error('media answer without a body');
     const tmp = `${p.data}.${randomBytes(6).toString('hex')}.part`;
-    const hash = createHash('sha256');
-    let size = 0;
-    let head = new Uint8Array(0);
-    const tap = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > MAX_MEDIA_BYTES) return done(new Error('media file too large'));
-        if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16);
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    let saved;
     try {
-      const body = Readable.fromWeb(res.body as Parameters<typeof Readable.fromWeb>[0]);
-      const file = createWriteStream(tmp);
-      await (signal ? pipeline(body, tap, file, { signal }) : pipeline(body, tap, file));
+      saved = await saveBody(res.body, tmp);
       await rename(tmp, p.data);
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
     }
+    const { size, head, etag } = saved;
     const contentType = mediaTypeOf(head, res.headers.get('content-type'));
-    const etag = `"${hash.digest('base64url').slice(0, 27)}"`;
     const meta: MediaMeta = { contentType, etag, size, ...(await measure(p.data, contentType)) };
     await writeFile(p.meta, JSON.stringify(meta));
     this.index.record(handle, key, size);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { promptOfParams } from '../../contract/create-job';
-import { jobSchema } from '../../contract/studio-api';
-import { taskResponseSchema } from '../../contract/task';
+import { promptOfParams } from '@/contract/create-job';
+import { jobSchema } from '@/contract/studio-api';
+import { taskResponseSchema } from '@/contract/task';
 import { createRedactor } from '../log';
 import { fixture } from '../test/fixtures';
 import { stateFromTask, type JobRecord } from './record';
@@ -72,9 +72,9 @@ describe('the hosted service fixtures map to Jobs', () => {
     expect(job.output?.seed).toBe('3736631383');
     expect(job.output?.actions).toMatchObject({ reroll: true, upscale: [0, 1, 2, 3] });
     expect(JSON.stringify(job)).not.toMatch(UUID);
-    // The upstream URLs stay on the server side, for the media cache.
+    // The upstream URLs stay on the server side, for the media cache; the composite is
+    // not among what the feed shows when the four images are there.
     expect(mediaEntries(recordOf('diffusion-completed').output).map((e) => e.key)).toEqual([
-      'grid',
       '0',
       '1',
       '2',

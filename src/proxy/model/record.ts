@@ -1,4 +1,4 @@
-import type { StudioError } from '../../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 import {
   isTerminal,
   progressFromLogs,
@@ -6,7 +6,7 @@ import {
   type TaskResponse,
   type TaskStatus,
   type TaskType,
-} from '../../contract/task';
+} from '@/contract/task';
 import type { Redactor } from '../log';
 import { studioError } from '../studio-error';
 

@@ -1,5 +1,5 @@
-import type { Job, JobOutput, MediaItem } from '../../contract/studio-api';
-import { isImageOutput, isTextOutput, isVideoOutput, type TaskOutput } from '../../contract/task';
+import type { Job, JobOutput, MediaItem } from '@/contract/studio-api';
+import { isImageOutput, isTextOutput, isVideoOutput, type TaskOutput } from '@/contract/task';
 import type { JobRecord, MediaDims } from './record';
 
 /**
@@ -19,7 +19,11 @@ export function upstreamMediaUrl(output: TaskOutput | null, key: string): string
   return null;
 }
 
-/** Every media key of an output with its upstream URL, grid first. */
+/**
+ * The media a job shows, by key with its upstream URL: its images or clips, and the 2×2
+ * composite only when it has nothing else. The feed shows a grid as its four images, so
+ * the composite is fetched only when something asks for it.
+ */
 export function mediaEntries(output: TaskOutput | null): { key: string; url: string }[] {
   if (output === null) return [];
   const urls = isImageOutput(output)
@@ -27,9 +31,9 @@ export function mediaEntries(output: TaskOutput | null): { key: string; url: str
     : isVideoOutput(output)
       ? output.video_urls
       : [];
-  const entries = urls.map((url, n) => ({ key: String(n), url }));
+  if (urls.length > 0) return urls.map((url, n) => ({ key: String(n), url }));
   const grid = upstreamMediaUrl(output, 'grid');
-  return grid ? [{ key: 'grid', url: grid }, ...entries] : entries;
+  return grid ? [{ key: 'grid', url: grid }] : [];
 }
 
 function item(handle: string, key: string, dims: MediaDims): MediaItem {

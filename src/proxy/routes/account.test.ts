@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spendingEnvelopeSchema } from '../../contract/spending';
-import { accountEnvelopeSchema } from '../../contract/account-summary';
-import { accountEventSchema } from '../../contract/events';
-import type { StudioError } from '../../contract/studio-api';
+import { spendingEnvelopeSchema } from '@/contract/spending';
+import { accountEnvelopeSchema } from '@/contract/account-summary';
+import { accountEventSchema } from '@/contract/events';
+import type { StudioError } from '@/contract/studio-api';
 import { openDatabase } from '../store/db';
 import { JobStore } from '../store/jobs';
 import { Stack, waitFor } from '../test/harness';

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { ledgerQuerySchema, spendingQuerySchema } from '../../contract/spending';
+import { ledgerQuerySchema, spendingQuerySchema } from '@/contract/spending';
 import { localDays } from '../model/local-days';
 import type { AccountService } from '../account/summary';
 import type { Redactor } from '../log';

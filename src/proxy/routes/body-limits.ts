@@ -3,16 +3,21 @@ import { isHookPath } from '../auth/paths';
 import { jsonBodyLimit } from './validate';
 
 const KB = 1024;
+/** No route reads a body on these, and looking for one made a GET build a whole Request. */
+const WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A size limit for every request body, by route: a callback may be largish, a job create
- * small, and anything else (sign-in, favourites, deletes) tiny. Routes can be stricter.
+ * small, and anything else (sign-in, favourites, deletes) tiny. Routes can be stricter. A
+ * request whose method carries no body (GET, HEAD, OPTIONS) is not looked at: nothing reads
+ * a body it might send.
  */
 export function bodyLimits(): MiddlewareHandler {
   const hook = jsonBodyLimit(1024 * KB);
   const create = jsonBodyLimit(256 * KB);
   const small = jsonBodyLimit(16 * KB);
   return (c, next) => {
+    if (WITHOUT_BODY.has(c.req.method)) return next();
     const path = c.req.path;
     // The upload route has its own limit, whose message names STUDIO_UPLOAD_MAX_MB.
     if (path === '/studio-api/uploads' || path === '/studio-api/uploads/') return next();

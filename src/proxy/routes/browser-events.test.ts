@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobSchema, type Job } from '../../contract/studio-api';
+import { jobSchema, type Job } from '@/contract/studio-api';
 import { Stack } from '../test/harness';
-import { jobEvent } from '../test/sse-client';
+import { jobEvent, sizedEvent } from '../test/sse-client';
 
 let stack: Stack;
 afterEach(async () => {
@@ -23,6 +23,8 @@ describe('the event stream to browsers', () => {
     const job = await create();
     const pending = await first.next(jobEvent(job.id, 'pending'));
     await first.next(jobEvent(job.id, 'completed'));
+    // The last event of the job: its sizes, once its media is cached.
+    await first.next(sizedEvent(job.id));
 
     const resumed = await stack.events({ 'last-event-id': pending.id ?? '' });
     await resumed.next(jobEvent(job.id, 'completed'));

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { StudioStatus } from '../../contract/studio-api';
+import type { StudioStatus } from '@/contract/studio-api';
 import type { EventHub } from '../browser-events/hub';
 import { StudioHttpError, studioError } from '../studio-error';
 

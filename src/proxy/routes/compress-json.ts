@@ -26,18 +26,23 @@ export function compressJson(): MiddlewareHandler {
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
     if (!type.startsWith('application/json') || res.headers.has('content-encoding')) return;
-    if (c.req.method === 'HEAD' || res.body === null) return;
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 304) return;
+    res.headers.append('vary', 'accept-encoding');
     const [choice] = acceptedCodings(c.req.header('accept-encoding'));
+    // Left as it is, the answer keeps the server's fast path (its body written at once);
+    // reading or rebuilding it makes a stream of it.
+    if (choice === undefined) return;
+    const raw = Buffer.from(await res.arrayBuffer());
+    const sent = raw.length >= MIN_BYTES ? await compressors[choice.coding](raw) : raw;
     const headers = new Headers(res.headers);
-    headers.append('vary', 'accept-encoding');
-    let body: BodyInit = res.body;
-    if (choice !== undefined) {
-      const raw = Buffer.from(await res.arrayBuffer());
-      const sent = raw.length >= MIN_BYTES ? await compressors[choice.coding](raw) : raw;
-      if (sent !== raw) headers.set('content-encoding', choice.coding);
-      headers.set('content-length', String(sent.length));
-      body = new Uint8Array(sent);
-    }
-    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+    if (sent !== raw) headers.set('content-encoding', choice.coding);
+    headers.set('content-length', String(sent.length));
+    // Cleared first: replacing an answer makes Hono copy it, its body as a stream.
+    c.res = undefined;
+    c.res = new Response(new Uint8Array(sent), {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StudioError } from '../../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 import { errorTask } from '../test/fake-upstream';
 import { fixture } from '../test/fixtures';
 import { Stack, waitFor } from '../test/harness';

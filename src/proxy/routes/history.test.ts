@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseStudioEvent } from '../../contract/events';
+import { parseStudioEvent } from '@/contract/events';
 import {
   jobListSchema,
   jobSchema,
   lineageSchema,
   type Job,
   type StudioError,
-} from '../../contract/studio-api';
+} from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
 
 let stack: Stack;
@@ -45,6 +45,8 @@ describe('history over the API', () => {
     const fox = await done(
       (await create({ operation: 'diffusion', params: { text: 'a red fox' } })).id,
     );
+    // The follow-up stays running, so that a status filter tells it from its parent.
+    stack.fake.readsToComplete = 1_000_000;
     const up = await create({ operation: 'upscale', parentId: fox.id, params: { imageNo: 0 } });
     const owl = await create({ operation: 'diffusion', params: { text: 'an owl at night' } });
     expect(await list('operation=upscale')).toEqual([up.id]);

@@ -1,8 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isTerminal } from '../../contract/task';
-import { handleSchema, type Lineage } from '../../contract/studio-api';
+import { isTerminal } from '@/contract/task';
+import { handleSchema, type Lineage } from '@/contract/studio-api';
 import { toJob } from '../model/to-job';
 import type { Logger } from '../log';
 import type { MediaCache } from '../media/cache';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStudioEvent } from '../../contract/events';
-import { jobListSchema, jobSchema, type Job } from '../../contract/studio-api';
+import { parseStudioEvent } from '@/contract/events';
+import { jobListSchema, jobSchema, type Job } from '@/contract/studio-api';
 import { containsUuid } from '../log';
 import { Stack, waitFor } from '../test/harness';
 import type { SseClient } from '../test/sse-client';

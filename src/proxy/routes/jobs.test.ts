@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HANDLE_RE, jobListSchema, jobSchema, type Job } from '../../contract/studio-api';
+import { HANDLE_RE, jobListSchema, jobSchema, type Job } from '@/contract/studio-api';
 import { GRID, IMAGE } from '../test/fake-upstream';
 import { Stack, waitFor } from '../test/harness';
 
@@ -54,15 +54,29 @@ describe('creating and following a job', () => {
     expect([...seen].some((s) => /^processing:(30|70)$/.test(s))).toBe(true);
     expect(done.progress).toBe(100);
     expect(done.cost.consumed).toBe(80);
-    expect(done.output?.grid).toEqual({ url: `/media/${job.id}/grid`, ...GRID });
-    expect(done.output?.images).toEqual(
-      [0, 1, 2, 3].map((n) => ({ url: `/media/${job.id}/${n}`, ...IMAGE })),
-    );
     expect(done.output?.seed).toBe('3736631383');
     expect(done.output?.actions.upscale).toEqual([0, 1, 2, 3]);
-    // The media was fetched once, when the job completed, without the key.
-    expect(stack.fake.mediaRequests).toHaveLength(5);
+    // The sizes follow once the images are cached.
+    const sized = await waitFor(async () => {
+      const j = await read(job.id);
+      return j.output?.images.every((i) => i.width !== null) ? j : null;
+    });
+    expect(sized.output?.images).toEqual(
+      [0, 1, 2, 3].map((n) => ({ url: `/media/${job.id}/${n}`, ...IMAGE })),
+    );
+    // The images were fetched once each, without the key; the 2×2 composite, which the feed
+    // does not show beside them, only when asked for.
+    expect(sized.output?.grid).toEqual({ url: `/media/${job.id}/grid`, width: null, height: null });
+    expect(stack.fake.mediaRequests.map((r) => r.path.slice(-6)).sort()).toEqual([
+      '_0.png',
+      '_1.png',
+      '_2.png',
+      '_3.png',
+    ]);
     expect(stack.fake.mediaRequests.every((r) => r.apiKey === null)).toBe(true);
+    expect((await stack.call(`/media/${job.id}/grid`)).status).toBe(200);
+    const withGrid = await read(job.id);
+    expect(withGrid.output?.grid).toEqual({ url: `/media/${job.id}/grid`, ...GRID });
   });
 
   it('serves the grid and images from its cache with immutable caching and ETags', async () => {
@@ -104,9 +118,12 @@ describe('creating and following a job', () => {
       operation: 'upscale',
       body: { jobId: parentUuid, imageNo: 1, type: 0 },
     });
-    const done = await completed(up.id);
-    expect(done.output?.grid).toEqual({ url: `/media/${up.id}/grid`, ...IMAGE });
-    expect(done.output?.images).toHaveLength(1);
+    const done = await waitFor(async () => {
+      const j = await completed(up.id);
+      return j.output?.images[0]?.width ? j : null;
+    });
+    expect(done.output?.images).toEqual([{ url: `/media/${up.id}/0`, ...IMAGE }]);
+    expect(done.output?.grid?.url).toBe(`/media/${up.id}/grid`);
   });
 
   it('lists jobs newest first with cursor pagination', async () => {

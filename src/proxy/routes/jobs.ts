@@ -1,13 +1,13 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createJobSchema } from '../../contract/create-job-schema';
+import { createJobSchema } from '@/contract/create-job-schema';
 import {
   handleSchema,
   jobListQuerySchema,
   type JobList,
   type JobListQuery,
-} from '../../contract/studio-api';
+} from '@/contract/studio-api';
 import { createJob, type CreateDeps } from '../jobs/create';
 import { IdempotentCreates } from '../jobs/idempotency';
 import { toJob } from '../model/to-job';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStudioEvent } from '../../contract/events';
-import { jobListSchema, jobSchema, type Job, type StudioError } from '../../contract/studio-api';
+import { parseStudioEvent } from '@/contract/events';
+import { jobListSchema, jobSchema, type Job, type StudioError } from '@/contract/studio-api';
 import { errorTask } from '../test/fake-upstream';
 import { Stack, waitFor } from '../test/harness';
 import type { Received } from '../test/sse-client';
@@ -50,7 +50,8 @@ describe('creates whose answer is lost', () => {
     const done = await eventOf(sse, (j) => j.id === lost.id && j.status === 'completed');
     expect(done.createUnknown).toBeNull();
     expect(done.output?.images).toHaveLength(4);
-    expect(done.output?.grid?.width).toBe(64);
+    const sized = await eventOf(sse, (j) => j.id === lost.id && j.output?.images[0]?.width === 32);
+    expect(sized.output?.images.every((i) => i.width === 32)).toBe(true);
     expect(stack.fake.deliveries).toEqual([{ url: expect.any(String), status: 200 }]);
     expect((await stack.call(`/media/${lost.id}/grid`)).status).toBe(200);
     expect(stack.fake.tasks.size).toBe(1);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jobSchema, type Job } from '../../contract/studio-api';
+import { jobSchema, type Job } from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
 
 let stack: Stack;

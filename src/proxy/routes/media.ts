@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { HANDLE_RE } from '../../contract/studio-api';
+import { HANDLE_RE } from '@/contract/studio-api';
 import { upstreamMediaUrl } from '../model/to-job';
 import type { MediaCache } from '../media/cache';
 import { mediaResponse } from '../media/serve';
 import type { JobStore } from '../store/jobs';
+import type { MediaPrefetch } from '../sync/media-prefetch';
 import { StudioHttpError, studioError } from '../studio-error';
 import { UpstreamError, toStudioError } from '../upstream/errors';
 
@@ -21,8 +22,18 @@ const mediaGone = () =>
     ),
   );
 
-/** `/media/<handle>/<n|grid>`: job outputs from the disk cache, fetched upstream once. */
-export function mediaRoutes(store: JobStore, media: MediaCache): Hono {
+interface MediaDeps {
+  store: JobStore;
+  media: MediaCache;
+  prefetch: Pick<MediaPrefetch, 'promote' | 'pending'>;
+}
+
+/**
+ * `/media/<handle>/<n|grid>`: job outputs from the disk cache, fetched upstream once. A file
+ * not cached yet is fetched now, whatever the background queue is doing (a download of it
+ * already under way is shared), and the rest of its job moves to the front of that queue.
+ */
+export function mediaRoutes({ store, media, prefetch }: MediaDeps): Hono {
   const app = new Hono();
   app.get('/:id/:key', async (c) => {
     const { id, key } = c.req.param();
@@ -30,6 +41,7 @@ export function mediaRoutes(store: JobStore, media: MediaCache): Hono {
     const job = store.get(id);
     const url = job?.status === 'completed' ? upstreamMediaUrl(job.output, key) : null;
     if (!job || url === null) throw noMedia();
+    prefetch.promote(job.handle);
     let file;
     try {
       file = await media.get(job.handle, key, url);
@@ -42,8 +54,11 @@ export function mediaRoutes(store: JobStore, media: MediaCache): Hono {
       if (err instanceof UpstreamError) throw new StudioHttpError(toStudioError(err));
       throw err;
     }
-    if (!job.dims[key] && file.width !== null && file.height !== null) {
-      store.addDims(job.handle, { [key]: { width: file.width, height: file.height } });
+    // While the job's media is being fetched, its sizes are stored together when it is.
+    const { width, height } = file;
+    const measured = width !== null && height !== null;
+    if (measured && !job.dims[key] && !prefetch.pending(job.handle)) {
+      store.addDims(job.handle, { [key]: { width, height } });
     }
     return mediaResponse(file, {
       method: c.req.method,

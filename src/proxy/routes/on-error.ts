@@ -1,6 +1,6 @@
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { StudioError } from '../../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 import type { Logger, Redactor } from '../log';
 import { StudioHttpError, studioError } from '../studio-error';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobSchema, type Job, type StudioError } from '../../contract/studio-api';
+import { jobSchema, type Job, type StudioError } from '@/contract/studio-api';
 import { errorTask } from '../test/fake-upstream';
 import { Stack, waitFor } from '../test/harness';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StudioError } from '../../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 import { CONTENT_SECURITY_POLICY } from '../auth/headers';
 import { loadProxyConfig } from '../config';
 import { startProxy } from '../server';

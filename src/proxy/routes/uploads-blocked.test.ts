@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { StudioError } from '../../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 import { createLogger, createRedactor } from '../log';
 import { migrate } from '../store/migrations';
 import { UploadStore } from '../store/uploads';

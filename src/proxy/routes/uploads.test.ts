@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { uploadEnvelopeSchema, type StudioError, type Upload } from '../../contract/studio-api';
+import { uploadEnvelopeSchema, type StudioError, type Upload } from '@/contract/studio-api';
 import { Stack } from '../test/harness';
 
 let stack: Stack;

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Upload } from '../../contract/studio-api';
+import type { Upload } from '@/contract/studio-api';
 import type { Logger } from '../log';
 import { mediaResponse } from '../media/serve';
 import type { Reachability } from '../webhooks/reachability';

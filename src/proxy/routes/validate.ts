@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { formatIssues } from '../../contract/errors';
+import { formatIssues } from '@/contract/errors';
 import type { Redactor } from '../log';
 import { StudioHttpError, invalidRequest, jobNotFound, studioError } from '../studio-error';
 

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStudioEvent, type StudioEvent } from '../../contract/events';
-import { jobSchema, type Job } from '../../contract/studio-api';
+import { parseStudioEvent, type StudioEvent } from '@/contract/events';
+import { jobSchema, type Job } from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
-import { jobEvent, type Received } from '../test/sse-client';
+import { jobEvent, sizedEvent, type Received } from '../test/sse-client';
 
 let stack: Stack;
 afterEach(async () => {
@@ -44,8 +44,9 @@ describe('callbacks from the service, announced to browsers', () => {
     const done = parsed(await sse.next(jobEvent(job.id, 'completed')));
     if (done?.event !== 'job') throw new Error('no job event');
     expect(done.data.job.output?.images).toHaveLength(4);
-    // Media was cached before the event, so its sizes are known.
-    expect(done.data.job.output?.grid?.width).toBe(64);
+    // Announced before its media is cached; the sizes follow in one more event.
+    expect(done.data.job.output?.images[0]?.width).toBeNull();
+    await sse.next(sizedEvent(job.id));
 
     const uuid = stack.fake.jobIds()[0] ?? '';
     await waitFor(async () => stack.fake.deliveries[0]?.status === 200);

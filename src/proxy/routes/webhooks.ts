@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { taskResponseSchema, type TaskResponse } from '../../contract/task';
+import { taskResponseSchema, type TaskResponse } from '@/contract/task';
 import type { Logger } from '../log';
 import { TOKEN_RE } from '../model/ids';
 import type { JobRecord } from '../model/record';

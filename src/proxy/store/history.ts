@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { TaskStatus, TaskType } from '../../contract/task';
+import type { TaskStatus, TaskType } from '@/contract/task';
 import type { JobRecord } from '../model/record';
 import { JOB_COLUMNS, toRecord } from './rows';
+import { prepared } from '@/server/sqlite';
 
 export interface HistoryFilter {
   /** Continue after the last job of the previous page (its `seq`). */
@@ -69,9 +70,10 @@ export function listJobs(
   expiredBeforeMs: number,
 ): { jobs: JobRecord[]; more: boolean } {
   const { sql, params } = where(f);
-  const rows = db
-    .prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE ${sql} ORDER BY seq DESC LIMIT @limit`)
-    .all({ ...params, limit: f.limit + 1 });
+  const rows = prepared(
+    db,
+    `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${sql} ORDER BY seq DESC LIMIT @limit`,
+  ).all({ ...params, limit: f.limit + 1 });
   const jobs = rows.slice(0, f.limit).map((r) => toRecord(r, expiredBeforeMs));
   return { jobs, more: rows.length > f.limit };
 }
@@ -88,9 +90,9 @@ export function lineageOf(
   handle: string,
   expiredBeforeMs: number,
 ): { ancestors: JobRecord[]; children: JobRecord[] } {
-  const ancestors = db
-    .prepare(
-      `WITH RECURSIVE up(h, p, depth) AS (
+  const ancestors = prepared(
+    db,
+    `WITH RECURSIVE up(h, p, depth) AS (
          SELECT handle, parent_handle, 0 FROM jobs WHERE handle = @handle
          UNION ALL
          SELECT j.handle, j.parent_handle, up.depth + 1
@@ -100,14 +102,12 @@ export function lineageOf(
        SELECT ${JOB_COLUMNS} FROM up JOIN jobs ON jobs.handle = up.h
        WHERE up.depth > 0 AND jobs.deleted_at IS NULL
        ORDER BY up.depth DESC`,
-    )
-    .all({ handle });
-  const children = db
-    .prepare(
-      `SELECT ${JOB_COLUMNS} FROM jobs
+  ).all({ handle });
+  const children = prepared(
+    db,
+    `SELECT ${JOB_COLUMNS} FROM jobs
        WHERE parent_handle = ? AND deleted_at IS NULL ORDER BY seq`,
-    )
-    .all(handle);
+  ).all(handle);
   const record = (r: unknown) => toRecord(r, expiredBeforeMs);
   return { ancestors: ancestors.map(record), children: children.map(record) };
 }
@@ -118,8 +118,8 @@ export function lineageOf(
  * kept only for this job goes with it. Run inside a transaction.
  */
 export function removeFromHistory(db: Database.Database, handle: string): void {
-  db.prepare('DELETE FROM idempotency_keys WHERE handle = ?').run(handle);
-  db.prepare('DELETE FROM job_uploads WHERE handle = ?').run(handle);
+  prepared(db, 'DELETE FROM idempotency_keys WHERE handle = ?').run(handle);
+  prepared(db, 'DELETE FROM job_uploads WHERE handle = ?').run(handle);
   for (let h: string | null = handle; h !== null;) h = removeOne(db, h, h === handle);
 }
 
@@ -128,12 +128,13 @@ function removeOne(db: Database.Database, handle: string, asked: boolean): strin
   const row = z
     .object({ parent_handle: z.string().nullable(), deleted_at: z.string().nullable() })
     .optional()
-    .parse(db.prepare('SELECT parent_handle, deleted_at FROM jobs WHERE handle = ?').get(handle));
+    .parse(prepared(db, 'SELECT parent_handle, deleted_at FROM jobs WHERE handle = ?').get(handle));
   if (!row || (!asked && row.deleted_at === null)) return null;
   const hasChildren =
-    db.prepare('SELECT 1 FROM jobs WHERE parent_handle = ? LIMIT 1').get(handle) !== undefined;
+    prepared(db, 'SELECT 1 FROM jobs WHERE parent_handle = ? LIMIT 1').get(handle) !== undefined;
   if (hasChildren) {
-    db.prepare(
+    prepared(
+      db,
       `UPDATE jobs SET deleted_at = COALESCE(deleted_at, ?), prompt = '', output_json = NULL,
          task_json = NULL, error_json = NULL, dims_json = '{}', hook_token = NULL,
          upstream_id = '', favourite = 0, params_json = NULL
@@ -141,6 +142,6 @@ function removeOne(db: Database.Database, handle: string, asked: boolean): strin
     ).run(new Date().toISOString(), handle);
     return null;
   }
-  db.prepare('DELETE FROM jobs WHERE handle = ?').run(handle);
+  prepared(db, 'DELETE FROM jobs WHERE handle = ?').run(handle);
   return row.parent_handle;
 }

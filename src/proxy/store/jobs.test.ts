@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { taskResponseSchema } from '../../contract/task';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { taskResponseSchema } from '@/contract/task';
 import { createRedactor } from '../log';
 import { stateFromTask } from '../model/record';
 import { fixture } from '../test/fixtures';
@@ -65,12 +65,13 @@ describe('the job store', () => {
     expect(store.active().map((j) => j.handle)).toEqual(['handle-000a', 'handle-000b']);
 
     const done = stateFromTask(completed, a, redact);
-    expect(store.applyState(a.handle, done, completed, { grid: { width: 8, height: 4 } })).toBe(
-      true,
-    );
+    expect(store.applyState(a.handle, done, completed, true)).toBe(true);
+    expect(store.mediaPending()).toEqual([a.handle]);
+    store.addDims(a.handle, { '0': { width: 8, height: 4 } }, true);
+    expect(store.mediaPending()).toEqual([]);
     expect(store.get(a.handle)).toMatchObject({
       status: 'completed',
-      dims: { grid: { width: 8, height: 4 } },
+      dims: { '0': { width: 8, height: 4 } },
     });
     // A late read of an older state must not take it back.
     expect(store.applyState(a.handle, stateFromTask(pending, null, redact), pending)).toBe(false);
@@ -145,5 +146,21 @@ describe('the job store', () => {
     // Once named, it is never adopted again.
     expect(again.confirmCreate('handle-00i1', completed, null)).toBeNull();
     db2.close();
+  });
+  it('compiles each statement once, however often a job is read', () => {
+    const db = openDatabase(dir);
+    const store = new JobStore(db);
+    insert(store, 'handle-0001');
+    const read = () => {
+      store.get('handle-0001');
+      store.findByHook('no-such-token');
+      store.active();
+      store.list({ beforeSeq: null, limit: 50 });
+    };
+    read();
+    const prepare = vi.spyOn(db, 'prepare');
+    for (let i = 0; i < 100; i++) read();
+    expect(prepare).not.toHaveBeenCalled();
+    db.close();
   });
 });

@@ -1,27 +1,24 @@
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
-import type { TaskResponse } from '../../contract/task';
+import type { TaskResponse } from '@/contract/task';
 import {
   INTENT_STATE,
   acceptsUpdate,
-  type CreateState,
   type JobRecord,
   type JobState,
   type MediaDims,
 } from '../model/record';
 import { type HistoryFilter, lineageOf, listJobs, removeFromHistory } from './history';
 import { type IdempotencyClaim, findKey, pruneKeys, saveKey } from './idempotency-keys';
-import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord } from './rows';
-
-type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState';
-type NewJob = Omit<JobRecord, Stored> & {
-  task: TaskResponse;
-  /** What to keep of the create's params (see jobs/params.ts); none when not given. */
-  params?: Record<string, unknown> | null;
-  /** The secret part of the job's callback URL, when the create asked for a callback. */
-  hookToken?: string | null;
-};
-type Row = Omit<NewJob, 'task'> & { task: TaskResponse | null };
+import {
+  JOB_COLUMNS,
+  STATE_SET,
+  createdMs,
+  insertRow,
+  stateParams,
+  toRecord,
+  type NewJob,
+} from './rows';
+import { prepared } from '@/server/sqlite';
 
 /** A create about to be sent upstream: all the studio knows of the job before the answer. */
 export type Intent = Pick<
@@ -66,42 +63,11 @@ export class JobStore {
 
   /** Stores a new job with the next sequence number; the newest job has the highest. */
   insert(job: NewJob): JobRecord {
-    this.insertRow(job, null);
+    insertRow(this.db, job, null);
     const stored = this.get(job.handle);
     if (!stored) throw new Error('job vanished right after insert');
     this.changed({ type: 'job', handle: job.handle });
     return stored;
-  }
-
-  private insertRow(job: Row, createState: CreateState | null): void {
-    const insert = this.db.prepare(`
-      INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
-        status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
-        cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
-        created_ms, added_ms, params_json, create_state)
-      VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
-        @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
-        @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
-        @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
-        @params_json, @create_state)`);
-    insert.run({
-      handle: job.handle,
-      upstream_id: job.upstreamId,
-      parent_handle: job.parentHandle,
-      parent_index: job.parentIndex,
-      operation: job.operation,
-      prompt: job.prompt,
-      created_at: job.createdAt,
-      dims_json: JSON.stringify(job.dims),
-      task_json: job.task === null ? null : JSON.stringify(job.task),
-      updated_at: new Date().toISOString(),
-      hook_token: job.hookToken ?? null,
-      created_ms: createdMs(job.createdAt),
-      added_ms: Date.now(),
-      params_json: job.params ? JSON.stringify(job.params) : null,
-      create_state: createState,
-      ...stateParams(job),
-    });
   }
 
   /**
@@ -112,7 +78,7 @@ export class JobStore {
   recordIntent(intent: Intent, claim: IdempotencyClaim | null): void {
     this.db.transaction(() => {
       const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
-      this.insertRow({ ...row, task: null, ...INTENT_STATE }, 'sending');
+      insertRow(this.db, { ...row, task: null, ...INTENT_STATE }, 'sending');
       if (claim) saveKey(this.db, claim, intent.handle);
     })();
   }
@@ -131,24 +97,23 @@ export class JobStore {
     const current = this.get(handle);
     if (!current || current.createState === null) return null;
     const createdAt = task.meta?.created_at ?? current.createdAt;
-    this.db
-      .prepare(
-        `UPDATE jobs SET upstream_id = @upstream_id, create_state = NULL, operation = @operation,
+    prepared(
+      this.db,
+      `UPDATE jobs SET upstream_id = @upstream_id, create_state = NULL, operation = @operation,
            prompt = @prompt, created_at = @created_at, created_ms = @created_ms, ${STATE_SET},
            task_json = @task_json, updated_at = @updated_at
          WHERE handle = @handle`,
-      )
-      .run({
-        handle,
-        upstream_id: task.job_id,
-        operation: task.task_type || current.operation,
-        prompt: prompt ?? current.prompt,
-        created_at: createdAt,
-        created_ms: createdMs(createdAt),
-        task_json: JSON.stringify(task),
-        updated_at: new Date().toISOString(),
-        ...stateParams(state ?? current),
-      });
+    ).run({
+      handle,
+      upstream_id: task.job_id,
+      operation: task.task_type || current.operation,
+      prompt: prompt ?? current.prompt,
+      created_at: createdAt,
+      created_ms: createdMs(createdAt),
+      task_json: JSON.stringify(task),
+      updated_at: new Date().toISOString(),
+      ...stateParams(state ?? current),
+    });
     this.changed({ type: 'job', handle });
     return this.get(handle);
   }
@@ -173,22 +138,24 @@ export class JobStore {
   private sentToUnknown(and: string, ...args: string[]): number {
     const sql = `UPDATE jobs SET create_state = 'unknown', updated_at = ?
       WHERE create_state = 'sending' ${and}`;
-    return this.db.prepare(sql).run(new Date().toISOString(), ...args).changes;
+    return prepared(this.db, sql).run(new Date().toISOString(), ...args).changes;
   }
 
   /** The job whose callback URL carries this token. */
   findByHook(token: string): JobRecord | null {
-    const row: unknown = this.db
-      .prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE hook_token = ?`)
-      .get(token);
+    const row: unknown = prepared(
+      this.db,
+      `SELECT ${JOB_COLUMNS} FROM jobs WHERE hook_token = ?`,
+    ).get(token);
     return row === undefined ? null : toRecord(row, this.expiredBefore());
   }
 
   /** A job of the history; a deleted one is gone. */
   get(handle: string): JobRecord | null {
-    const row: unknown = this.db
-      .prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE handle = ? AND deleted_at IS NULL`)
-      .get(handle);
+    const row: unknown = prepared(
+      this.db,
+      `SELECT ${JOB_COLUMNS} FROM jobs WHERE handle = ? AND deleted_at IS NULL`,
+    ).get(handle);
     return row === undefined ? null : toRecord(row, this.expiredBefore());
   }
 
@@ -203,17 +170,19 @@ export class JobStore {
 
   /** The upstream answered 404 for the job: it is gone there for good. */
   markUpstreamGone(handle: string): void {
-    const { changes } = this.db
-      .prepare('UPDATE jobs SET upstream_gone = 1 WHERE handle = ? AND upstream_gone = 0')
-      .run(handle);
+    const { changes } = prepared(
+      this.db,
+      'UPDATE jobs SET upstream_gone = 1 WHERE handle = ? AND upstream_gone = 0',
+    ).run(handle);
     if (changes > 0) this.changed({ type: 'job', handle });
   }
 
   /** Marks or unmarks a job; false when there is no such job. */
   setFavourite(handle: string, on: boolean): boolean {
-    const { changes } = this.db
-      .prepare('UPDATE jobs SET favourite = ? WHERE handle = ? AND deleted_at IS NULL')
-      .run(on ? 1 : 0, handle);
+    const { changes } = prepared(
+      this.db,
+      'UPDATE jobs SET favourite = ? WHERE handle = ? AND deleted_at IS NULL',
+    ).run(on ? 1 : 0, handle);
     if (changes > 0) this.changed({ type: 'job', handle });
     return changes > 0;
   }
@@ -230,56 +199,75 @@ export class JobStore {
 
   /** Jobs the upstream is still working on, oldest first; a job it has not named is not. */
   active(): ActiveJob[] {
-    const rows = this.db
-      .prepare(
-        `SELECT handle, upstream_id, hook_token IS NOT NULL AS hooked FROM jobs
+    const rows = prepared(
+      this.db,
+      `SELECT handle, upstream_id, hook_token IS NOT NULL AS hooked FROM jobs
          WHERE status NOT IN ('completed', 'failed') AND create_state IS NULL ORDER BY seq`,
-      )
-      .all();
-    return z
-      .array(z.object({ handle: z.string(), upstream_id: z.string(), hooked: z.number() }))
-      .parse(rows)
-      .map((r) => ({ handle: r.handle, upstreamId: r.upstream_id, hooked: r.hooked === 1 }));
+    ).all() as { handle: string; upstream_id: string; hooked: number }[];
+    // The poller asks on every pass; rows this store wrote need no parse.
+    return rows.map((r) => ({
+      handle: r.handle,
+      upstreamId: r.upstream_id,
+      hooked: r.hooked === 1,
+    }));
   }
 
   /**
-   * Writes a new state (and the media sizes measured for it) unless the job already
-   * finished. Returns whether anything changed.
+   * Writes a new state unless the job already finished; returns whether anything changed.
+   * `mediaPending`: the state is a completion whose media is still to be cached, written in
+   * the same statement so that no stop can leave it announced but never fetched.
    */
   applyState(
     handle: string,
     state: JobState,
     task: TaskResponse | null,
-    dims?: MediaDims,
+    mediaPending = false,
   ): boolean {
     const current = this.get(handle);
     if (!current || !acceptsUpdate(current.status)) return false;
-    this.db
-      .prepare(
-        `UPDATE jobs SET ${STATE_SET}, task_json = COALESCE(@task_json, task_json),
-           dims_json = @dims_json,
-           updated_at = @updated_at
+    prepared(
+      this.db,
+      `UPDATE jobs SET ${STATE_SET}, task_json = COALESCE(@task_json, task_json),
+           media_pending = @media_pending, updated_at = @updated_at
          WHERE handle = @handle`,
-      )
-      .run({
-        handle,
-        ...stateParams(state),
-        task_json: task === null ? null : JSON.stringify(task),
-        dims_json: JSON.stringify({ ...current.dims, ...dims }),
-        updated_at: new Date().toISOString(),
-      });
+    ).run({
+      handle,
+      ...stateParams(state),
+      task_json: task === null ? null : JSON.stringify(task),
+      media_pending: mediaPending ? 1 : 0,
+      updated_at: new Date().toISOString(),
+    });
     this.changed({ type: 'job', handle });
     return true;
   }
 
-  /** Sizes measured later (a media file fetched on demand), merged into what is known. */
-  addDims(handle: string, dims: MediaDims): void {
+  /**
+   * Sizes measured after the job completed, merged into what is known and announced when
+   * they add anything. `fetched`: the media the job shows is now cached (or failed to
+   * be), so it is no longer pending.
+   */
+  addDims(handle: string, dims: MediaDims, fetched = false): void {
     const current = this.get(handle);
     if (!current) return;
-    this.db
-      .prepare('UPDATE jobs SET dims_json = ? WHERE handle = ?')
-      .run(JSON.stringify({ ...current.dims, ...dims }), handle);
-    this.changed({ type: 'job', handle });
+    const added = Object.keys(dims).some((k) => !current.dims[k]);
+    prepared(
+      this.db,
+      `UPDATE jobs SET dims_json = @dims_json,
+         media_pending = CASE WHEN @fetched THEN 0 ELSE media_pending END
+       WHERE handle = @handle`,
+    ).run({
+      handle,
+      dims_json: JSON.stringify({ ...current.dims, ...dims }),
+      fetched: fetched ? 1 : 0,
+    });
+    if (added) this.changed({ type: 'job', handle });
+  }
+
+  /** Completed jobs whose media was still being cached when the last run stopped. */
+  mediaPending(): string[] {
+    const sql = `SELECT handle FROM jobs WHERE media_pending = 1 AND deleted_at IS NULL
+      ORDER BY seq`;
+    return prepared(this.db, sql).pluck().all() as string[];
   }
 
   findIdempotent(key: string): { fingerprint: string; handle: string } | null {

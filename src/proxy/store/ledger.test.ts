@@ -23,7 +23,7 @@ beforeEach(() => {
   updater = new JobUpdater({
     store,
     // Text results only: nothing to download.
-    media: { cacheAll: () => Promise.resolve({ dims: {}, failed: 0 }) },
+    prefetch: { enqueue: () => undefined },
     redact,
     log: createLogger(redact),
     signal: new AbortController().signal,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import { prepared } from '@/server/sqlite';
 
 /** Touching on every view would write on every image shown; a minute is fine for LRU. */
 const TOUCH_EVERY_MS = 60_000;
@@ -19,11 +20,10 @@ export class MediaIndex {
   ) {}
 
   record(handle: string, key: string, bytes: number): void {
-    this.db
-      .prepare(
-        `INSERT OR REPLACE INTO media_files (handle, key, bytes, last_used_ms) VALUES (?, ?, ?, ?)`,
-      )
-      .run(handle, key, bytes, Date.now());
+    prepared(
+      this.db,
+      `INSERT OR REPLACE INTO media_files (handle, key, bytes, last_used_ms) VALUES (?, ?, ?, ?)`,
+    ).run(handle, key, bytes, Date.now());
   }
 
   touch(handle: string, key: string): void {
@@ -32,17 +32,21 @@ export class MediaIndex {
     if (now - (this.touched.get(id) ?? 0) < TOUCH_EVERY_MS) return;
     if (this.touched.size > 10_000) this.touched.clear();
     this.touched.set(id, now);
-    this.db
-      .prepare('UPDATE media_files SET last_used_ms = ? WHERE handle = ? AND key = ?')
-      .run(now, handle, key);
+    prepared(this.db, 'UPDATE media_files SET last_used_ms = ? WHERE handle = ? AND key = ?').run(
+      now,
+      handle,
+      key,
+    );
   }
 
   totalBytes(): number {
-    return Number(this.db.prepare('SELECT COALESCE(SUM(bytes), 0) FROM media_files').pluck().get());
+    return Number(
+      prepared(this.db, 'SELECT COALESCE(SUM(bytes), 0) FROM media_files').pluck().get(),
+    );
   }
 
   isEmpty(): boolean {
-    return this.db.prepare('SELECT 1 FROM media_files LIMIT 1').get() === undefined;
+    return prepared(this.db, 'SELECT 1 FROM media_files LIMIT 1').get() === undefined;
   }
 
   /**
@@ -51,9 +55,9 @@ export class MediaIndex {
    * A file of a job the upstream no longer has is only evicted when nothing else is left.
    */
   candidates(limit: number): MediaFile[] {
-    const rows = this.db
-      .prepare(
-        `SELECT m.handle, m.key, m.bytes FROM media_files m
+    const rows = prepared(
+      this.db,
+      `SELECT m.handle, m.key, m.bytes FROM media_files m
          LEFT JOIN jobs j ON j.handle = m.handle AND j.deleted_at IS NULL
          ORDER BY CASE
              WHEN j.handle IS NULL THEN 0
@@ -62,16 +66,15 @@ export class MediaIndex {
            END,
            m.last_used_ms
          LIMIT @limit`,
-      )
-      .all({ expiredBefore: Date.now() - this.upstreamTtlMs, limit });
+    ).all({ expiredBefore: Date.now() - this.upstreamTtlMs, limit });
     return candidateSchema.parse(rows);
   }
 
   forget(handle: string, key: string): void {
-    this.db.prepare('DELETE FROM media_files WHERE handle = ? AND key = ?').run(handle, key);
+    prepared(this.db, 'DELETE FROM media_files WHERE handle = ? AND key = ?').run(handle, key);
   }
 
   forgetJob(handle: string): void {
-    this.db.prepare('DELETE FROM media_files WHERE handle = ?').run(handle);
+    prepared(this.db, 'DELETE FROM media_files WHERE handle = ?').run(handle);
   }
 }

@@ -178,6 +178,11 @@ const MIGRATIONS: readonly string[] = [
    CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
      DELETE FROM ledger WHERE handle = old.handle AND frozen = 0 AND consumed = 0;
    END;`,
+  // 10: media follows the announcement. A completed job whose shown media is not all in the
+  // cache yet; set with the completed state, so that a stop before the downloads finish
+  // leaves the job to fetch again at the next start.
+  `ALTER TABLE jobs ADD COLUMN media_pending INTEGER NOT NULL DEFAULT 0;
+   CREATE INDEX jobs_media_pending ON jobs(seq) WHERE media_pending = 1;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

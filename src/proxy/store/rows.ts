@@ -1,13 +1,9 @@
-import { z } from 'zod';
-import { studioErrorSchema } from '../../contract/studio-api';
-import { taskOutputSchema, taskStatusSchema, taskTypeSchema } from '../../contract/task';
-import type { JobRecord, JobState } from '../model/record';
+import type Database from 'better-sqlite3';
+import type { StudioError } from '@/contract/studio-api';
+import type { TaskOutput, TaskResponse, TaskStatus, TaskType } from '@/contract/task';
+import type { CreateState, JobRecord, JobState, MediaDims } from '../model/record';
 import { containsUuid } from '../log';
-
-const dimsSchema = z.record(
-  z.string(),
-  z.object({ width: z.number().int(), height: z.number().int() }),
-);
+import { prepared } from '@/server/sqlite';
 
 /**
  * The columns a JobRecord is read from: never `task_json`, the upstream's whole answer,
@@ -18,44 +14,47 @@ export const JOB_COLUMNS = `handle, seq, upstream_id, parent_handle, parent_inde
   cost_unit, output_json, dims_json, error_json, favourite, upstream_gone, added_ms, params_json,
   create_state`;
 
-/** A row as better-sqlite3 returns it; every column is parsed before it is trusted. */
-const rowSchema = z.object({
-  handle: z.string(),
-  seq: z.number().int(),
-  upstream_id: z.string(),
-  parent_handle: z.string().nullable(),
-  parent_index: z.number().int().nullable(),
-  operation: taskTypeSchema,
-  prompt: z.string(),
-  status: taskStatusSchema,
-  progress: z.number(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  ended_at: z.string().nullable(),
-  cost_frozen: z.number(),
-  cost_consumed: z.number(),
-  cost_unit: z.string(),
-  output_json: z.string().nullable(),
-  dims_json: z.string(),
-  error_json: z.string().nullable(),
-  favourite: z.number().int(),
-  upstream_gone: z.number().int(),
-  added_ms: z.number().int(),
-  params_json: z.string().nullable(),
-  create_state: z.enum(['sending', 'unknown']).nullable(),
-});
+/**
+ * A row of JOB_COLUMNS as better-sqlite3 returns it. Only this studio writes these rows, and
+ * what came from outside was parsed before it was written (the upstream's task by the
+ * client, a browser's create by the contract), so a read does not parse it again: a zod
+ * pass over every row was a tenth of a job read.
+ */
+interface JobRow {
+  handle: string;
+  seq: number;
+  upstream_id: string;
+  parent_handle: string | null;
+  parent_index: number | null;
+  operation: TaskType;
+  prompt: string;
+  status: TaskStatus;
+  progress: number;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  cost_frozen: number;
+  cost_consumed: number;
+  cost_unit: string;
+  output_json: string | null;
+  dims_json: string;
+  error_json: string | null;
+  favourite: number;
+  upstream_gone: number;
+  added_ms: number;
+  params_json: string | null;
+  create_state: CreateState | null;
+}
 
-const paramsSchema = z.record(z.string(), z.unknown());
-
-const parseJson = <T>(schema: z.ZodType<T>, text: string | null): T | null =>
-  text === null ? null : schema.parse(JSON.parse(text));
+const fromJson = <T>(text: string | null): T | null =>
+  text === null ? null : (JSON.parse(text) as T);
 
 /**
  * A stored job. `expiredBeforeMs`: a job created before then is past the upstream's TTL,
  * so the upstream no longer has it (its media may still be in the cache).
  */
 export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
-  const row = rowSchema.parse(raw);
+  const row = raw as JobRow;
   return {
     handle: row.handle,
     seq: row.seq,
@@ -70,13 +69,16 @@ export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
     startedAt: row.started_at,
     endedAt: row.ended_at,
     cost: { frozen: row.cost_frozen, consumed: row.cost_consumed, unit: row.cost_unit },
-    output: parseJson(taskOutputSchema, row.output_json),
-    dims: parseJson(dimsSchema, row.dims_json) ?? {},
-    error: parseJson(studioErrorSchema, row.error_json),
+    output: fromJson<TaskOutput>(row.output_json),
+    dims: fromJson<MediaDims>(row.dims_json) ?? {},
+    error: fromJson<StudioError>(row.error_json),
     favourite: row.favourite === 1,
     // Written redacted (jobs/params.ts); checked again so that no code path that ever
     // wrote this column can put an upstream UUID in front of the browser.
-    params: containsUuid(row.params_json ?? '') ? null : parseJson(paramsSchema, row.params_json),
+    params:
+      row.params_json === null || containsUuid(row.params_json)
+        ? null
+        : fromJson<Record<string, unknown>>(row.params_json),
     upstreamExpired: row.upstream_gone === 1 || row.added_ms < expiredBeforeMs,
     createState: row.create_state,
   };
@@ -104,3 +106,48 @@ export const createdMs = (createdAt: string): number => {
   const ms = Date.parse(createdAt);
   return Number.isNaN(ms) ? Date.now() : ms;
 };
+
+type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState';
+export type NewJob = Omit<JobRecord, Stored> & {
+  task: TaskResponse;
+  /** What to keep of the create's params (see jobs/params.ts); none when not given. */
+  params?: Record<string, unknown> | null;
+  /** The secret part of the job's callback URL, when the create asked for a callback. */
+  hookToken?: string | null;
+};
+type Row = Omit<NewJob, 'task'> & { task: TaskResponse | null };
+
+/** Writes a new row with the next sequence number; the newest job has the highest. */
+export function insertRow(db: Database.Database, job: Row, createState: CreateState | null): void {
+  const insert = prepared(
+    db,
+    `
+    INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
+      status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
+      cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
+      created_ms, added_ms, params_json, create_state)
+    VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
+      @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
+      @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
+      @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
+      @params_json, @create_state)`,
+  );
+  insert.run({
+    handle: job.handle,
+    upstream_id: job.upstreamId,
+    parent_handle: job.parentHandle,
+    parent_index: job.parentIndex,
+    operation: job.operation,
+    prompt: job.prompt,
+    created_at: job.createdAt,
+    dims_json: JSON.stringify(job.dims),
+    task_json: job.task === null ? null : JSON.stringify(job.task),
+    updated_at: new Date().toISOString(),
+    hook_token: job.hookToken ?? null,
+    created_ms: createdMs(job.createdAt),
+    added_ms: Date.now(),
+    params_json: job.params ? JSON.stringify(job.params) : null,
+    create_state: createState,
+    ...stateParams(job),
+  });
+}

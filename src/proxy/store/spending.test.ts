@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spendingSchema } from '../../contract/spending';
+import { spendingSchema } from '@/contract/spending';
 import { insertJob, type LedgerJobSpec } from '../test/ledger-jobs';
 import { openDatabase } from './db';
 import { JobStore } from './jobs';

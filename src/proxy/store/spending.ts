@@ -6,9 +6,10 @@ import {
   type OperationSpending,
   type Spending,
   type SpendingDay,
-} from '../../contract/spending';
-import { TASK_TYPES, taskTypeSchema, type TaskType } from '../../contract/task';
+} from '@/contract/spending';
+import { TASK_TYPES, taskTypeSchema, type TaskType } from '@/contract/task';
 import { localDays, localIso, type LocalDay } from '../model/local-days';
+import { prepared } from '@/server/sqlite';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OPERATIONS = JSON.stringify(TASK_TYPES);
@@ -175,16 +176,18 @@ export class SpendingStore {
   }
 
   private consumedSince(fromMs: number): number {
-    const row = this.db
-      .prepare('SELECT COALESCE(SUM(consumed), 0) AS c FROM ledger WHERE created_ms >= ?')
-      .get(fromMs);
+    const row = prepared(
+      this.db,
+      'SELECT COALESCE(SUM(consumed), 0) AS c FROM ledger WHERE created_ms >= ?',
+    ).get(fromMs);
     return z.object({ c: z.number() }).parse(row).c;
   }
 
   private cells(days: readonly LocalDay[]): Bucket[] {
-    const rows = this.db
-      .prepare(CELLS)
-      .all({ days: JSON.stringify(days.map((d) => [d.startMs, d.endMs])), operations: OPERATIONS });
+    const rows = prepared(this.db, CELLS).all({
+      days: JSON.stringify(days.map((d) => [d.startMs, d.endMs])),
+      operations: OPERATIONS,
+    });
     return z
       .array(cellSchema)
       .parse(rows)
@@ -195,7 +198,7 @@ export class SpendingStore {
   }
 
   private listed(sql: string, from: number, to: number): LedgerJob[] {
-    return this.db.prepare(sql).all({ from, to }).map(toLedgerJob);
+    return prepared(this.db, sql).all({ from, to }).map(toLedgerJob);
   }
 
   /**
@@ -205,7 +208,8 @@ export class SpendingStore {
   *csv(timeZone: string, fromMs: number, toMs: number, pageSize = 2000): Generator<string> {
     yield `${LEDGER_CSV_COLUMNS.join(',')}\n`;
     const offsets = new Map<number, number>();
-    const page = this.db.prepare(
+    const page = prepared(
+      this.db,
       `SELECT handle, operation, speed, status, frozen, consumed, refunded, created_ms
        FROM ledger
        WHERE created_ms < @to AND (created_ms > @after_ms OR (created_ms = @after_ms AND handle > @after))

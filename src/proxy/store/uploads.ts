@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { newHandle, newToken } from '../model/ids';
 import { StudioHttpError, studioError } from '../studio-error';
 import type { NormalisedImage } from '../uploads/normalise';
+import { prepared } from '@/server/sqlite';
 
 const rowSchema = z.object({
   id: z.string(),
@@ -101,17 +102,16 @@ export class UploadStore {
     const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
     await writeFile(tmp, image.data);
     await rename(tmp, file);
-    this.db
-      .prepare(
-        `INSERT INTO uploads (id, token, ext, type, width, height, bytes, created_at, last_used_ms)
+    prepared(
+      this.db,
+      `INSERT INTO uploads (id, token, ext, type, width, height, bytes, created_at, last_used_ms)
          VALUES (@id, @token, @ext, @type, @width, @height, @bytes, @createdAt, @lastUsedMs)`,
-      )
-      .run(rec);
+    ).run(rec);
     return rec;
   }
 
   byToken(token: string): UploadRecord | null {
-    const row: unknown = this.db.prepare('SELECT * FROM uploads WHERE token = ?').get(token);
+    const row: unknown = prepared(this.db, 'SELECT * FROM uploads WHERE token = ?').get(token);
     return row === undefined ? null : toRecord(rowSchema.parse(row));
   }
 
@@ -119,20 +119,21 @@ export class UploadStore {
   touch(rec: UploadRecord): void {
     const now = Date.now();
     if (now - rec.lastUsedMs < TOUCH_EVERY_MS) return;
-    this.db.prepare('UPDATE uploads SET last_used_ms = ? WHERE id = ?').run(now, rec.id);
+    prepared(this.db, 'UPDATE uploads SET last_used_ms = ? WHERE id = ?').run(now, rec.id);
   }
 
   /** Records which uploads a job's create named, so they outlive its run. */
   linkJob(handle: string, body: unknown): void {
     const text = JSON.stringify(body);
-    const link = this.db.prepare(
+    const link = prepared(
+      this.db,
       'INSERT OR IGNORE INTO job_uploads (handle, upload_id) VALUES (?, ?)',
     );
     for (const m of text.matchAll(UPLOAD_REF)) {
       const rec = m[1] ? this.byToken(m[1]) : null;
       if (!rec) continue;
       link.run(handle, rec.id);
-      this.db.prepare('UPDATE uploads SET last_used_ms = ? WHERE id = ?').run(Date.now(), rec.id);
+      prepared(this.db, 'UPDATE uploads SET last_used_ms = ? WHERE id = ?').run(Date.now(), rec.id);
     }
   }
 
@@ -142,16 +143,16 @@ export class UploadStore {
    */
   private async makeRoom(bytes: number): Promise<void> {
     let total = Number(
-      this.db.prepare('SELECT COALESCE(SUM(bytes), 0) FROM uploads').pluck().get(),
+      prepared(this.db, 'SELECT COALESCE(SUM(bytes), 0) FROM uploads').pluck().get(),
     );
     if (total + bytes <= this.capBytes) return;
-    const evictable = this.db
-      .prepare(
-        `SELECT * FROM uploads u WHERE NOT EXISTS (
+    const evictable = prepared(
+      this.db,
+      `SELECT * FROM uploads u WHERE NOT EXISTS (
            SELECT 1 FROM job_uploads ju JOIN jobs j ON j.handle = ju.handle
            WHERE ju.upload_id = u.id AND j.status NOT IN ('completed', 'failed'))
          ORDER BY last_used_ms`,
-      )
+    )
       .all()
       .map((r) => toRecord(rowSchema.parse(r)));
     for (const rec of evictable) {
@@ -164,7 +165,7 @@ export class UploadStore {
 
   /** Deletes an upload's row, then its file. */
   async remove(rec: UploadRecord): Promise<void> {
-    this.db.prepare('DELETE FROM uploads WHERE id = ?').run(rec.id);
+    prepared(this.db, 'DELETE FROM uploads WHERE id = ?').run(rec.id);
     await rm(this.fileOf(rec), { force: true });
   }
 }

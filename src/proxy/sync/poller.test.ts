@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { taskResponseSchema } from '../../contract/task';
+import { taskResponseSchema } from '@/contract/task';
 import { createRedactor, type Logger } from '../log';
 import { stateFromTask } from '../model/record';
 import { openDatabase } from '../store/db';

@@ -1,4 +1,4 @@
-import type { TaskResponse } from '../../contract/task';
+import type { TaskResponse } from '@/contract/task';
 import { createLoop } from '@/server/loop';
 import { expiredState } from '../model/record';
 import type { Logger } from '../log';

@@ -1,16 +1,16 @@
-import { isTerminal, type TaskResponse } from '../../contract/task';
+import { isTerminal, type TaskResponse } from '@/contract/task';
 import type { Logger, Redactor } from '../log';
-import type { MediaCache } from '../media/cache';
 import { stateFromTask, type JobRecord } from '../model/record';
 import { mediaEntries } from '../model/to-job';
 import type { JobStore } from '../store/jobs';
+import type { MediaPrefetch } from './media-prefetch';
 
 interface UpdaterDeps {
   store: JobStore;
-  media: Pick<MediaCache, 'cacheAll'>;
+  prefetch: Pick<MediaPrefetch, 'enqueue'>;
   redact: Redactor;
   log: Logger;
-  /** Aborted at shutdown: media downloads stop, and the job is read again next start. */
+  /** Aborted at shutdown: updates still running are not reported as failures. */
   signal: AbortSignal;
 }
 
@@ -38,10 +38,12 @@ export class JobUpdater {
       return { changed: this.deps.store.applyState(handle, state, task), terminal: false };
     }
     if (isTerminal(current.status)) return { changed: false, terminal: true };
-    // Media first, so the job shows as completed with its sizes known (right aspect ratio).
-    const dims = await this.cacheMedia(current, state.output);
-    const changed = this.deps.store.applyState(handle, state, task, dims);
+    // Announced at once; the media follows into the cache (the browser's own requests for
+    // it are served as they come), and its sizes in one more event.
+    const media = state.status === 'completed' && mediaEntries(state.output).length > 0;
+    const changed = this.deps.store.applyState(handle, state, task, media);
     if (changed) this.deps.log.info('job finished', { handle, status: state.status });
+    if (changed && media) this.deps.prefetch.enqueue(handle);
     return { changed, terminal: true };
   }
 
@@ -71,13 +73,5 @@ export class JobUpdater {
   /** Waits for updates still running (shutdown). */
   async drain(): Promise<void> {
     await Promise.allSettled([...this.background]);
-  }
-
-  private async cacheMedia(job: JobRecord, output: JobRecord['output']) {
-    const entries = mediaEntries(output);
-    if (entries.length === 0) return {};
-    const { dims, failed } = await this.deps.media.cacheAll(job.handle, entries, this.deps.signal);
-    if (failed > 0) this.deps.log.warn('media not cached', { handle: job.handle, failed });
-    return dims;
   }
 }

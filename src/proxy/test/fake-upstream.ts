@@ -63,6 +63,10 @@ export class FakeUpstream {
   readonly creates: { operation: string; body: Record<string, unknown>; key: string | null }[] = [];
   readonly tasks = new Map<string, FakeTask>();
   readonly mediaRequests: { path: string; apiKey: string | null }[] = [];
+  /** Media answers sent in full so far. */
+  mediaAnswered = 0;
+  /** When set, media requests are held here (received, not answered) until it resolves. */
+  mediaGate: Promise<void> | null = null;
   accountReads = 0;
   jobReads = 0;
   maxConcurrentReads = 0;
@@ -180,8 +184,10 @@ export class FakeUpstream {
       task.reads++;
       return c.json(this.render(task));
     });
-    app.get('/files/:name', (c) => {
+    app.get('/files/:name', async (c) => {
       this.mediaRequests.push({ path: c.req.path, apiKey: c.req.header('x-api-key') ?? null });
+      await this.mediaGate;
+      this.mediaAnswered++;
       const name = c.req.param('name');
       if (name.endsWith('.mp4'))
         return c.body(new Uint8Array(FAKE_MP4), 200, {
@@ -199,6 +205,13 @@ export class FakeUpstream {
       return c.json(accountBody(c.req.param('what'), this.tasks.size));
     });
     return app;
+  }
+
+  /** A media file as this fake serves it: `grid`, `image` (each of 0-3) or `video`. */
+  mediaBytes(kind: 'grid' | 'image'): Buffer {
+    const bytes = this.media.get(kind);
+    if (!bytes) throw new Error('the fake has not started');
+    return bytes;
   }
 
   /** The reads of the task with this upstream id. */

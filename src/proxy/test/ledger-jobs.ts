@@ -3,7 +3,7 @@ import {
   type TaskResponse,
   type TaskStatus,
   type TaskType,
-} from '../../contract/task';
+} from '@/contract/task';
 import { stateFromTask, type JobRecord } from '../model/record';
 import { createRedactor } from '../log';
 import type { JobStore } from '../store/jobs';

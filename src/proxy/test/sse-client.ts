@@ -1,4 +1,4 @@
-import { parseStudioEvent } from '../../contract/events';
+import { parseStudioEvent } from '@/contract/events';
 import { waitFor } from './harness';
 
 export interface Received {
@@ -13,6 +13,18 @@ export const jobEvent =
   (m: Received): boolean => {
     const e = parseStudioEvent(m.event, m.data);
     return e?.event === 'job' && e.data.job.id === id && e.data.job.status === status;
+  };
+
+/**
+ * Matches the `job` event that brings the sizes of job `id`'s images: they follow the
+ * completion in one more event once its media is cached.
+ */
+export const sizedEvent =
+  (id: string) =>
+  (m: Received): boolean => {
+    const e = parseStudioEvent(m.event, m.data);
+    const images = e?.event === 'job' && e.data.job.id === id ? e.data.job.output?.images : [];
+    return (images?.length ?? 0) > 0 && (images ?? []).every((i) => i.width !== null);
   };
 
 /**

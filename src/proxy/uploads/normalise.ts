@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_TYPES, type ImageType, sniffImageType } from '@/server/image-type';
-import type { Upload } from '../../contract/studio-api';
+import type { Upload } from '@/contract/studio-api';
 import { StudioHttpError, studioError } from '../studio-error';
 
 type UploadType = Upload['type'];

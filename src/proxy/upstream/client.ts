@@ -1,6 +1,6 @@
-import { accountErrorSchema } from '../../contract/account';
-import type { OperationName } from '../../contract/operations';
-import { taskResponseSchema, type TaskResponse } from '../../contract/task';
+import { accountErrorSchema } from '@/contract/account';
+import type { OperationName } from '@/contract/operations';
+import { taskResponseSchema, type TaskResponse } from '@/contract/task';
 import type { Redactor } from '../log';
 import { UpstreamError, neverConnected } from './errors';
 import { withRetry } from './retry';

@@ -1,4 +1,4 @@
-import type { StudioError } from '../../contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 import { studioError } from '../studio-error';
 
 /**

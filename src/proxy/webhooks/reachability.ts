@@ -1,5 +1,5 @@
 import { networkInterfaces } from 'node:os';
-import type { PushStatus } from '../../contract/studio-api';
+import type { PushStatus } from '@/contract/studio-api';
 
 /**
  * Whether the upstream can call the proxy back (and fetch its uploads) at PUBLIC_URL.
