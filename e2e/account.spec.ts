@@ -189,11 +189,15 @@ test('live balance, active tasks and spending through a burst, with the banner a
   await expectPageFollowsService(page);
 
   // Follow-ups once their parents are done: an upscale, and a variation that inherits turbo.
+  const parents = [fox.id, lighthouse.id];
   await expect
-    .poll(async () => (await jobsNow(page)).filter((j) => j.status === 'completed').length, {
-      timeout: 60_000,
-    })
-    .toBeGreaterThanOrEqual(2);
+    .poll(
+      async () =>
+        (await jobsNow(page)).filter((j) => parents.includes(j.id) && j.status === 'completed')
+          .length,
+      { timeout: 60_000 },
+    )
+    .toBe(2);
   await create(page, { operation: 'upscale', parentId: fox.id, params: { imageNo: 0, type: 0 } });
   await create(page, {
     operation: 'variation',
