@@ -17,6 +17,8 @@
  *    Chromium, single jobs and a burst of follow-ups, and the upstream requests per job.
  * 8. The proxy's own cost: job reads per second through the proxy against the engine at
  *    10 and 50 in flight, and the studio process's memory over 200 jobs.
+ * 9. The first load of `/` with the CPU throttled 4× and a cold cache: first contentful
+ *    paint with an empty history and with 20 jobs, and the first job card on screen.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -31,6 +33,7 @@ import { clipSize } from '@/engine/media/video/motion';
 import { buildStage } from '@/engine/media/video/render';
 import { benchAccount } from './account';
 import { benchCanvasPaint } from './canvas-paint';
+import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchHistory } from './history';
 import { benchLiveResults, printLiveResults } from './live-results';
 import { benchPromptParse } from './prompt-parse';
@@ -252,6 +255,7 @@ async function main() {
     );
     printLiveResults(await benchLiveResults());
     printProxyCost(await benchProxyCost());
+    printFirstPaint(await benchFirstPaint());
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
