@@ -41,3 +41,21 @@ export async function inTransaction<T>(pool: PgPool, fn: (c: PgClient) => Promis
     client.release();
   }
 }
+
+/**
+ * `@name` placeholders (as better-sqlite3 takes them) as Postgres's `$1, $2…`, so that a
+ * statement can be written once for both databases. Every name must have a value.
+ */
+export function named(
+  sql: string,
+  values: Record<string, unknown>,
+): { text: string; values: unknown[] } {
+  const order: string[] = [];
+  const text = sql.replace(/@([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`no value for @${name}`);
+    let i = order.indexOf(name);
+    if (i < 0) i = order.push(name) - 1;
+    return `$${i + 1}`;
+  });
+  return { text, values: order.map((name) => values[name]) };
+}
