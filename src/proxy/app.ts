@@ -8,7 +8,7 @@ import { securityHeaders } from './auth/headers';
 import { hostCheck } from './auth/hosts';
 import { sameOriginWrites } from './auth/origin';
 import { refuseUncleanPaths } from './auth/paths';
-import type { SessionStore } from './auth/sessions';
+import type { Sessions } from './auth/sessions';
 import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
 import type { MediaCache } from './media/cache';
@@ -51,7 +51,7 @@ interface AppDeps extends CreateDeps {
   uploads: UploadStore;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** Set when STUDIO_PASSWORD is: sign-in and sessions. */
-  auth: { password: string; sessions: SessionStore; cookie: SessionCookie } | null;
+  auth: { password: string; sessions: Sessions; cookie: SessionCookie } | null;
 }
 
 /** The studio's same-origin server: browser API, media, health and the SPA. */

@@ -8,7 +8,6 @@ import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
-import { SessionStore } from './auth/sessions';
 import { EventHub } from './browser-events/hub';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
@@ -18,6 +17,7 @@ import { toJob } from './model/to-job';
 import { openDatabase } from './store/db';
 import { JobStore, type JobChange } from './store/jobs';
 import { MediaIndex } from './store/media-index';
+import { sqliteShared } from './store/sqlite-store';
 import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
 import { MediaPrefetch } from './sync/media-prefetch';
@@ -91,15 +91,18 @@ function openStores(config: ProxyConfig) {
   });
   const index = new MediaIndex(db, ttlMs);
   const mediaDir = path.join(dataDir, 'media');
+  const store = new JobStore(db, ttlMs);
+  const uploads = new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB);
   return {
     redact,
     log,
     db,
     upstream,
-    store: new JobStore(db, ttlMs),
+    store,
+    shared: sqliteShared(db, store, uploads),
     spending: new SpendingStore(db),
     media: new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log),
-    uploads: new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB),
+    uploads,
   };
 }
 
@@ -167,7 +170,7 @@ function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string
   const auth = config.studioPassword
     ? {
         password: config.studioPassword,
-        sessions: new SessionStore(w.db),
+        sessions: w.shared.sessions,
         cookie: new SessionCookie(config.publicUrl?.startsWith('https://') ?? false),
       }
     : null;

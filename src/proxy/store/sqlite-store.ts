@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { SessionStore } from '../auth/sessions';
+import { SessionStore, type Sessions } from '../auth/sessions';
 import type { JobStore } from './jobs';
 import type { HistoryStore, SharedStore, UploadsStore } from './shared-store';
 import type { UploadStore } from './uploads';
@@ -54,17 +54,22 @@ export function sqliteUploads(uploads: UploadStore): UploadsStore {
   };
 }
 
+/** Sign-in sessions in the studio's SQLite file. */
+export function sqliteSessions(db: SqliteDb): Sessions {
+  const sessions = new SessionStore(db);
+  return {
+    create: () => settled(() => sessions.create()),
+    valid: (token) => settled(() => sessions.valid(token)),
+    end: (token) => settled(() => sessions.end(token)),
+  };
+}
+
 /** One studio's SQLite file as the shared store; closing it is the caller's (it owns `db`). */
 export function sqliteShared(db: SqliteDb, jobs: JobStore, uploads: UploadStore): SharedStore {
-  const sessions = new SessionStore(db);
   return {
     kind: 'sqlite',
     history: sqliteHistory(jobs),
-    sessions: {
-      create: () => settled(() => sessions.create()),
-      valid: (token) => settled(() => sessions.valid(token)),
-      end: (token) => settled(() => sessions.end(token)),
-    },
+    sessions: sqliteSessions(db),
     uploads: sqliteUploads(uploads),
     close: () => Promise.resolve(),
   };
