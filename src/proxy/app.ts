@@ -11,6 +11,7 @@ import { refuseUncleanPaths } from './auth/paths';
 import type { Sessions } from './auth/sessions';
 import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
+import type { JobStore } from './store/jobs';
 import type { MediaCache } from './media/cache';
 import type { SpendingStore } from './store/spending';
 import type { UploadStore } from './store/uploads';
@@ -33,6 +34,8 @@ import { webhookRoutes } from './routes/webhooks';
 import { StudioHttpError, studioError } from './studio-error';
 
 interface AppDeps extends CreateDeps {
+  /** The SQLite history, for the routes not yet on `history` (the shared interface). */
+  store: JobStore;
   media: MediaCache;
   account: AccountService;
   spending: SpendingStore;

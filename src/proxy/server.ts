@@ -17,7 +17,7 @@ import { toJob } from './model/to-job';
 import { openDatabase } from './store/db';
 import { JobStore, type JobChange } from './store/jobs';
 import { MediaIndex } from './store/media-index';
-import { sqliteShared } from './store/sqlite-store';
+import { sqliteHistory, sqliteShared } from './store/sqlite-store';
 import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
 import { MediaPrefetch } from './sync/media-prefetch';
@@ -100,6 +100,8 @@ function openStores(config: ProxyConfig) {
     upstream,
     store,
     shared: sqliteShared(db, store, uploads),
+    // The shared interface for callers already on it; `store` for the rest, same rows.
+    history: sqliteHistory(store),
     spending: new SpendingStore(db),
     media: new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log),
     uploads,
