@@ -8,9 +8,10 @@ import { securityHeaders } from './auth/headers';
 import { hostCheck } from './auth/hosts';
 import { sameOriginWrites } from './auth/origin';
 import { refuseUncleanPaths } from './auth/paths';
-import type { SessionStore } from './auth/sessions';
+import type { Sessions } from './auth/sessions';
 import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
+import type { JobStore } from './store/jobs';
 import type { MediaCache } from './media/cache';
 import type { SpendingStore } from './store/spending';
 import type { UploadStore } from './store/uploads';
@@ -33,6 +34,8 @@ import { webhookRoutes } from './routes/webhooks';
 import { StudioHttpError, studioError } from './studio-error';
 
 interface AppDeps extends CreateDeps {
+  /** The SQLite history, for the routes not yet on `history` (the shared interface). */
+  store: JobStore;
   media: MediaCache;
   account: AccountService;
   spending: SpendingStore;
@@ -51,7 +54,7 @@ interface AppDeps extends CreateDeps {
   uploads: UploadStore;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** Set when STUDIO_PASSWORD is: sign-in and sessions. */
-  auth: { password: string; sessions: SessionStore; cookie: SessionCookie } | null;
+  auth: { password: string; sessions: Sessions; cookie: SessionCookie } | null;
 }
 
 /** The studio's same-origin server: browser API, media, health and the SPA. */

@@ -116,6 +116,30 @@ describe('loadProxyConfig', () => {
     expect(message).not.toContain('sk-live-secret-value');
   });
 
+  it('reads DATABASE_URL (or its file), and names it without echoing a bad one', () => {
+    expect(loadProxyConfig(base).databaseUrl).toBeUndefined();
+    const url = 'postgres://studio:db-secret-pw@db.internal:5432/studio';
+    expect(loadProxyConfig({ ...base, DATABASE_URL: url }).databaseUrl).toBe(url);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'db-url-')), 'url');
+    writeFileSync(file, `${url}\n`);
+    expect(loadProxyConfig({ ...base, DATABASE_URL_FILE: file }).databaseUrl).toBe(url);
+    for (const bad of [
+      'mysql://u:db-secret-pw@db/x',
+      'postgres://',
+      'db-secret-pw',
+      'postgres:x',
+    ]) {
+      let message = '';
+      try {
+        loadProxyConfig({ ...base, DATABASE_URL: bad });
+      } catch (e) {
+        message = e instanceof Error ? e.message : '';
+      }
+      expect(message, bad).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+      expect(message, bad).not.toContain('db-secret-pw');
+    }
+  });
+
   it('requires the upstream URL and a key', () => {
     expect(() => loadProxyConfig({})).toThrow(
       /UPSTREAM_URL: is required[\s\S]*UPSTREAM_API_KEY: is required/,

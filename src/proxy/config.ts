@@ -12,6 +12,16 @@ const intSetting = (min: number, max: number, fallback: number) => {
     .default(fallback);
 };
 
+/** Parsed without echoing it: the URL carries the database password. */
+function isPostgresUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return /^postgres(ql)?:$/.test(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The proxy's settings, parsed once at start-up. This is the only file that reads the
  * upstream API key, so there is one place to audit for where the secret comes from.
@@ -97,6 +107,18 @@ export const proxyConfigSchema = z.object({
       )
       .default([]),
   ),
+  /**
+   * A team's deployment: replicas share their history, sessions, idempotency keys and
+   * uploads in this PostgreSQL database. Unset: the SQLite file in STUDIO_DATA_DIR.
+   */
+  databaseUrl: z
+    .string()
+    .max(2048, { error: 'must be at most 2048 characters' })
+    .refine(isPostgresUrl, {
+      error:
+        'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://studio:PASSWORD@db.internal:5432/studio (unset: the SQLite file in STUDIO_DATA_DIR)',
+    })
+    .optional(),
   /** Required to listen on anything but loopback: the sign-in password of the studio. */
   studioPassword: z
     .string()
@@ -130,10 +152,11 @@ const ENV_NAMES: Record<Key, string> = {
   uploadsMb: 'STUDIO_UPLOADS_MB',
   upstreamJobTtlH: 'UPSTREAM_JOB_TTL_H',
   upstreamTimeoutMs: 'UPSTREAM_TIMEOUT_MS',
+  databaseUrl: 'DATABASE_URL',
 };
 
 /** Secrets that may also come from a file named by `<NAME>_FILE` (Docker secrets). */
-const SECRET_KEYS = new Set<Key>(['upstreamApiKey', 'studioPassword']);
+const SECRET_KEYS = new Set<Key>(['upstreamApiKey', 'studioPassword', 'databaseUrl']);
 
 /** Unset and empty are the same: `FOO= cmd` must not turn a default into a bad value. */
 const envValue = (env: NodeJS.ProcessEnv, name: string): string | undefined => {

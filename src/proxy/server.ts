@@ -8,16 +8,17 @@ import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
-import { SessionStore } from './auth/sessions';
 import { EventHub } from './browser-events/hub';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
-import { createLogger, createRedactor } from './log';
+import { createLogger, createRedactor, type Logger } from './log';
 import { MediaCache } from './media/cache';
 import { toJob } from './model/to-job';
 import { openDatabase } from './store/db';
 import { JobStore, type JobChange } from './store/jobs';
+import type { HistoryStore } from './store/shared-store';
 import { MediaIndex } from './store/media-index';
+import { sqliteHistory, sqliteShared } from './store/sqlite-store';
 import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
 import { MediaPrefetch } from './sync/media-prefetch';
@@ -91,15 +92,20 @@ function openStores(config: ProxyConfig) {
   });
   const index = new MediaIndex(db, ttlMs);
   const mediaDir = path.join(dataDir, 'media');
+  const store = new JobStore(db, ttlMs);
+  const uploads = new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB);
   return {
     redact,
     log,
     db,
     upstream,
-    store: new JobStore(db, ttlMs),
+    store,
+    shared: sqliteShared(db, store, uploads),
+    // The shared interface for callers already on it; `store` for the rest, same rows.
+    history: sqliteHistory(store),
     spending: new SpendingStore(db),
     media: new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log),
-    uploads: new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB),
+    uploads,
   };
 }
 
@@ -136,7 +142,7 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     hookWaitMs: config.hookWaitMs,
   });
   const gate = new ProgressGate((event) => hub.publish(event));
-  s.store.watch((change) => announce(s.store, gate, change));
+  s.history.watch(announcer(s.history, gate, s.log));
   const account = new AccountService({
     ...s,
     publish: (summary) => hub.announce({ event: 'account', data: { account: summary } }),
@@ -144,16 +150,27 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     // Trusted callbacks bring the studio's own jobs' changes, and with them the reads.
     followMs: () => (reach.trusted ? FOLLOW_PUSHED_MS : 1000),
   });
-  s.store.watch(accountChanges(s.store, account));
+  s.history.watch(accountChanges(s.history, account));
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
   return { ...s, shutdown, hub, gate, reach, links, prefetch, updater, poller, status, account };
 }
 
-/** Tells browsers of a change; a job that vanished meanwhile is announced as removed. */
-function announce(store: JobStore, gate: ProgressGate, change: JobChange): void {
-  const job = change.type === 'job' ? store.get(change.handle) : null;
-  if (job) gate.job(toJob(job));
-  else gate.removed(change.handle);
+/**
+ * Tells browsers of each change in the order they happened (the reads are chained, so a
+ * slow read cannot let a later change overtake it); a job that vanished meanwhile is
+ * announced as removed.
+ */
+function announcer(history: HistoryStore, gate: ProgressGate, log: Logger) {
+  let queue = Promise.resolve();
+  return (change: JobChange): void => {
+    queue = queue
+      .then(async () => {
+        const job = change.type === 'job' ? await history.get(change.handle) : null;
+        if (job) gate.job(toJob(job));
+        else gate.removed(change.handle);
+      })
+      .catch((err: unknown) => log.warn('job change not announced', { err }));
+  };
 }
 
 type Wired = ReturnType<typeof wire>;
@@ -167,7 +184,7 @@ function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string
   const auth = config.studioPassword
     ? {
         password: config.studioPassword,
-        sessions: new SessionStore(w.db),
+        sessions: w.shared.sessions,
         cookie: new SessionCookie(config.publicUrl?.startsWith('https://') ?? false),
       }
     : null;

@@ -47,7 +47,7 @@ function service(upstream: Upstream, watchers = 0, idleMs = 60_000, timing: Timi
   const followMs = timing.followMs;
   const s = new AccountService({
     upstream,
-    store: { active: () => [] },
+    history: { active: () => Promise.resolve([]) },
     log: createLogger(createRedactor([])),
     publish: (a) => published.push(a),
     watchers: () => watchers,
@@ -176,11 +176,11 @@ describe('the live account', () => {
 });
 
 describe('accountChanges', () => {
-  it('tells of new jobs and changes of status or cost, not of progress or stars', () => {
+  it('tells of new jobs and changes of status or cost, not of progress or stars', async () => {
     let job = { handle: 'h1', status: 'pending', cost: { frozen: 80, consumed: 0 } };
     let notified = 0;
     const listen = accountChanges(
-      { get: () => job as unknown as JobRecord },
+      { get: () => Promise.resolve(job as unknown as JobRecord) },
       { notify: () => void notified++ },
     );
     const change: JobChange = { type: 'job', handle: 'h1' };
@@ -192,6 +192,7 @@ describe('accountChanges', () => {
     listen(change);
     listen(change); // starred
     listen({ type: 'removed', handle: 'h1' });
+    await new Promise((r) => setTimeout(r, 0));
     expect(notified).toBe(3);
   });
 });

@@ -1,7 +1,9 @@
 import type { AccountSummary } from '@/contract/account-summary';
 import { isTerminal } from '@/contract/task';
 import type { Logger } from '../log';
-import type { JobChange, JobStore } from '../store/jobs';
+import type { JobRecord } from '../model/record';
+import type { JobChange } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import type { AccountPath, UpstreamClient } from '../upstream/client';
 import { UpstreamError } from '../upstream/errors';
 import { buildSummary } from './build-summary';
@@ -10,7 +12,7 @@ const PATHS: readonly AccountPath[] = ['balance', 'info', 'active_tasks'];
 
 interface AccountDeps {
   upstream: Pick<UpstreamClient, 'getAccount'>;
-  store: Pick<JobStore, 'active'>;
+  history: Pick<HistoryStore, 'active'>;
   log: Logger;
   /** Gets every summary read after a change (the `account` event). */
   publish: (account: AccountSummary) => void;
@@ -157,7 +159,8 @@ export class AccountService {
       this.deps.log.warn('account read failed', { err: failures[0] });
       throw failures[0];
     }
-    const handles = new Map(this.deps.store.active().map((j) => [j.upstreamId, j.handle]));
+    const ours = await this.deps.history.active();
+    const handles = new Map(ours.map((j) => [j.upstreamId, j.handle]));
     const [balance, info, active] = results;
     return buildSummary(
       { balance: value(balance), info: value(info), active: value(active) },
@@ -175,13 +178,11 @@ const SEEN_LIMIT = 2000;
  * media sizes do not.
  */
 export function accountChanges(
-  store: Pick<JobStore, 'get'>,
+  history: Pick<HistoryStore, 'get'>,
   account: Pick<AccountService, 'notify'>,
 ): (change: JobChange) => void {
   const seen = new Map<string, { key: string; running: boolean }>();
-  return (change) => {
-    if (change.type !== 'job') return;
-    const job = store.get(change.handle);
+  const consider = (job: JobRecord | null) => {
     if (!job) return;
     const key = `${job.status}|${job.cost.frozen}|${job.cost.consumed}`;
     if (seen.get(job.handle)?.key === key) return;
@@ -196,5 +197,9 @@ export function accountChanges(
       }
     }
     account.notify();
+  };
+  // A read that fails only loses a nudge: the account is read on its own schedule too.
+  return (change) => {
+    if (change.type === 'job') history.get(change.handle).then(consider, () => undefined);
   };
 }

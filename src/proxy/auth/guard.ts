@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { studioError } from '../studio-error';
 import type { SessionCookie } from './cookie';
 import { cleanPath, isHookPath } from './paths';
-import type { SessionStore } from './sessions';
+import type { Sessions } from './sessions';
 
 /**
  * What needs no session: the upstream's two ways in (a callback token, an upload token,
@@ -16,13 +16,13 @@ const API = /^\/(studio-api|media)(\/|$)/;
  * With a password set, every other route needs a session: the API and media answer 401
  * (the SPA shows the sign-in link), pages redirect to /login and come back after.
  */
-export function requireSession(sessions: SessionStore, cookie: SessionCookie): MiddlewareHandler {
+export function requireSession(sessions: Sessions, cookie: SessionCookie): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
     // Matched on the decoded path: `/u/..%2findex.html` is not an upload.
     const clean = cleanPath(path);
     const open = clean !== null && (isHookPath(path) || OPEN.some((re) => re.test(clean)));
-    if (open || sessions.valid(cookie.read(c))) return next();
+    if (open || (await sessions.valid(cookie.read(c)))) return next();
     const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !API.test(path);
     if (page) {
       const url = new URL(c.req.url);

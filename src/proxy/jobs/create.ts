@@ -7,7 +7,7 @@ import { isImageOutput, isVideoOutput, type TaskResponse } from '@/contract/task
 import type { Logger, Redactor } from '../log';
 import type { CallbackLink, CallbackLinks } from '../webhooks/links';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
-import type { JobStore } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import type { UploadStore } from '../store/uploads';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
@@ -18,7 +18,7 @@ import { EXPIRED_PARENT } from '../model/to-job';
 import { paramsToKeep } from './params';
 
 export interface CreateDeps {
-  store: JobStore;
+  history: HistoryStore;
   upstream: Pick<UpstreamClient, 'createTask'>;
   poller: { jobCreated(handle: string, hooked: boolean): void };
   links: Pick<CallbackLinks, 'next' | 'during'>;
@@ -113,18 +113,22 @@ const inStudioTerms = (err: StudioError): StudioError => ({
  * The create's failure as the browser sees it; the intent is dropped when the upstream
  * surely made nothing, and shown as unknown otherwise (a callback may still adopt it).
  */
-function createFailed(deps: CreateDeps, { handle, input, parent }: Sending, err: unknown) {
+async function createFailed(
+  deps: CreateDeps,
+  { handle, input, parent }: Sending,
+  err: unknown,
+): Promise<unknown> {
   if (isDefiniteRefusal(err)) {
-    deps.store.discardIntent(handle);
+    await deps.history.discardIntent(handle);
     // A follow-up refused as not found: the parent is gone upstream (past its TTL).
     if (err.status === 404 && parent) {
-      deps.store.markUpstreamGone(parent.handle);
+      await deps.history.markUpstreamGone(parent.handle);
       return parentExpired();
     }
     deps.log.warn('create refused', { operation: input.operation, status: err.status, err });
     return new StudioHttpError(inStudioTerms(toStudioError(err)));
   }
-  deps.store.markCreateUnknown(handle);
+  await deps.history.markCreateUnknown(handle);
   deps.log.warn('create outcome unknown', { handle, operation: input.operation, err });
   if (!(err instanceof UpstreamError)) return err;
   return new StudioHttpError({ ...toStudioError(err), hint: OUTCOME_UNKNOWN_HINT });
@@ -137,17 +141,17 @@ async function sendCreate(deps: CreateDeps, sending: Sending): Promise<JobRecord
   try {
     task = await deps.upstream.createTask(input.operation, body);
   } catch (err) {
-    throw createFailed(deps, sending, err);
+    throw await createFailed(deps, sending, err);
   }
   if (task.job_id === '') {
     const err = new UpstreamError(null, 'The image service accepted the task without an id.');
-    throw createFailed(deps, sending, err);
+    throw await createFailed(deps, sending, err);
   }
   const state = stateFromTask(task, null, deps.redact);
   // Only a follow-up without words of its own takes the upstream's echo over the parent's.
   const own = promptOfParams(input.operation, body);
   const prompt = own === null ? promptOfParams(input.operation, task.input) : null;
-  const record = deps.store.confirmCreate(handle, task, state, prompt);
+  const record = await deps.history.confirmCreate(handle, task, state, prompt);
   if (!record) throw new Error('job vanished while it was created');
   return record;
 }
@@ -162,7 +166,7 @@ export async function createJob(
   input: CreateJob,
   claim: IdempotencyClaim | null = null,
 ): Promise<JobRecord> {
-  const parent = input.parentId === undefined ? null : deps.store.get(input.parentId);
+  const parent = input.parentId === undefined ? null : await deps.history.get(input.parentId);
   if (input.parentId !== undefined && parent === null) {
     throw new StudioHttpError(
       studioError(404, 'not_found', 'parentId: no such job in this studio.'),
@@ -172,7 +176,7 @@ export async function createJob(
   const link = deps.links.next();
   const body = upstreamBody(input, parent, link, deps.redact);
   const handle = newHandle();
-  deps.store.recordIntent(
+  await deps.history.recordIntent(
     {
       handle,
       hookToken: link?.token ?? null,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CreateJob } from '@/contract/studio-api';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
-import type { JobStore } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { JobRecord } from '../model/record';
 
@@ -22,7 +22,7 @@ const fingerprintOf = (input: CreateJob): string =>
 export class IdempotentCreates {
   private readonly running = new Map<string, { fingerprint: string; job: Promise<JobRecord> }>();
 
-  constructor(private readonly store: JobStore) {}
+  constructor(private readonly store: HistoryStore) {}
 
   run(
     key: string,
@@ -36,21 +36,31 @@ export class IdempotentCreates {
     }
     const fingerprint = fingerprintOf(input);
     // A create under way first: its job is stored but not settled yet.
-    const earlier = this.running.get(key) ?? this.stored(key);
+    const earlier = this.running.get(key);
     if (earlier) {
       if (earlier.fingerprint !== fingerprint) throw conflict();
       return earlier.job;
     }
-    this.store.pruneIdempotent(new Date(Date.now() - KEEP_MS));
-    const job = create({ key, fingerprint }).finally(() => this.running.delete(key));
+    // Registered before the store is asked, so a second request cannot slip in meanwhile.
+    const job = this.storedOrNew(key, fingerprint, create).finally(() => this.running.delete(key));
     this.running.set(key, { fingerprint, job });
     return job;
   }
 
-  private stored(key: string) {
-    const done = this.store.findIdempotent(key);
-    const job = done ? this.store.get(done.handle) : null;
-    return done && job ? { fingerprint: done.fingerprint, job: Promise.resolve(job) } : undefined;
+  /** The job a stored key made (after a restart, or on another replica), else a new one. */
+  private async storedOrNew(
+    key: string,
+    fingerprint: string,
+    create: (claim: IdempotencyClaim) => Promise<JobRecord>,
+  ): Promise<JobRecord> {
+    const done = await this.store.findIdempotent(key);
+    const stored = done ? await this.store.get(done.handle) : null;
+    if (done && stored) {
+      if (done.fingerprint !== fingerprint) throw conflict();
+      return stored;
+    }
+    await this.store.pruneIdempotent(new Date(Date.now() - KEEP_MS));
+    return create({ key, fingerprint });
   }
 }
 

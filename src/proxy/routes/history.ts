@@ -6,12 +6,12 @@ import { handleSchema, type Lineage } from '@/contract/studio-api';
 import { toJob } from '../model/to-job';
 import type { Logger } from '../log';
 import type { MediaCache } from '../media/cache';
-import type { JobStore } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import { StudioHttpError, jobNotFound, studioError } from '../studio-error';
 import { rejectUnknownJob } from './validate';
 
 interface HistoryDeps {
-  store: JobStore;
+  history: HistoryStore;
   media: Pick<MediaCache, 'removeJob'>;
   log: Logger;
 }
@@ -24,10 +24,10 @@ export function historyRoutes(deps: HistoryDeps): Hono {
   const param = zValidator('param', idParam, rejectUnknownJob);
 
   const favourite = (on: boolean) =>
-    app[on ? 'put' : 'delete']('/:id/favourite', param, (c) => {
+    app[on ? 'put' : 'delete']('/:id/favourite', param, async (c) => {
       const { id } = c.req.valid('param');
-      if (!deps.store.setFavourite(id, on)) throw jobNotFound();
-      const job = deps.store.get(id);
+      if (!(await deps.history.setFavourite(id, on))) throw jobNotFound();
+      const job = await deps.history.get(id);
       if (!job) throw jobNotFound();
       return c.json({ job: toJob(job) });
     });
@@ -36,7 +36,7 @@ export function historyRoutes(deps: HistoryDeps): Hono {
 
   app.delete('/:id', param, async (c) => {
     const { id } = c.req.valid('param');
-    const job = deps.store.get(id);
+    const job = await deps.history.get(id);
     if (!job) throw jobNotFound();
     // A job whose create's answer was lost may never be heard of again: it may go.
     if (!isTerminal(job.status) && job.createState !== 'unknown') {
@@ -49,16 +49,16 @@ export function historyRoutes(deps: HistoryDeps): Hono {
         ),
       );
     }
-    deps.store.remove(id);
+    await deps.history.remove(id);
     await deps.media.removeJob(id);
     deps.log.info('job deleted', { handle: id });
     return c.json({ deleted: id });
   });
 
-  app.get('/:id/lineage', param, (c) => {
+  app.get('/:id/lineage', param, async (c) => {
     const { id } = c.req.valid('param');
-    if (!deps.store.get(id)) throw jobNotFound();
-    const { ancestors, children } = deps.store.lineage(id);
+    if (!(await deps.history.get(id))) throw jobNotFound();
+    const { ancestors, children } = await deps.history.lineage(id);
     const body: Lineage = { ancestors: ancestors.map(toJob), children: children.map(toJob) };
     return c.json(body);
   });

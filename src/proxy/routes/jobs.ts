@@ -42,11 +42,11 @@ const idParam = z.object({ id: handleSchema });
 /** `/studio-api/jobs`: the history (newest first), one job, and creating jobs. */
 export function jobsRoutes(deps: CreateDeps): Hono {
   const app = new Hono();
-  const idempotent = new IdempotentCreates(deps.store);
+  const idempotent = new IdempotentCreates(deps.history);
 
-  app.get('/', zValidator('query', jobListQuerySchema, rejectInvalid(deps.redact)), (c) => {
+  app.get('/', zValidator('query', jobListQuerySchema, rejectInvalid(deps.redact)), async (c) => {
     const query = c.req.valid('query');
-    const page = deps.store.list(historyFilter(query));
+    const page = await deps.history.list(historyFilter(query));
     const last = page.jobs.at(-1);
     const body: JobList = {
       jobs: page.jobs.map(toJob),
@@ -55,8 +55,8 @@ export function jobsRoutes(deps: CreateDeps): Hono {
     return c.json(body);
   });
 
-  app.get('/:id', zValidator('param', idParam, rejectUnknownJob), (c) => {
-    const job = deps.store.get(c.req.valid('param').id);
+  app.get('/:id', zValidator('param', idParam, rejectUnknownJob), async (c) => {
+    const job = await deps.history.get(c.req.valid('param').id);
     if (!job) throw jobNotFound();
     return c.json({ job: toJob(job) });
   });

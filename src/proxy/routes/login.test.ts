@@ -6,9 +6,9 @@ import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionCookie } from '../auth/cookie';
-import { SessionStore } from '../auth/sessions';
 import { createRedactor, type Logger } from '../log';
 import { migrate } from '../store/migrations';
+import { sqliteSessions } from '../store/sqlite-store';
 import { rawRequest, type RawResponse } from '../test/raw-http';
 import { loginRoutes } from './login';
 import { studioErrorHandler } from './on-error';
@@ -48,7 +48,7 @@ async function loginServer(): Promise<LoginServer> {
     '/',
     loginRoutes({
       password: PASSWORD,
-      sessions: new SessionStore(db),
+      sessions: sqliteSessions(db),
       cookie,
       log,
       now: () => now,

@@ -4,13 +4,13 @@ import { Hono } from 'hono';
 import type { SessionCookie } from '../auth/cookie';
 import { loginPage, safeNext } from '../auth/login-page';
 import { FailureBackoff, RateLimit } from '../auth/rate-limit';
-import { passwordMatches, type SessionStore } from '../auth/sessions';
+import { passwordMatches, type Sessions } from '../auth/sessions';
 import type { Logger } from '../log';
 import { formFields } from './validate';
 
 interface LoginDeps {
   password: string;
-  sessions: SessionStore;
+  sessions: Sessions;
   cookie: SessionCookie;
   log: Logger;
   /** The limits' clock (tests move it rather than wait for a window to pass). */
@@ -43,10 +43,10 @@ export function loginRoutes(deps: LoginDeps): Hono {
   const everyone = new FailureBackoff(TRIES, WINDOW_MS, MAX_PAUSE_MS);
   const clock = deps.now ?? Date.now;
 
-  app.get('/login', (c) => {
+  app.get('/login', async (c) => {
     const next = safeNext(c.req.query('next'));
     // A signed-in browser arriving from another site did not send its cookie then.
-    if (deps.sessions.valid(deps.cookie.read(c))) return c.redirect(next, 303);
+    if (await deps.sessions.valid(deps.cookie.read(c))) return c.redirect(next, 303);
     return c.html(loginPage(next, null));
   });
 
@@ -71,14 +71,14 @@ export function loginRoutes(deps: LoginDeps): Hono {
       else deps.log.warn('sign-in failed; all sign-ins paused', { pauseS });
       return c.html(loginPage(next, 'Wrong password.'), 401);
     }
-    const session = deps.sessions.create();
+    const session = await deps.sessions.create();
     deps.cookie.write(c, session.token, session.maxAgeS);
     deps.log.info('signed in');
     return c.redirect(next, 303);
   });
 
-  app.post('/logout', (c) => {
-    deps.sessions.end(deps.cookie.read(c));
+  app.post('/logout', async (c) => {
+    await deps.sessions.end(deps.cookie.read(c));
     deps.cookie.clear(c);
     return c.redirect('/login', 303);
   });

@@ -3,7 +3,7 @@ import { taskResponseSchema, type TaskResponse } from '@/contract/task';
 import type { Logger } from '../log';
 import { TOKEN_RE } from '../model/ids';
 import type { JobRecord } from '../model/record';
-import type { JobStore } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import { studioError } from '../studio-error';
 import type { JobUpdater } from '../sync/updater';
 import type { CallbackLinks } from '../webhooks/links';
@@ -15,7 +15,7 @@ import { jsonBodyLimit } from './validate';
 const MAX_CALLBACK_BYTES = 1024 * 1024;
 
 interface WebhookDeps {
-  store: JobStore;
+  history: HistoryStore;
   links: Pick<CallbackLinks, 'settled'>;
   updater: Pick<JobUpdater, 'applySoon'>;
   reach: Pick<Reachability, 'hookReceived'>;
@@ -40,7 +40,7 @@ function parseTask(text: string): TaskResponse | null {
 /** The job of a token, once a create still under way for it has an outcome. */
 async function jobOf(deps: WebhookDeps, token: string): Promise<JobRecord | null> {
   await deps.links.settled(token);
-  return deps.store.findByHook(token);
+  return deps.history.findByHook(token);
 }
 
 /**

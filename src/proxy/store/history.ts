@@ -21,20 +21,51 @@ export interface HistoryFilter {
 
 const MAX_TERMS = 12;
 
+/** The words of a prompt or a search, as FTS5's unicode61 tokenizer cuts them. */
+const wordsOf = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
+
 /**
  * The user's words as an FTS5 query: each word a quoted prefix, all required. Quoting
  * means nothing typed can be read as FTS syntax (NEAR, column filters, `*`, `"`).
  */
 export function ftsQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const terms = words.slice(0, MAX_TERMS).map((w) => `"${w}"*`);
+  const terms = wordsOf(text)
+    .slice(0, MAX_TERMS)
+    .map((w) => `"${w}"*`);
   return terms.length === 0 ? null : terms.join(' ');
 }
 
+/**
+ * A word as SQLite's index keeps it (`unicode61 remove_diacritics 2`): lower case, without
+ * accents, so that Postgres, which has no such tokenizer built in, keeps the same words.
+ */
+const folded = (word: string): string =>
+  word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toLowerCase();
+
+/** A prompt's words for Postgres's index (a tsvector built from them as they are). */
+export const searchWords = (prompt: string): string[] => [...new Set(wordsOf(prompt).map(folded))];
+
+/**
+ * The same search as `ftsQuery` for Postgres: each word a prefix (`:*`), all required.
+ * Words hold only letters and digits, so quoting them is all a tsquery needs.
+ */
+export function tsQuery(text: string): string | null {
+  const terms = wordsOf(text)
+    .slice(0, MAX_TERMS)
+    .map((w) => `'${folded(w)}':*`);
+  return terms.length === 0 ? null : terms.join(' & ');
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
 /** The WHERE clause and parameters for a filter; only fixed SQL, values bound. */
-function where(f: HistoryFilter): { sql: string; params: Record<string, unknown> } {
+export function historyWhere(
+  f: HistoryFilter,
+  dialect: Dialect,
+): { sql: string; params: Record<string, unknown> } {
   // A create still on its way upstream is no job yet: it shows once its outcome is known.
-  const parts = ['deleted_at IS NULL', "create_state IS NOT 'sending'", 'seq < @before'];
+  const isNot = dialect === 'sqlite' ? 'IS NOT' : 'IS DISTINCT FROM';
+  const parts = ['deleted_at IS NULL', `create_state ${isNot} 'sending'`, 'seq < @before'];
   const params: Record<string, unknown> = { before: f.beforeSeq ?? Number.MAX_SAFE_INTEGER };
   const list = (name: string, column: string, values: readonly string[] | undefined) => {
     if (!values?.length) return;
@@ -55,13 +86,22 @@ function where(f: HistoryFilter): { sql: string; params: Record<string, unknown>
     params.to = f.toMs;
   }
   if (f.favourite !== undefined) parts.push(`favourite = ${f.favourite ? 1 : 0}`);
-  const match = f.search === undefined ? null : ftsQuery(f.search);
+  const match =
+    f.search === undefined ? null : (dialect === 'sqlite' ? ftsQuery : tsQuery)(f.search);
   if (match !== null) {
-    parts.push('seq IN (SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH @match)');
+    parts.push(
+      dialect === 'sqlite'
+        ? 'seq IN (SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH @match)'
+        : 'prompt_words @@ CAST(@match AS tsquery)',
+    );
     params.match = match;
   }
   return { sql: parts.join(' AND '), params };
 }
+
+/** A page's query for `historyWhere`'s clause; `@limit` is one more than the page holds. */
+export const historyPage = (where: string): string =>
+  `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${where} ORDER BY seq DESC LIMIT @limit`;
 
 /** One page of the history, newest first, and whether more follow. */
 export function listJobs(
@@ -69,17 +109,29 @@ export function listJobs(
   f: HistoryFilter,
   expiredBeforeMs: number,
 ): { jobs: JobRecord[]; more: boolean } {
-  const { sql, params } = where(f);
-  const rows = prepared(
-    db,
-    `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${sql} ORDER BY seq DESC LIMIT @limit`,
-  ).all({ ...params, limit: f.limit + 1 });
+  const { sql, params } = historyWhere(f, 'sqlite');
+  const rows = prepared(db, historyPage(sql)).all({ ...params, limit: f.limit + 1 });
   const jobs = rows.slice(0, f.limit).map((r) => toRecord(r, expiredBeforeMs));
   return { jobs, more: rows.length > f.limit };
 }
 
 /** Chains deeper than this are not made by people; the bound also stops any cycle. */
 const MAX_DEPTH = 500;
+
+/** A job's ancestors (`@handle`), root first; the same SQL in both dialects. */
+export const ANCESTORS = `WITH RECURSIVE up(h, p, depth) AS (
+    SELECT handle, parent_handle, 0 FROM jobs WHERE handle = @handle
+    UNION ALL
+    SELECT j.handle, j.parent_handle, up.depth + 1
+    FROM jobs j JOIN up ON j.handle = up.p
+    WHERE up.depth < ${MAX_DEPTH}
+  )
+  SELECT ${JOB_COLUMNS} FROM up JOIN jobs ON jobs.handle = up.h
+  WHERE up.depth > 0 AND jobs.deleted_at IS NULL
+  ORDER BY up.depth DESC`;
+
+export const CHILDREN = `SELECT ${JOB_COLUMNS} FROM jobs
+  WHERE parent_handle = @handle AND deleted_at IS NULL ORDER BY seq`;
 
 /**
  * The jobs a job derives from, root first, walking through deleted ones (they keep their
@@ -90,24 +142,8 @@ export function lineageOf(
   handle: string,
   expiredBeforeMs: number,
 ): { ancestors: JobRecord[]; children: JobRecord[] } {
-  const ancestors = prepared(
-    db,
-    `WITH RECURSIVE up(h, p, depth) AS (
-         SELECT handle, parent_handle, 0 FROM jobs WHERE handle = @handle
-         UNION ALL
-         SELECT j.handle, j.parent_handle, up.depth + 1
-         FROM jobs j JOIN up ON j.handle = up.p
-         WHERE up.depth < ${MAX_DEPTH}
-       )
-       SELECT ${JOB_COLUMNS} FROM up JOIN jobs ON jobs.handle = up.h
-       WHERE up.depth > 0 AND jobs.deleted_at IS NULL
-       ORDER BY up.depth DESC`,
-  ).all({ handle });
-  const children = prepared(
-    db,
-    `SELECT ${JOB_COLUMNS} FROM jobs
-       WHERE parent_handle = ? AND deleted_at IS NULL ORDER BY seq`,
-  ).all(handle);
+  const ancestors = prepared(db, ANCESTORS).all({ handle });
+  const children = prepared(db, CHILDREN).all({ handle });
   const record = (r: unknown) => toRecord(r, expiredBeforeMs);
   return { ancestors: ancestors.map(record), children: children.map(record) };
 }

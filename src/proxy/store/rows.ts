@@ -115,24 +115,11 @@ export type NewJob = Omit<JobRecord, Stored> & {
   /** The secret part of the job's callback URL, when the create asked for a callback. */
   hookToken?: string | null;
 };
-type Row = Omit<NewJob, 'task'> & { task: TaskResponse | null };
+export type Row = Omit<NewJob, 'task'> & { task: TaskResponse | null };
 
-/** Writes a new row with the next sequence number; the newest job has the highest. */
-export function insertRow(db: Database.Database, job: Row, createState: CreateState | null): void {
-  const insert = prepared(
-    db,
-    `
-    INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
-      status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
-      cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
-      created_ms, added_ms, params_json, create_state)
-    VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
-      @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
-      @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
-      @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
-      @params_json, @create_state)`,
-  );
-  insert.run({
+/** The values of a new row, by column; the sequence number is the database's to choose. */
+export function insertParams(job: Row, createState: CreateState | null) {
+  return {
     handle: job.handle,
     upstream_id: job.upstreamId,
     parent_handle: job.parentHandle,
@@ -149,5 +136,23 @@ export function insertRow(db: Database.Database, job: Row, createState: CreateSt
     params_json: job.params ? JSON.stringify(job.params) : null,
     create_state: createState,
     ...stateParams(job),
-  });
+  };
+}
+
+/** Writes a new row with the next sequence number; the newest job has the highest. */
+export function insertRow(db: Database.Database, job: Row, createState: CreateState | null): void {
+  const insert = prepared(
+    db,
+    `
+    INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
+      status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
+      cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
+      created_ms, added_ms, params_json, create_state)
+    VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
+      @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
+      @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
+      @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
+      @params_json, @create_state)`,
+  );
+  insert.run(insertParams(job, createState));
 }

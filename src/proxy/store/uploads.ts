@@ -8,7 +8,7 @@ import { StudioHttpError, studioError } from '../studio-error';
 import type { NormalisedImage } from '../uploads/normalise';
 import { prepared } from '@/server/sqlite';
 
-const rowSchema = z.object({
+export const uploadRowSchema = z.object({
   id: z.string(),
   token: z.string(),
   ext: z.enum(['png', 'jpg', 'webp', 'gif']),
@@ -32,7 +32,7 @@ export interface UploadRecord {
   lastUsedMs: number;
 }
 
-const toRecord = (r: z.infer<typeof rowSchema>): UploadRecord => ({
+export const toUploadRecord = (r: z.infer<typeof uploadRowSchema>): UploadRecord => ({
   id: r.id,
   token: r.token,
   ext: r.ext,
@@ -44,7 +44,7 @@ const toRecord = (r: z.infer<typeof rowSchema>): UploadRecord => ({
   lastUsedMs: r.last_used_ms,
 });
 
-const storageFull = (capBytes: number) =>
+export const storageFull = (capBytes: number) =>
   new StudioHttpError(
     studioError(
       507,
@@ -55,10 +55,32 @@ const storageFull = (capBytes: number) =>
   );
 
 /** `/u/<token>.<ext>` in any text, such as a create's body. */
-const UPLOAD_REF = /\/u\/([A-Za-z0-9_-]{22})\.(?:png|jpg|webp|gif)\b/g;
+export const UPLOAD_REF = /\/u\/([A-Za-z0-9_-]{22})\.(?:png|jpg|webp|gif)\b/g;
 
 /** Touching on every read would write on every image view; a minute is fine for LRU. */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
+
+export const UPLOAD_COLUMNS =
+  'id, token, ext, type, width, height, bytes, created_at, last_used_ms';
+
+/** Uploads no running job names, least recently used first: the ones eviction may take. */
+export const EVICTABLE = `SELECT ${UPLOAD_COLUMNS} FROM uploads u WHERE NOT EXISTS (
+    SELECT 1 FROM job_uploads ju JOIN jobs j ON j.handle = ju.handle
+    WHERE ju.upload_id = u.id AND j.status NOT IN ('completed', 'failed'))
+  ORDER BY last_used_ms`;
+
+/** A new upload's record: its id for the browser, its token for the public URL. */
+export const newUploadRecord = (image: NormalisedImage): UploadRecord => ({
+  id: newHandle(),
+  token: newToken(),
+  ext: image.ext,
+  type: image.type,
+  width: image.width,
+  height: image.height,
+  bytes: image.data.length,
+  createdAt: new Date().toISOString(),
+  lastUsedMs: Date.now(),
+});
 
 /**
  * Uploaded images: a row each and a file under STUDIO_DATA_DIR/uploads named by its token.
@@ -87,17 +109,7 @@ export class UploadStore {
   private async saveNow(image: NormalisedImage): Promise<UploadRecord> {
     await this.makeRoom(image.data.length);
     await mkdir(this.dir, { recursive: true });
-    const rec: UploadRecord = {
-      id: newHandle(),
-      token: newToken(),
-      ext: image.ext,
-      type: image.type,
-      width: image.width,
-      height: image.height,
-      bytes: image.data.length,
-      createdAt: new Date().toISOString(),
-      lastUsedMs: Date.now(),
-    };
+    const rec = newUploadRecord(image);
     const file = this.fileOf(rec);
     const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
     await writeFile(tmp, image.data);
@@ -111,8 +123,11 @@ export class UploadStore {
   }
 
   byToken(token: string): UploadRecord | null {
-    const row: unknown = prepared(this.db, 'SELECT * FROM uploads WHERE token = ?').get(token);
-    return row === undefined ? null : toRecord(rowSchema.parse(row));
+    const row: unknown = prepared(
+      this.db,
+      `SELECT ${UPLOAD_COLUMNS} FROM uploads WHERE token = ?`,
+    ).get(token);
+    return row === undefined ? null : toUploadRecord(uploadRowSchema.parse(row));
   }
 
   /** Marks an upload as used now (served, or named by a create), for eviction order. */
@@ -146,15 +161,9 @@ export class UploadStore {
       prepared(this.db, 'SELECT COALESCE(SUM(bytes), 0) FROM uploads').pluck().get(),
     );
     if (total + bytes <= this.capBytes) return;
-    const evictable = prepared(
-      this.db,
-      `SELECT * FROM uploads u WHERE NOT EXISTS (
-           SELECT 1 FROM job_uploads ju JOIN jobs j ON j.handle = ju.handle
-           WHERE ju.upload_id = u.id AND j.status NOT IN ('completed', 'failed'))
-         ORDER BY last_used_ms`,
-    )
+    const evictable = prepared(this.db, EVICTABLE)
       .all()
-      .map((r) => toRecord(rowSchema.parse(r)));
+      .map((r) => toUploadRecord(uploadRowSchema.parse(r)));
     for (const rec of evictable) {
       if (total + bytes <= this.capBytes) break;
       await this.remove(rec);

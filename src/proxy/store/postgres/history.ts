@@ -1,0 +1,249 @@
+import type { TaskResponse } from '@/contract/task';
+import { inTransaction, type PgPool } from '@/server/postgres';
+import {
+  INTENT_STATE,
+  acceptsUpdate,
+  type JobRecord,
+  type JobState,
+  type MediaDims,
+} from '@/proxy/model/record';
+import { ANCESTORS, CHILDREN, historyPage, historyWhere, type HistoryFilter } from '../history';
+import type { IdempotencyClaim } from '../idempotency-keys';
+import type { ActiveJob, Intent, JobChange } from '../jobs';
+import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord, type NewJob } from '../rows';
+import type { HistoryStore } from '../shared-store';
+import { removeJob } from './remove';
+import { PROMPT_WORDS, first, insertJob, promptWords, run, type Queryable } from './sql';
+
+/** The history in Postgres, shared by every replica; the same behaviour as `JobStore`. */
+export class PgHistory implements HistoryStore {
+  private readonly listeners = new Set<(change: JobChange) => void>();
+
+  constructor(
+    private readonly pool: PgPool,
+    private readonly upstreamTtlMs = 72 * 60 * 60 * 1000,
+  ) {}
+
+  watch(fn: (change: JobChange) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private changed(change: JobChange): void {
+    for (const fn of this.listeners) fn(change);
+  }
+
+  private records(rows: unknown[]): JobRecord[] {
+    const expiredBefore = Date.now() - this.upstreamTtlMs;
+    return rows.map((r) => toRecord(r, expiredBefore));
+  }
+
+  private async one(db: Queryable, where: string, value: string): Promise<JobRecord | null> {
+    const { rows } = await run(db, `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${where}`, { value });
+    return this.records(rows)[0] ?? null;
+  }
+
+  async insert(job: NewJob): Promise<JobRecord> {
+    await insertJob(this.pool, job, null);
+    const stored = await this.get(job.handle);
+    if (!stored) throw new Error('job vanished right after insert');
+    this.changed({ type: 'job', handle: job.handle });
+    return stored;
+  }
+
+  async recordIntent(intent: Intent, claim: IdempotencyClaim | null): Promise<void> {
+    await inTransaction(this.pool, async (c) => {
+      const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
+      await insertJob(c, { ...row, task: null, ...INTENT_STATE }, 'sending');
+      if (!claim) return;
+      await run(
+        c,
+        `INSERT INTO idempotency_keys (key, fingerprint, handle, created_at)
+         VALUES (@key, @fingerprint, @handle, @created_at)
+         ON CONFLICT (key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,
+           handle = EXCLUDED.handle, created_at = EXCLUDED.created_at`,
+        { ...claim, handle: intent.handle, created_at: new Date().toISOString() },
+      );
+    });
+  }
+
+  async confirmCreate(
+    handle: string,
+    task: TaskResponse,
+    state: JobState | null,
+    prompt: string | null = null,
+  ): Promise<JobRecord | null> {
+    const current = await this.get(handle);
+    if (!current || current.createState === null) return null;
+    const createdAt = task.meta?.created_at ?? current.createdAt;
+    const newPrompt = prompt ?? current.prompt;
+    await run(
+      this.pool,
+      `UPDATE jobs SET upstream_id = @upstream_id, create_state = NULL, operation = @operation,
+         prompt = @prompt, prompt_words = ${PROMPT_WORDS}, created_at = @created_at,
+         created_ms = @created_ms, ${STATE_SET}, task_json = @task_json, updated_at = @updated_at
+       WHERE handle = @handle`,
+      {
+        handle,
+        upstream_id: task.job_id,
+        operation: task.task_type || current.operation,
+        prompt: newPrompt,
+        ...promptWords(newPrompt),
+        created_at: createdAt,
+        created_ms: createdMs(createdAt),
+        task_json: JSON.stringify(task),
+        updated_at: new Date().toISOString(),
+        ...stateParams(state ?? current),
+      },
+    );
+    this.changed({ type: 'job', handle });
+    return this.get(handle);
+  }
+
+  async discardIntent(handle: string): Promise<void> {
+    await inTransaction(this.pool, async (c) => {
+      const row = await first(
+        c,
+        'SELECT create_state FROM jobs WHERE handle = @handle FOR UPDATE',
+        {
+          handle,
+        },
+      );
+      if ((row as { create_state?: string } | undefined)?.create_state === 'sending') {
+        await removeJob(c, handle);
+      }
+    });
+  }
+
+  async markCreateUnknown(handle: string): Promise<void> {
+    if ((await this.sentToUnknown('AND handle = @handle', handle)) > 0) {
+      this.changed({ type: 'job', handle });
+    }
+  }
+
+  markInterruptedCreates(): Promise<number> {
+    return this.sentToUnknown('');
+  }
+
+  private async sentToUnknown(and: string, handle?: string): Promise<number> {
+    const sql = `UPDATE jobs SET create_state = 'unknown', updated_at = @now
+      WHERE create_state = 'sending' ${and}`;
+    return (await run(this.pool, sql, { now: new Date().toISOString(), handle })).changes;
+  }
+
+  findByHook(token: string): Promise<JobRecord | null> {
+    return this.one(this.pool, 'hook_token = @value', token);
+  }
+
+  get(handle: string): Promise<JobRecord | null> {
+    return this.one(this.pool, 'handle = @value AND deleted_at IS NULL', handle);
+  }
+
+  async list(filter: HistoryFilter): Promise<{ jobs: JobRecord[]; more: boolean }> {
+    const { sql, params } = historyWhere(filter, 'postgres');
+    const { rows } = await run(this.pool, historyPage(sql), { ...params, limit: filter.limit + 1 });
+    return { jobs: this.records(rows.slice(0, filter.limit)), more: rows.length > filter.limit };
+  }
+
+  async lineage(handle: string): Promise<{ ancestors: JobRecord[]; children: JobRecord[] }> {
+    const [up, down] = await Promise.all([
+      run(this.pool, ANCESTORS, { handle }),
+      run(this.pool, CHILDREN, { handle }),
+    ]);
+    return { ancestors: this.records(up.rows), children: this.records(down.rows) };
+  }
+
+  async markUpstreamGone(handle: string): Promise<void> {
+    const sql = 'UPDATE jobs SET upstream_gone = 1 WHERE handle = @handle AND upstream_gone = 0';
+    if ((await run(this.pool, sql, { handle })).changes > 0) this.changed({ type: 'job', handle });
+  }
+
+  async setFavourite(handle: string, on: boolean): Promise<boolean> {
+    const { changes } = await run(
+      this.pool,
+      'UPDATE jobs SET favourite = @on WHERE handle = @handle AND deleted_at IS NULL',
+      { on: on ? 1 : 0, handle },
+    );
+    if (changes > 0) this.changed({ type: 'job', handle });
+    return changes > 0;
+  }
+
+  async remove(handle: string): Promise<void> {
+    await inTransaction(this.pool, (c) => removeJob(c, handle));
+    this.changed({ type: 'removed', handle });
+  }
+
+  async active(): Promise<ActiveJob[]> {
+    const { rows } = await run(
+      this.pool,
+      `SELECT handle, upstream_id, hook_token IS NOT NULL AS hooked FROM jobs
+       WHERE status NOT IN ('completed', 'failed') AND create_state IS NULL ORDER BY seq`,
+    );
+    return (rows as { handle: string; upstream_id: string; hooked: boolean }[]).map((r) => ({
+      handle: r.handle,
+      upstreamId: r.upstream_id,
+      hooked: r.hooked,
+    }));
+  }
+
+  async applyState(
+    handle: string,
+    state: JobState,
+    task: TaskResponse | null,
+    mediaPending = false,
+  ): Promise<boolean> {
+    const current = await this.get(handle);
+    if (!current || !acceptsUpdate(current.status)) return false;
+    // The status is checked again in the statement: another replica may have finished it.
+    const { changes } = await run(
+      this.pool,
+      `UPDATE jobs SET ${STATE_SET}, task_json = COALESCE(@task_json, task_json),
+         media_pending = @media_pending, updated_at = @updated_at
+       WHERE handle = @handle AND status NOT IN ('completed', 'failed')`,
+      {
+        handle,
+        ...stateParams(state),
+        task_json: task === null ? null : JSON.stringify(task),
+        media_pending: mediaPending ? 1 : 0,
+        updated_at: new Date().toISOString(),
+      },
+    );
+    if (changes > 0) this.changed({ type: 'job', handle });
+    return changes > 0;
+  }
+
+  async addDims(handle: string, dims: MediaDims, fetched = false): Promise<void> {
+    const current = await this.get(handle);
+    if (!current) return;
+    const added = Object.keys(dims).some((k) => !current.dims[k]);
+    await run(
+      this.pool,
+      `UPDATE jobs SET dims_json = @dims_json,
+         media_pending = CASE WHEN @fetched = 1 THEN 0 ELSE media_pending END
+       WHERE handle = @handle`,
+      { handle, dims_json: JSON.stringify({ ...current.dims, ...dims }), fetched: fetched ? 1 : 0 },
+    );
+    if (added) this.changed({ type: 'job', handle });
+  }
+
+  async mediaPending(): Promise<string[]> {
+    const sql = `SELECT handle FROM jobs WHERE media_pending = 1 AND deleted_at IS NULL
+      ORDER BY seq`;
+    return ((await run(this.pool, sql)).rows as { handle: string }[]).map((r) => r.handle);
+  }
+
+  async findIdempotent(key: string): Promise<{ fingerprint: string; handle: string } | null> {
+    const row = await first(
+      this.pool,
+      'SELECT fingerprint, handle FROM idempotency_keys WHERE key = @key',
+      { key },
+    );
+    return (row as { fingerprint: string; handle: string } | undefined) ?? null;
+  }
+
+  async pruneIdempotent(olderThan: Date): Promise<void> {
+    await run(this.pool, 'DELETE FROM idempotency_keys WHERE created_at < @before', {
+      before: olderThan.toISOString(),
+    });
+  }
+}

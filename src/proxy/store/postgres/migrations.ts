@@ -1,0 +1,91 @@
+import { runPgMigrations } from '@/server/postgres-migrations';
+import type { PgPool } from '@/server/postgres';
+
+/**
+ * The Postgres schema of what replicas share, in versions like SQLite's (append, never
+ * edit). The job columns are SQLite's at its schema 10, so one row reader serves both;
+ * prompt search is a tsvector of the words SQLite's FTS5 index would keep
+ * (`history.ts`'s `searchWords`), with a GIN index for prefix queries. The media index
+ * stays in each replica's SQLite file: the media cache is a cache.
+ */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE jobs (
+     handle        text PRIMARY KEY,
+     seq           bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+     upstream_id   text NOT NULL,
+     parent_handle text REFERENCES jobs(handle),
+     parent_index  integer,
+     operation     text NOT NULL,
+     prompt        text NOT NULL,
+     prompt_words  tsvector NOT NULL,
+     status        text NOT NULL,
+     progress      double precision NOT NULL DEFAULT 0,
+     created_at    text NOT NULL,
+     started_at    text,
+     ended_at      text,
+     cost_frozen   double precision NOT NULL DEFAULT 0,
+     cost_consumed double precision NOT NULL DEFAULT 0,
+     cost_unit     text NOT NULL DEFAULT 'credit',
+     output_json   text,
+     dims_json     text NOT NULL DEFAULT '{}',
+     error_json    text,
+     task_json     text,
+     updated_at    text NOT NULL,
+     hook_token    text UNIQUE,
+     favourite     integer NOT NULL DEFAULT 0,
+     deleted_at    text,
+     created_ms    bigint NOT NULL,
+     upstream_gone integer NOT NULL DEFAULT 0,
+     added_ms      bigint NOT NULL,
+     params_json   text,
+     create_state  text,
+     media_pending integer NOT NULL DEFAULT 0
+   );
+   CREATE INDEX jobs_active ON jobs(seq) WHERE status NOT IN ('completed', 'failed');
+   CREATE INDEX jobs_parent ON jobs(parent_handle);
+   CREATE INDEX jobs_created ON jobs(created_ms);
+   CREATE INDEX jobs_operation ON jobs(operation, seq);
+   CREATE INDEX jobs_status ON jobs(status, seq);
+   CREATE INDEX jobs_favourite ON jobs(seq) WHERE favourite = 1;
+   CREATE INDEX jobs_media_pending ON jobs(seq) WHERE media_pending = 1;
+   CREATE INDEX jobs_search ON jobs USING gin (prompt_words);
+   CREATE TABLE idempotency_keys (
+     key         text PRIMARY KEY,
+     fingerprint text NOT NULL,
+     handle      text NOT NULL REFERENCES jobs(handle),
+     created_at  text NOT NULL
+   );
+   CREATE TABLE sessions (
+     token_hash text PRIMARY KEY,
+     created_ms bigint NOT NULL,
+     expires_ms bigint NOT NULL
+   );
+   CREATE TABLE uploads (
+     id           text PRIMARY KEY,
+     token        text NOT NULL UNIQUE,
+     ext          text NOT NULL,
+     type         text NOT NULL,
+     width        integer NOT NULL,
+     height       integer NOT NULL,
+     bytes        integer NOT NULL,
+     created_at   text NOT NULL,
+     last_used_ms bigint NOT NULL,
+     data         bytea NOT NULL
+   );
+   CREATE INDEX uploads_lru ON uploads(last_used_ms);
+   CREATE TABLE job_uploads (
+     handle    text NOT NULL REFERENCES jobs(handle) ON DELETE CASCADE,
+     upload_id text NOT NULL REFERENCES uploads(id) ON DELETE CASCADE,
+     PRIMARY KEY (handle, upload_id)
+   );
+   CREATE INDEX job_uploads_upload ON job_uploads(upload_id);`,
+];
+
+/** Brings the shared database to the newest schema, once however many replicas start. */
+export function migratePostgres(pool: PgPool, target = MIGRATIONS.length): Promise<void> {
+  return runPgMigrations(pool, MIGRATIONS, 'studio-schema', {
+    target,
+    tooNew: (current, known) =>
+      `The studio database at DATABASE_URL is at schema version ${current}, newer than this program knows (${known}). Upgrade every replica to the same studio version.`,
+  });
+}

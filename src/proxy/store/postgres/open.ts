@@ -1,0 +1,32 @@
+import { openPostgres } from '@/server/postgres';
+import type { SharedStore } from '../shared-store';
+import { PgHistory } from './history';
+import { migratePostgres } from './migrations';
+import { PgSessions } from './sessions';
+import { PgUploads } from './uploads';
+
+export interface PgStoreOptions {
+  /** How long the upstream keeps a job after it was created. */
+  upstreamTtlMs: number;
+  /** STUDIO_UPLOADS_MB in bytes: the whole deployment's share, not each replica's. */
+  uploadsCapBytes: number;
+  onIdleError?: (e: Error) => void;
+}
+
+/** Connects to DATABASE_URL and brings it to the newest schema (once, whoever starts first). */
+export async function openPostgresStore(url: string, opts: PgStoreOptions): Promise<SharedStore> {
+  const pool = openPostgres(url, opts.onIdleError);
+  try {
+    await migratePostgres(pool);
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  return {
+    kind: 'postgres',
+    history: new PgHistory(pool, opts.upstreamTtlMs),
+    sessions: new PgSessions(pool),
+    uploads: new PgUploads(pool, opts.uploadsCapBytes),
+    close: () => pool.end(),
+  };
+}

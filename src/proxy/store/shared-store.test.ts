@@ -1,0 +1,285 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { taskResponseSchema, type TaskStatus, type TaskType } from '@/contract/task';
+import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
+import { stateFromTask } from '../model/record';
+import { createRedactor } from '../log';
+import { StudioHttpError } from '../studio-error';
+import { fixture } from '../test/fixtures';
+import type { NormalisedImage } from '../uploads/normalise';
+import { openDatabase } from './db';
+import type { HistoryFilter } from './history';
+import { JobStore } from './jobs';
+import { openPostgresStore } from './postgres/open';
+import type { SharedStore } from './shared-store';
+import { sqliteShared } from './sqlite-store';
+import { UploadStore } from './uploads';
+
+/**
+ * One behaviour suite for both stores: what a studio does with its SQLite file, a team's
+ * replicas do with Postgres, and a browser must not tell which one answered.
+ */
+const KB = 1024;
+const TTL_MS = 72 * 60 * 60 * 1000;
+let server: TestPostgres | null = null;
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+}, 60_000);
+
+interface Opened {
+  store: SharedStore;
+  close: () => Promise<void>;
+}
+
+const KINDS: Record<'sqlite' | 'postgres', () => Promise<Opened>> = {
+  sqlite: () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shared-store-'));
+    const db = openDatabase(dir);
+    const uploads = new UploadStore(db, path.join(dir, 'uploads'), 10 * KB);
+    const store = sqliteShared(db, new JobStore(db, TTL_MS), uploads);
+    const close = () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    };
+    return Promise.resolve({ store, close });
+  },
+  postgres: async () => {
+    if (!server) throw new Error('no Postgres server');
+    const url = await server.freshDatabase();
+    const store = await openPostgresStore(url, { upstreamTtlMs: TTL_MS, uploadsCapBytes: 10 * KB });
+    return { store, close: () => store.close() };
+  },
+};
+
+const completed = taskResponseSchema.parse(fixture('diffusion-completed'));
+const pending = taskResponseSchema.parse(fixture('diffusion-pending'));
+const redact = createRedactor([]);
+
+describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('the %s store', (kind) => {
+  let opened: Opened;
+  let store: SharedStore;
+  let n = 0;
+  beforeEach(async () => {
+    opened = await KINDS[kind]();
+    store = opened.store;
+  });
+  afterEach(() => opened.close());
+
+  interface Spec {
+    prompt: string;
+    operation?: TaskType;
+    status?: TaskStatus;
+    createdAt?: string;
+    parent?: string;
+    hookToken?: string;
+  }
+
+  async function add(spec: Spec): Promise<string> {
+    const handle = `handle-${String(++n).padStart(5, '0')}`;
+    await store.history.insert({
+      handle,
+      upstreamId: `up-${n}`,
+      parentHandle: spec.parent ?? null,
+      parentIndex: spec.parent ? 0 : null,
+      operation: spec.operation ?? 'diffusion',
+      prompt: spec.prompt,
+      createdAt: spec.createdAt ?? '2026-01-10T12:00:00Z',
+      dims: {},
+      task: completed,
+      hookToken: spec.hookToken ?? null,
+      ...stateFromTask(completed, null, redact),
+      status: spec.status ?? 'completed',
+    });
+    return handle;
+  }
+
+  const page = async (f: Partial<HistoryFilter>) =>
+    (await store.history.list({ beforeSeq: null, limit: 50, ...f })).jobs.map((j) => j.prompt);
+
+  it('filters by operation, status, creation date and favourite, newest first', async () => {
+    await add({ prompt: 'a', createdAt: '2026-01-01T10:00:00Z' });
+    const b = await add({ prompt: 'b', operation: 'upscale', createdAt: '2026-01-02T10:00:00Z' });
+    await add({ prompt: 'c', status: 'failed', createdAt: '2026-01-03T10:00:00.500+01:00' });
+    await add({ prompt: 'd', status: 'processing', operation: 'video_diffusion' });
+    expect(await page({})).toEqual(['d', 'c', 'b', 'a']);
+    expect(await page({ operations: ['upscale', 'video_diffusion'] })).toEqual(['d', 'b']);
+    expect(await page({ statuses: ['failed', 'processing'] })).toEqual(['d', 'c']);
+    const day = (d: string) => Date.parse(d);
+    expect(await page({ fromMs: day('2026-01-02'), toMs: day('2026-01-04') })).toEqual(['c', 'b']);
+    expect(await store.history.setFavourite(b, true)).toBe(true);
+    expect(await page({ favourite: true })).toEqual(['b']);
+    expect(await page({ favourite: false })).toEqual(['d', 'c', 'a']);
+    expect(await store.history.setFavourite('handle-nope', true)).toBe(false);
+    expect((await store.history.get(b))?.favourite).toBe(true);
+  });
+
+  it('searches prompts by word prefixes, ignoring case, accents and query syntax', async () => {
+    await add({ prompt: 'A lighthouse in a storm --ar 16:9' });
+    await add({ prompt: 'Café au lait on a table' });
+    await add({ prompt: 'a storm over the sea' });
+    await add({ prompt: 'STORMY: ÉTÉ à Paris' });
+    expect(await page({ search: 'storm' })).toEqual([
+      'STORMY: ÉTÉ à Paris',
+      'a storm over the sea',
+      'A lighthouse in a storm --ar 16:9',
+    ]);
+    expect(await page({ search: 'light sto' })).toEqual(['A lighthouse in a storm --ar 16:9']);
+    expect(await page({ search: 'CAFE' })).toEqual(['Café au lait on a table']);
+    expect(await page({ search: 'ete pari' })).toEqual(['STORMY: ÉTÉ à Paris']);
+    expect(await page({ search: '16 9' })).toEqual(['A lighthouse in a storm --ar 16:9']);
+    // Only prefixes: a word's middle or end does not match.
+    expect(await page({ search: 'house' })).toEqual([]);
+    expect(await page({ search: 'sea storm' })).toEqual(['a storm over the sea']);
+    for (const odd of ['"', 'NEAR(storm sea)', 'prompt:storm', '*', 'storm & !sea', "'", '--']) {
+      await expect(page({ search: odd }), odd).resolves.toBeInstanceOf(Array);
+    }
+    expect(await page({ search: 'storm | sea' })).toEqual(['a storm over the sea']);
+    // Nothing searchable in the words: no filter at all.
+    expect(await page({ search: '-- **' })).toHaveLength(4);
+  });
+
+  it('pages with a cursor under any filter', async () => {
+    for (let i = 0; i < 7; i++) await add({ prompt: `storm ${i}` });
+    await add({ prompt: 'calm' });
+    const first = await store.history.list({ beforeSeq: null, limit: 3, search: 'storm' });
+    expect(first.jobs.map((j) => j.prompt)).toEqual(['storm 6', 'storm 5', 'storm 4']);
+    expect(first.more).toBe(true);
+    const last = first.jobs.at(-1)?.seq ?? 0;
+    const second = await store.history.list({ beforeSeq: last, limit: 10, search: 'storm' });
+    expect(second.jobs.map((j) => j.prompt)).toEqual(['storm 3', 'storm 2', 'storm 1', 'storm 0']);
+    expect(second.more).toBe(false);
+  });
+
+  it('walks lineage root first, and keeps an emptied parent until its last child goes', async () => {
+    const root = await add({ prompt: 'root storm' });
+    const mid = await add({ prompt: 'mid storm', operation: 'upscale', parent: root });
+    const leaf = await add({ prompt: 'leaf', operation: 'variation', parent: mid });
+    await add({ prompt: 'sibling', operation: 'upscale', parent: root });
+    const of = async (h: string) => {
+      const l = await store.history.lineage(h);
+      return { up: l.ancestors.map((j) => j.prompt), down: l.children.map((j) => j.prompt) };
+    };
+    expect(await of(leaf)).toEqual({ up: ['root storm', 'mid storm'], down: [] });
+    expect(await of(root)).toEqual({ up: [], down: ['mid storm', 'sibling'] });
+
+    await store.history.remove(mid);
+    expect(await store.history.get(mid)).toBeNull();
+    expect((await of(leaf)).up).toEqual(['root storm']);
+    expect(await page({ search: 'storm' })).toEqual(['root storm']);
+    await store.history.remove(leaf);
+    expect(await page({})).toEqual(['sibling', 'root storm']);
+    expect((await of(root)).down).toEqual(['sibling']);
+  });
+
+  it('keeps a create from before its answer, its idempotency key, and adopts it', async () => {
+    const changes: string[] = [];
+    store.history.watch((c) => changes.push(`${c.type}:${c.handle}`));
+    const intent = (handle: string, hookToken: string) => ({
+      handle,
+      hookToken,
+      parentHandle: null,
+      parentIndex: null,
+      operation: 'diffusion' as const,
+      prompt: 'a lighthouse',
+      params: { text: 'a lighthouse' },
+    });
+    await store.history.recordIntent(intent('h-i1', 'tok-1'), { key: 'k-1', fingerprint: 'f' });
+    await store.history.recordIntent(intent('h-i2', 'tok-2'), { key: 'k-2', fingerprint: 'f' });
+    expect(await page({})).toEqual([]);
+    expect(await store.history.active()).toEqual([]);
+    expect(await store.history.findByHook('tok-1')).toMatchObject({ createState: 'sending' });
+    expect(await store.history.findIdempotent('k-1')).toEqual({ fingerprint: 'f', handle: 'h-i1' });
+
+    await store.history.discardIntent('h-i2');
+    expect(await store.history.findByHook('tok-2')).toBeNull();
+    expect(await store.history.findIdempotent('k-2')).toBeNull();
+    expect(changes).toEqual([]);
+
+    expect(await store.history.markInterruptedCreates()).toBe(1);
+    expect((await store.history.list({ beforeSeq: null, limit: 5 })).jobs).toMatchObject([
+      {
+        handle: 'h-i1',
+        createState: 'unknown',
+        status: 'pending',
+        params: { text: 'a lighthouse' },
+      },
+    ]);
+    const adopted = await store.history.confirmCreate('h-i1', pending, null, 'a red lighthouse');
+    expect(adopted).toMatchObject({ createState: null, upstreamId: pending.job_id });
+    expect(await page({ search: 'red' })).toEqual(['a red lighthouse']);
+    expect(await store.history.active()).toEqual([
+      { handle: 'h-i1', upstreamId: pending.job_id, hooked: true },
+    ]);
+    expect(await store.history.confirmCreate('h-i1', completed, null)).toBeNull();
+    expect(changes).toEqual(['job:h-i1']);
+
+    await store.history.pruneIdempotent(new Date(Date.now() + 1000));
+    expect(await store.history.findIdempotent('k-1')).toBeNull();
+  });
+
+  it('keeps a finished job final, and media pending until fetched', async () => {
+    const h = await add({ prompt: 'x', status: 'processing', hookToken: 'tok-x' });
+    const done = { ...stateFromTask(completed, null, redact), status: 'completed' as const };
+    expect(await store.history.applyState(h, done, completed, true)).toBe(true);
+    expect(await store.history.mediaPending()).toEqual([h]);
+    const failed = { ...done, status: 'failed' as const };
+    expect(await store.history.applyState(h, failed, null)).toBe(false);
+    expect((await store.history.findByHook('tok-x'))?.status).toBe('completed');
+    await store.history.addDims(h, { '0': { width: 64, height: 32 } }, true);
+    expect(await store.history.mediaPending()).toEqual([]);
+    expect((await store.history.get(h))?.dims).toEqual({ '0': { width: 64, height: 32 } });
+    await store.history.markUpstreamGone(h);
+    expect((await store.history.get(h))?.upstreamExpired).toBe(true);
+  });
+
+  it('keeps sign-in sessions by their hash until they end', async () => {
+    const { token, maxAgeS } = await store.sessions.create();
+    expect(maxAgeS).toBe(30 * 24 * 60 * 60);
+    expect(await store.sessions.valid(token)).toBe(true);
+    expect(await store.sessions.valid(`${token}x`)).toBe(false);
+    expect(await store.sessions.valid('x'.repeat(101))).toBe(false);
+    expect(await store.sessions.valid(undefined)).toBe(false);
+    await store.sessions.end(token);
+    expect(await store.sessions.valid(token)).toBe(false);
+  });
+
+  const image = (fill: number): NormalisedImage => ({
+    data: Buffer.alloc(4 * KB, fill),
+    type: 'image/png',
+    ext: 'png',
+    width: 1,
+    height: 1,
+  });
+
+  async function jobUsing(token: string, status: TaskStatus): Promise<void> {
+    const handle = await add({ prompt: '', status });
+    await store.uploads.linkJob(handle, { imgUrl: `http://127.0.0.1:8080/u/${token}.png` });
+  }
+
+  it('keeps uploads and their bytes, evicting the least recently used one no running job needs', async () => {
+    const a = await store.uploads.save(image(1));
+    await new Promise((r) => setTimeout(r, 5));
+    const b = await store.uploads.save(image(2));
+    expect(await store.uploads.byToken(a.token)).toEqual(a);
+    expect((await store.uploads.read(b))?.equals(image(2).data)).toBe(true);
+    await jobUsing(a.token, 'processing');
+    await jobUsing(b.token, 'completed');
+    const c = await store.uploads.save(image(3));
+    expect(await store.uploads.byToken(b.token)).toBeNull();
+    expect(await store.uploads.read(b)).toBeNull();
+    expect((await store.uploads.read(a))?.equals(image(1).data)).toBe(true);
+    await jobUsing(c.token, 'pending');
+    const refused = await store.uploads.save(image(4)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(StudioHttpError);
+    expect((refused as StudioHttpError).error).toMatchObject({ status: 507, code: 'storage_full' });
+    await store.uploads.remove(c);
+    expect(await store.uploads.byToken(c.token)).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import type { TaskResponse } from '@/contract/task';
+import type { Sessions } from '../auth/sessions';
+import type { JobRecord, JobState, MediaDims } from '../model/record';
+import type { NormalisedImage } from '../uploads/normalise';
+import type { HistoryFilter } from './history';
+import type { IdempotencyClaim } from './idempotency-keys';
+import type { ActiveJob, Intent, JobChange } from './jobs';
+import type { NewJob } from './rows';
+import type { UploadRecord } from './uploads';
+
+/**
+ * What every replica of a team's deployment must see alike, whichever database holds it:
+ * the SQLite file of one studio (the default) or a PostgreSQL server shared by many
+ * (`DATABASE_URL`). Every read and write is asynchronous because a server's are; SQLite's
+ * implementation answers at once. Per-replica caches (media files, thumbnails) are not here.
+ */
+export interface HistoryStore {
+  /** Calls `fn` after every change this replica makes to a job. */
+  watch(fn: (change: JobChange) => void): () => void;
+  insert(job: NewJob): Promise<JobRecord>;
+  recordIntent(intent: Intent, claim: IdempotencyClaim | null): Promise<void>;
+  confirmCreate(
+    handle: string,
+    task: TaskResponse,
+    state: JobState | null,
+    prompt?: string | null,
+  ): Promise<JobRecord | null>;
+  discardIntent(handle: string): Promise<void>;
+  markCreateUnknown(handle: string): Promise<void>;
+  markInterruptedCreates(): Promise<number>;
+  /** The job whose callback URL carries this token. */
+  findByHook(token: string): Promise<JobRecord | null>;
+  get(handle: string): Promise<JobRecord | null>;
+  /** One page, newest first; `search` matches every word as a prefix of a prompt's word. */
+  list(filter: HistoryFilter): Promise<{ jobs: JobRecord[]; more: boolean }>;
+  lineage(handle: string): Promise<{ ancestors: JobRecord[]; children: JobRecord[] }>;
+  markUpstreamGone(handle: string): Promise<void>;
+  setFavourite(handle: string, on: boolean): Promise<boolean>;
+  remove(handle: string): Promise<void>;
+  active(): Promise<ActiveJob[]>;
+  applyState(
+    handle: string,
+    state: JobState,
+    task: TaskResponse | null,
+    mediaPending?: boolean,
+  ): Promise<boolean>;
+  addDims(handle: string, dims: MediaDims, fetched?: boolean): Promise<void>;
+  mediaPending(): Promise<string[]>;
+  findIdempotent(key: string): Promise<{ fingerprint: string; handle: string } | null>;
+  pruneIdempotent(olderThan: Date): Promise<void>;
+}
+
+/** Uploaded images, row and bytes, so that the upstream can fetch one from any replica. */
+export interface UploadsStore {
+  /** Keeps the image, evicting the least recently used ones a running job does not name. */
+  save(image: NormalisedImage): Promise<UploadRecord>;
+  byToken(token: string): Promise<UploadRecord | null>;
+  /** The image's bytes; null when it was evicted meanwhile. */
+  read(rec: UploadRecord): Promise<Buffer | null>;
+  touch(rec: UploadRecord): Promise<void>;
+  /** Records which uploads a job's create named (`/u/<token>.<ext>` in its body). */
+  linkJob(handle: string, body: unknown): Promise<void>;
+  remove(rec: UploadRecord): Promise<void>;
+}
+
+export interface SharedStore {
+  /** `sqlite` or `postgres`, for the start-up log. */
+  kind: string;
+  history: HistoryStore;
+  sessions: Sessions;
+  uploads: UploadsStore;
+  close(): Promise<void>;
+}
