@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreateJobRequest } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
+import { useFocusTrap } from '@/web/lib/focus-trap';
 import type { EditorRequest } from '@/web/lib/editor-request-store';
 import { uploadImage } from '@/web/lib/uploads';
 import { editorCreate } from '../mask/submit';
@@ -109,6 +110,8 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
   const [error, setError] = useState<string | null>(null);
   const { closing, requestClose, keepEditing } = useCloseGuard(onClose);
   useEditorKeys(requestClose);
+  const root = useRef<HTMLDivElement>(null);
+  useFocusTrap(root);
   const { title, submitLabel } = wording(request);
   // Edit and Upload and paint place the image on a canvas of its own; inpaint keeps it.
   const placing = request.mode !== 'inpaint';
@@ -134,9 +137,11 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
 
   return (
     <div
+      ref={root}
       role="dialog"
       aria-modal="true"
       aria-label={title}
+      tabIndex={-1}
       className="fixed inset-0 z-50 flex flex-col bg-zinc-950 text-zinc-100"
     >
       <EditorHeader
