@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { BalanceWidget } from '../features/account/components/balance-widget';
 import { LowBalanceBanner } from '../features/account/components/low-balance-banner';
 import { Nav } from './nav';
+import { ShortcutsSheet } from './shortcuts-sheet';
 import { StreamIndicator } from './stream-indicator';
 import { ThemeToggle } from './theme-toggle';
 import type { Route } from './router';
@@ -33,6 +34,7 @@ export function Layout({ route, children }: LayoutProps) {
         </a>
         <div className="flex items-center gap-3 sm:gap-4">
           <StreamIndicator />
+          <ShortcutsSheet />
           <ThemeToggle />
           <BalanceWidget href={routeHref('account')} />
         </div>
