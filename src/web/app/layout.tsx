@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { BalanceWidget } from '../features/account/components/balance-widget';
 import { LowBalanceBanner } from '../features/account/components/low-balance-banner';
+import { JobAnnouncer } from './job-announcer';
 import { Nav } from './nav';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { StreamIndicator } from './stream-indicator';
@@ -50,6 +51,7 @@ export function Layout({ route, children }: LayoutProps) {
           {children}
         </main>
       </div>
+      <JobAnnouncer />
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-zinc-800 bg-zinc-950/95 backdrop-blur md:hidden">
         <Nav current={route} layout="bottom" />
       </div>
