@@ -99,6 +99,21 @@ function EditorHeader({ title, closing, onClose, onKeepEditing, onDiscard }: Edi
   );
 }
 
+/** On a phone the side panel folds under the stage, so the canvas keeps the screen. */
+function PanelToggle({ folded, onToggle }: { folded: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={!folded}
+      aria-controls="editor-panel"
+      onClick={onToggle}
+      className="h-10 shrink-0 border-t border-zinc-800 text-sm font-medium md:hidden"
+    >
+      {folded ? 'Show the prompt' : 'Hide the prompt'}
+    </button>
+  );
+}
+
 /** The full-screen editor of Vary region (inpaint), Edit and Upload and paint. */
 export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEditorProps) {
   const { image, failed } = useImageDocument(request);
@@ -112,6 +127,7 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
   useEditorKeys(requestClose);
   const root = useRef<HTMLDivElement>(null);
   useFocusTrap(root);
+  const [folded, setFolded] = useState(true);
   const { title, submitLabel } = wording(request);
   // Edit and Upload and paint place the image on a canvas of its own; inpaint keeps it.
   const placing = request.mode !== 'inpaint';
@@ -159,8 +175,9 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
       {image && doc ? (
         <>
           <Toolbar edit={placing} />
-          <div className="flex min-h-0 flex-1">
+          <div className="flex min-h-0 flex-1 flex-col md:flex-row">
             <EditorStage image={image} doc={doc} plan={plan} />
+            <PanelToggle folded={folded} onToggle={() => setFolded(!folded)} />
             <SidePanel
               doc={doc}
               plan={plan}
@@ -169,6 +186,7 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
               pending={pending}
               error={error}
               onSubmit={submit}
+              folded={folded}
             />
           </div>
         </>
