@@ -27,6 +27,20 @@ async function remixDialogProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
+/** The open canvas editor (Vary region of image 1), checked once its image has loaded. */
+async function editorProblems(page: Page): Promise<string[]> {
+  await page.goto('/#/create');
+  const job = page.getByRole('article', { name: /diffusion:/i }).first();
+  await job.getByRole('button', { name: 'More actions for image 1' }).click();
+  await page.getByRole('menuitem', { name: 'Vary region' }).click();
+  const editor = page.getByRole('dialog', { name: 'Vary region image 1' });
+  await expect(editor.getByTestId('editor-stage').locator('canvas').first()).toBeVisible();
+  const problems = await axeProblems(page, '[role="dialog"][aria-modal="true"]');
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  return problems;
+}
+
 for (const size of SIZES) {
   for (const theme of THEMES) {
     test(`no serious or critical axe violations, ${theme} theme at ${size.width} px`, async ({
@@ -53,6 +67,7 @@ for (const size of SIZES) {
         found.push(...(await axeProblems(page)).map((p) => `${heading}: ${p}`));
       }
       found.push(...(await remixDialogProblems(page)).map((p) => `remix dialog: ${p}`));
+      found.push(...(await editorProblems(page)).map((p) => `canvas editor: ${p}`));
       if (theme === 'light' && size.width === 1440) {
         await page.goto('/#/create');
         await expect(page.getByRole('article').first()).toBeVisible();

@@ -26,7 +26,7 @@ export interface AccountStackOptions {
   alertUsd: number;
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((done, fail) => {
     const server = createServer();
     server.once('error', fail);
@@ -37,7 +37,7 @@ const freePort = () =>
     });
   });
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+export async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await fetch(`${url}/healthz`).then(

@@ -255,8 +255,12 @@ test('edit: the image placed on a 16:9 canvas is sent as canvas and imgPos', asy
   await dialog.getByRole('button', { name: '16:9' }).click();
   await page.getByRole('button', { name: 'Fit' }).click();
   const v = await viewOf(stage);
-  const long = Math.max(v.image.width, v.image.height);
-  const canvas = { width: long, height: Math.round((long * 9) / 16) };
+  // The preset extends the canvas around the whole image; it never crops it.
+  const { width: iw, height: ih } = v.image;
+  const canvas =
+    iw * 9 >= ih * 16
+      ? { width: iw, height: Math.round((iw * 9) / 16) }
+      : { width: Math.round((ih * 16) / 9), height: ih };
   await page.keyboard.press('v');
   // Drag from the image's centre by 100 × 40 screen px: the image moves by that / zoom.
   const cx = v.panX + (v.imgPos.x + v.imgPos.width / 2) * v.zoom;

@@ -149,9 +149,23 @@ const uploadsStatusSchema = z.object({
 });
 export type UploadsStatus = z.infer<typeof uploadsStatusSchema>;
 
+/**
+ * Whether the proxy can reach the task service. False after a refused connection, a
+ * timeout or a gateway's 502/503/504; true again at the next answer.
+ */
+const upstreamStatusSchema = z.object({
+  reachable: z.boolean(),
+  /** When the service last answered (ISO time); null before the first answer. */
+  lastContactAt: z.string().nullable(),
+  /** Why it is thought down, in words; null while it answers. */
+  reason: z.string().nullable(),
+});
+export type UpstreamStatus = z.infer<typeof upstreamStatusSchema>;
+
 export const studioStatusSchema = z.object({
   push: pushStatusSchema,
   uploads: uploadsStatusSchema,
+  upstream: upstreamStatusSchema,
 });
 export type StudioStatus = z.infer<typeof studioStatusSchema>;
 

@@ -26,6 +26,8 @@ import { UpstreamPoller } from './sync/poller';
 import { JobUpdater } from './sync/updater';
 import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
+import { UpstreamHealth } from './upstream/health';
+import { UpstreamProbe } from './upstream/probe';
 import { CallbackLinks } from './webhooks/links';
 import { Reachability, assessReachability } from './webhooks/reachability';
 
@@ -84,7 +86,9 @@ function openStores(config: ProxyConfig) {
   const dataDir = path.resolve(config.dataDir);
   const db = openDatabase(dataDir);
   const ttlMs = config.upstreamJobTtlH * 60 * 60 * 1000;
+  const health = new UpstreamHealth();
   const upstream = new UpstreamClient({
+    health,
     baseUrl: config.upstreamUrl,
     apiKey: config.upstreamApiKey,
     redact,
@@ -98,6 +102,7 @@ function openStores(config: ProxyConfig) {
     redact,
     log,
     db,
+    health,
     upstream,
     store,
     shared: sqliteShared(db, store, uploads),
@@ -128,6 +133,7 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
       ...uploadLimits(config),
       types: [...UPLOAD_TYPES],
     },
+    upstream: s.health.status,
   });
   const hub = new EventHub(() => [{ event: 'status', data: status() }]);
   const reach = new Reachability(() => hub.announce({ event: 'status', data: status() }));
@@ -141,8 +147,18 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     pollMs: config.pollMs,
     hookWaitMs: config.hookWaitMs,
   });
+  const probe = new UpstreamProbe({ ...s, busy: () => s.store.active().length > 0 });
+  s.health.watch((upstream) => {
+    hub.announce({ event: 'status', data: status() });
+    // Back: read the running jobs now rather than at the end of their backoff.
+    if (upstream.reachable) poller.upstreamBack();
+  });
   const gate = new ProgressGate((event) => hub.publish(event));
-  s.history.watch(announcer(s.history, gate, s.log));
+  const announce = announcer(s.history, gate, s.log);
+  s.history.watch((change) => {
+    announce(change);
+    probe.notify();
+  });
   const account = new AccountService({
     ...s,
     publish: (summary) => hub.announce({ event: 'account', data: { account: summary } }),
@@ -152,7 +168,10 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
   });
   s.history.watch(accountChanges(s.history, account));
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
-  return { ...s, shutdown, hub, gate, reach, links, prefetch, updater, poller, status, account };
+  return {
+    ...s,
+    ...{ shutdown, hub, gate, reach, links, prefetch, updater, poller, probe, status, account },
+  };
 }
 
 /**
@@ -218,6 +237,7 @@ async function begin(
   const say = config.callbacks === 'off' ? w.log.info : w.log.warn;
   if (found.reason) say('callbacks', { mode: found.mode, reason: found.reason });
   w.poller.start();
+  w.probe.start();
   w.account.start();
   const resumed = w.prefetch.resume();
   if (resumed > 0) w.log.info('caching the media of jobs the last run left', { jobs: resumed });
@@ -258,6 +278,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
     await close(listening.server);
     w.shutdown.abort();
     await w.poller.stop();
+    await w.probe.stop();
     await w.account.stop();
     await w.updater.drain();
     await w.prefetch.drain();

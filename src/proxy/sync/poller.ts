@@ -79,6 +79,15 @@ export class UpstreamPoller {
     this.notify();
   }
 
+  /**
+   * The upstream answers again after an outage: every running job is read at once, not
+   * at the end of the backoff its failed reads (or a trusted callback) had grown to.
+   */
+  upstreamBack(): void {
+    this.schedule.clear();
+    this.notify();
+  }
+
   /** Cuts the current wait short: a job was just created or something else changed. */
   notify(): void {
     this.loop.notify();

@@ -103,13 +103,14 @@ export class FakeUpstream {
   private server: ReturnType<typeof serve> | null = null;
   private media = new Map<string, Buffer>();
 
-  async start(): Promise<this> {
+  /** On `port` (0: a free one); a restart after `stop` passes the old one back. */
+  async start(port = 0): Promise<this> {
     this.media.set('grid', await png(GRID.width, GRID.height, 200));
     this.media.set('image', await png(IMAGE.width, IMAGE.height, 40));
     const app = this.app();
     await new Promise<void>((resolve) => {
       this.server = serve(
-        { fetch: app.fetch, port: 0, hostname: '127.0.0.1' },
+        { fetch: app.fetch, port, hostname: '127.0.0.1' },
         (info: AddressInfo) => {
           this.url = `http://127.0.0.1:${info.port}`;
           resolve();

@@ -3,6 +3,7 @@ import type { OperationName } from '@/contract/operations';
 import { taskResponseSchema, type TaskResponse } from '@/contract/task';
 import type { Redactor } from '../log';
 import { UpstreamError, neverConnected } from './errors';
+import type { UpstreamHealth } from './health';
 import { withRetry } from './retry';
 
 const READ_TIMEOUT_MS = 15_000;
@@ -17,6 +18,8 @@ interface UpstreamClientOptions {
   /** Attempts for idempotent reads (1 = no retry). */
   readAttempts?: number;
   retryBaseMs?: number;
+  /** Told of every answer and every failure to get one from the service's own address. */
+  health?: UpstreamHealth;
 }
 
 export type AccountPath = 'balance' | 'info' | 'active_tasks';
@@ -106,6 +109,17 @@ export class UpstreamClient {
     });
   }
 
+  /**
+   * One read that only asks whether the service answers: no key, no retry, a short
+   * timeout. Any HTTP answer counts as contact (the engine has `/api/healthz`; a service
+   * without it answers 404, which says as much).
+   */
+  async probe(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    await this.send('/api/healthz', timeoutMs, {}, signal)
+      .then((res) => res.body?.cancel())
+      .catch(() => undefined);
+  }
+
   private read<T>(signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
     return withRetry(fn, {
       attempts: this.readAttempts,
@@ -115,8 +129,17 @@ export class UpstreamClient {
     });
   }
 
-  private send(path: string, timeoutMs: number, init: RequestInit, signal?: AbortSignal) {
-    return this.sendTo(`${this.opts.baseUrl}${path}`, timeoutMs, init, signal);
+  /** A request to the service's own address; what happens to it tells its health. */
+  private async send(path: string, timeoutMs: number, init: RequestInit, signal?: AbortSignal) {
+    const health = this.opts.health;
+    try {
+      const res = await this.sendTo(`${this.opts.baseUrl}${path}`, timeoutMs, init, signal);
+      health?.answered(res.status);
+      return res;
+    } catch (err) {
+      if (err instanceof UpstreamError) health?.unreachable(err.message);
+      throw err;
+    }
   }
 
   private async sendTo(url: string, timeoutMs: number, init: RequestInit, signal?: AbortSignal) {

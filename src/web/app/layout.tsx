@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { BalanceWidget } from '../features/account/components/balance-widget';
 import { LowBalanceBanner } from '../features/account/components/low-balance-banner';
+import { JobAnnouncer } from './job-announcer';
 import { Nav } from './nav';
+import { ShortcutsSheet } from './shortcuts-sheet';
 import { StreamIndicator } from './stream-indicator';
 import { ThemeToggle } from './theme-toggle';
 import type { Route } from './router';
@@ -33,6 +35,7 @@ export function Layout({ route, children }: LayoutProps) {
         </a>
         <div className="flex items-center gap-3 sm:gap-4">
           <StreamIndicator />
+          <ShortcutsSheet />
           <ThemeToggle />
           <BalanceWidget href={routeHref('account')} />
         </div>
@@ -48,6 +51,7 @@ export function Layout({ route, children }: LayoutProps) {
           {children}
         </main>
       </div>
+      <JobAnnouncer />
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-zinc-800 bg-zinc-950/95 backdrop-blur md:hidden">
         <Nav current={route} layout="bottom" />
       </div>

@@ -1,20 +1,28 @@
 import { cn } from '../lib/cn';
 import { useStreamLive } from '../lib/stream-store';
+import { outageWords, useUpstreamStatus } from '../lib/upstream-store';
+import { useNow } from '../lib/use-now';
 
 /**
  * A dot and a word in the header: green "Live" while events arrive, amber "Polling" while
- * the feed falls back to asking; screen readers hear the whole sentence.
+ * the feed falls back to asking, red "Service unreachable" while the proxy cannot reach
+ * the image service; screen readers hear the whole sentence.
  */
 export function StreamIndicator() {
   const live = useStreamLive();
-  const text = live ? 'Live updates on' : 'Live updates paused — polling';
+  const outage = outageWords(useUpstreamStatus(), useNow());
+  const text = outage?.long ?? (live ? 'Live updates on' : 'Live updates paused — polling');
+  const word = outage?.short ?? (live ? 'Live' : 'Polling');
   return (
     <span role="status" title={text} className="flex items-center gap-1.5 text-xs text-zinc-300">
       <span
         aria-hidden="true"
-        className={cn('size-2 rounded-full', live ? 'bg-emerald-400' : 'bg-amber-400')}
+        className={cn(
+          'size-2 shrink-0 rounded-full',
+          outage ? 'bg-red-500' : live ? 'bg-emerald-400' : 'bg-amber-400',
+        )}
       />
-      <span aria-hidden="true">{live ? 'Live' : 'Polling'}</span>
+      <span aria-hidden="true">{word}</span>
       <span className="sr-only">{text}</span>
     </span>
   );

@@ -10,6 +10,7 @@ import { applyStudioEvent } from './use-studio-events';
 const status: StudioStatus = {
   push: { mode: 'callbacks', reason: null },
   uploads: { enabled: false, reason: 'unreachable', maxBytes: 1, maxPixels: 1, types: [] },
+  upstream: { reachable: true, lastContactAt: null, reason: null },
 };
 
 describe('applyStudioEvent', () => {

@@ -11,6 +11,7 @@ import {
 import { uploadQueries } from '../lib/uploads';
 import { connectEventStream } from '../lib/event-stream';
 import { streamActions } from '../lib/stream-store';
+import { upstreamReported } from '../lib/upstream-store';
 
 const EVENTS_URL = '/studio-api/events';
 
@@ -30,6 +31,7 @@ export function applyStudioEvent(client: QueryClient, event: StudioEvent): void 
     case 'status':
       // The tools feature reads uploads' state from GET /studio-api/status; same data.
       client.setQueryData(uploadQueries.status().queryKey, event.data.uploads);
+      upstreamReported(event.data.upstream);
       return;
     case 'account':
       applyAccountChanged(client, event.data.account);

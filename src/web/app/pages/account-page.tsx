@@ -1,5 +1,6 @@
 import { SPENDING_RANGES, type SpendingRange } from '@/contract/spending';
 import { AccountPanel } from '@/web/features/account/components/account-panel';
+import { NotificationsSetting } from '../notifications-setting';
 import { jobHref, replaceRouteSearch, useRouteSearch } from '../router';
 import { Page } from './page';
 
@@ -23,6 +24,7 @@ export function AccountPage() {
         onRangeChange={(days) => replaceRouteSearch('account', `days=${days}`)}
         jobHref={jobHref}
       />
+      <NotificationsSetting />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { cn } from '@/web/lib/cn';
+import { rememberFocus, wrapTab } from '@/web/lib/focus-trap';
 
 interface DialogProps {
   open: boolean;
@@ -12,8 +13,9 @@ interface DialogProps {
 }
 
 /**
- * A modal on the native <dialog>: the browser provides the focus trap, Esc, the inert
- * page behind and the dialog role. A click on the backdrop (the dialog box itself, outside
+ * A modal on the native <dialog>: the browser provides Esc, the inert page behind and the
+ * dialog role; Tab is kept inside (the browser would pass it to its own address bar) and
+ * focus returns to the opener. A click on the backdrop (the dialog box itself, outside
  * its content) closes it.
  */
 export function Dialog({ open, onClose, label, children, onKeyDown, className }: DialogProps) {
@@ -21,9 +23,15 @@ export function Dialog({ open, onClose, label, children, onKeyDown, className }:
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!dialog || !open) return;
+    // The browser gives focus back on close too, but not when the opener was a menu item
+    // whose menu has closed since; what was focused before showing is what gets it back.
+    const restore = rememberFocus();
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      restore();
+    };
   }, [open]);
 
   return (
@@ -31,7 +39,10 @@ export function Dialog({ open, onClose, label, children, onKeyDown, className }:
       ref={ref}
       aria-label={label}
       onClose={onClose}
-      onKeyDown={onKeyDown}
+      onKeyDown={(e) => {
+        onKeyDown?.(e);
+        wrapTab(e, e.currentTarget);
+      }}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}

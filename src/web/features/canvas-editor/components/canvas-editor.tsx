@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreateJobRequest } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
+import { useFocusTrap } from '@/web/lib/focus-trap';
 import type { EditorRequest } from '@/web/lib/editor-request-store';
 import { uploadImage } from '@/web/lib/uploads';
 import { editorCreate } from '../mask/submit';
@@ -98,6 +99,21 @@ function EditorHeader({ title, closing, onClose, onKeepEditing, onDiscard }: Edi
   );
 }
 
+/** On a phone the side panel folds under the stage, so the canvas keeps the screen. */
+function PanelToggle({ folded, onToggle }: { folded: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={!folded}
+      aria-controls="editor-panel"
+      onClick={onToggle}
+      className="h-10 shrink-0 border-t border-zinc-800 text-sm font-medium md:hidden"
+    >
+      {folded ? 'Show the prompt' : 'Hide the prompt'}
+    </button>
+  );
+}
+
 /** The full-screen editor of Vary region (inpaint), Edit and Upload and paint. */
 export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEditorProps) {
   const { image, failed } = useImageDocument(request);
@@ -109,6 +125,9 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
   const [error, setError] = useState<string | null>(null);
   const { closing, requestClose, keepEditing } = useCloseGuard(onClose);
   useEditorKeys(requestClose);
+  const root = useRef<HTMLDivElement>(null);
+  useFocusTrap(root);
+  const [folded, setFolded] = useState(true);
   const { title, submitLabel } = wording(request);
   // Edit and Upload and paint place the image on a canvas of its own; inpaint keeps it.
   const placing = request.mode !== 'inpaint';
@@ -134,9 +153,11 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
 
   return (
     <div
+      ref={root}
       role="dialog"
       aria-modal="true"
       aria-label={title}
+      tabIndex={-1}
       className="fixed inset-0 z-50 flex flex-col bg-zinc-950 text-zinc-100"
     >
       <EditorHeader
@@ -154,8 +175,9 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
       {image && doc ? (
         <>
           <Toolbar edit={placing} />
-          <div className="flex min-h-0 flex-1">
+          <div className="flex min-h-0 flex-1 flex-col md:flex-row">
             <EditorStage image={image} doc={doc} plan={plan} />
+            <PanelToggle folded={folded} onToggle={() => setFolded(!folded)} />
             <SidePanel
               doc={doc}
               plan={plan}
@@ -164,6 +186,7 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
               pending={pending}
               error={error}
               onSubmit={submit}
+              folded={folded}
             />
           </div>
         </>

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { CANVAS_SIDE_MAX } from '@/contract/requests/limits';
-import { CANVAS_PRESETS, centred, parseSide, presetCanvas } from '../model/canvas-presets';
+import { CANVAS_PRESETS, centred, parseSide, presetLayout } from '../model/canvas-presets';
 import type { EditorDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';
 
-/** Canvas size for edit and upload-paint: aspect presets or pixels; the image re-centres. */
+/**
+ * Canvas size for edit and upload-paint: aspect presets, which extend the canvas around the
+ * whole image, or pixels; the image re-centres.
+ */
 export function CanvasSize({ doc }: { doc: EditorDocument }) {
-  const { canvasResized, imageMoved } = useEditorStore.getState();
-  const resize = (canvas: EditorDocument['canvas']) => {
-    canvasResized(canvas);
-    imageMoved(centred(doc, canvas));
-  };
+  const { canvasResized } = useEditorStore.getState();
+  const resize = (canvas: EditorDocument['canvas']) => canvasResized(canvas, centred(doc, canvas));
   return (
     <fieldset className="space-y-2">
       <legend className="text-xs font-medium text-zinc-400">Canvas size</legend>
@@ -19,7 +19,10 @@ export function CanvasSize({ doc }: { doc: EditorDocument }) {
           <button
             key={p.id}
             type="button"
-            onClick={() => resize(presetCanvas(doc.image, p.w, p.h))}
+            onClick={() => {
+              const { canvas, imgPos } = presetLayout(doc, p.w, p.h);
+              canvasResized(canvas, imgPos);
+            }}
             className="h-7 rounded-md px-2 text-xs ring-1 ring-zinc-700 hover:bg-zinc-800"
           >
             {p.id}

@@ -18,9 +18,13 @@ interface EditorStageProps {
   plan: MaskPlan | null;
 }
 
-/** Keeps the stage the size of its box, and fits the content the first time it has one. */
+/**
+ * Keeps the stage the size of its box, fits the content the first time it has one, and
+ * fits again whenever the canvas changes size (a preset, a typed size, an undo of one).
+ */
 function useStageSize(box: React.RefObject<HTMLDivElement | null>, doc: EditorDocument) {
   const fitted = useRef(false);
+  const { width, height } = doc.canvas;
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -31,12 +35,19 @@ function useStageSize(box: React.RefObject<HTMLDivElement | null>, doc: EditorDo
       view.stageResized(size);
       if (!fitted.current && size.width > 0) {
         fitted.current = true;
-        view.viewportChanged(fitViewport(doc.canvas, size, window.devicePixelRatio || 1));
+        view.viewportChanged(fitViewport({ width, height }, size, window.devicePixelRatio || 1));
       }
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [box, doc.canvas]);
+  }, [box, width, height]);
+  useEffect(() => {
+    const view = useViewStore.getState();
+    if (!fitted.current || view.stageSize.width === 0) return;
+    view.viewportChanged(
+      fitViewport({ width, height }, view.stageSize, window.devicePixelRatio || 1),
+    );
+  }, [width, height]);
 }
 
 /** Image space inside stage space: where the image lies, at what scale. */

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/cn';
 import { costOfPrompt, formatCostEstimate } from '@/web/lib/costs';
 import type { MaskPlan } from '../mask/areas';
 import type { EditorDocument } from '../model/document';
@@ -14,16 +16,34 @@ interface SidePanelProps {
   pending: boolean;
   error: string | null;
   onSubmit: (remixPrompt: string) => void;
+  /** Folded away on a phone, where the canvas needs the room; always shown from md up. */
+  folded: boolean;
 }
 
+/** What everyone reads: how much of the image the mask covers. */
 function planText(plan: MaskPlan | null): string {
   if (!plan) return 'Tracing the mask…';
   if (plan.kind === 'empty') return 'Nothing painted yet.';
-  const pct = `${(plan.coverage * 100).toFixed(1)}% of the image`;
+  return `${(plan.coverage * 100).toFixed(1)}% of the image.`;
+}
+
+/** The technical side, behind "Details": how the mask goes out and how well it matches. */
+function planDetails(plan: MaskPlan | null): string | null {
+  if (!plan || plan.kind === 'empty') return null;
   if (plan.kind === 'image')
-    return `${pct}, sent as a mask image (polygons would match only ${(plan.iou * 100).toFixed(1)}%).`;
+    return `Polygons would match only ${(plan.iou * 100).toFixed(1)}%, so it is sent as a mask image.`;
   const points = plan.areas.reduce((n, a) => n + a.points.length / 2, 0);
-  return `${pct} in ${plan.areas.length} polygon${plan.areas.length === 1 ? '' : 's'} (${points} points, match ${(plan.iou * 100).toFixed(1)}%).`;
+  return `${plan.areas.length} polygon${plan.areas.length === 1 ? '' : 's'} (${points} points, match ${(plan.iou * 100).toFixed(1)}%).`;
+}
+
+/** What only the curious need: closed until asked for. */
+function Details({ children }: { children: ReactNode }) {
+  return (
+    <details className="mt-1 text-xs text-zinc-400">
+      <summary className="cursor-pointer">Details</summary>
+      <div className="mt-1">{children}</div>
+    </details>
+  );
 }
 
 /** Why submit is not possible yet, or null. */
@@ -39,25 +59,40 @@ function blocker(doc: EditorDocument, plan: MaskPlan | null, prompt: string): st
 
 /** Shows exactly what will be sent, takes the remix prompt and submits. */
 export function SidePanel(props: SidePanelProps) {
-  const { doc, plan, submitLabel, parentPrompt, pending, error, onSubmit } = props;
-  const [prompt, setPrompt] = useState('');
+  const { doc, plan, submitLabel, parentPrompt, pending, error, onSubmit, folded } = props;
+  // A follow-up starts from its parent's prompt, to be edited rather than retyped.
+  const [prompt, setPrompt] = useState(parentPrompt);
+  const details = planDetails(plan);
   const why = blocker(doc, plan, prompt);
   const cost = costOfPrompt(doc.mode, prompt, parentPrompt);
   const edit = doc.mode !== 'inpaint';
   return (
     <aside
+      id="editor-panel"
       aria-label="Request preview"
-      className="flex w-80 shrink-0 flex-col gap-4 overflow-y-auto border-l border-zinc-800 p-4 text-sm text-zinc-300"
+      className={cn(
+        'max-h-[45dvh] w-full shrink-0 flex-col gap-4 overflow-y-auto border-t border-zinc-800 p-4 text-sm text-zinc-300 md:flex md:max-h-none md:w-80 md:border-t-0 md:border-l',
+        folded ? 'hidden' : 'flex',
+      )}
     >
       <section aria-label="Mask">
         <h3 className="text-xs font-medium text-zinc-400">Mask to send</h3>
-        <p data-testid="mask-summary">{planText(plan)}</p>
+        <div data-testid="mask-summary">
+          <p>{planText(plan)}</p>
+          {details ? (
+            <Details>
+              <p>{details}</p>
+            </Details>
+          ) : null}
+        </div>
       </section>
       {edit ? <CanvasSize doc={doc} /> : null}
       {edit ? (
-        <pre aria-label="Canvas and image position" className="rounded bg-zinc-900 p-2 text-xs">
-          {JSON.stringify({ canvas: doc.canvas, imgPos: doc.imgPos }, null, 1)}
-        </pre>
+        <Details>
+          <pre aria-label="Canvas and image position" className="rounded bg-zinc-900 p-2">
+            {JSON.stringify({ canvas: doc.canvas, imgPos: doc.imgPos }, null, 1)}
+          </pre>
+        </Details>
       ) : null}
       <form
         className="flex flex-col gap-2"

@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
+import { isTyping } from '@/web/lib/keyboard';
 import { useEditorStore } from '../model/editor-store';
 import { nextBrushSize, useViewStore } from '../model/view-store';
 import { toolByKey } from '../tools/registry';
 import { polygonFinished } from './use-stage-pointer';
 
-const typing = (t: EventTarget | null): boolean =>
-  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
-
 function onKeyDown(e: KeyboardEvent, onClose: () => void): void {
   const view = useViewStore.getState();
   const editor = useEditorStore.getState();
-  if (typing(e.target)) {
+  if (isTyping(e.target)) {
     // Escape in a field leaves the field; closing from there would drop the painting.
     if (e.key === 'Escape' && e.target instanceof HTMLElement) e.target.blur();
     return;

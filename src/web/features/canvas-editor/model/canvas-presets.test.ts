@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSide, presetCanvas } from './canvas-presets';
+import { parseSide, presetLayout } from './canvas-presets';
 
 describe('canvas size', () => {
   it('takes whole pixels from 1 to 4096 and names the field and the range otherwise', () => {
@@ -10,9 +10,23 @@ describe('canvas size', () => {
       expect(parseSide('Canvas width', bad)).toEqual(error);
   });
 
-  it("presets keep the image's longer side, within the limit", () => {
-    expect(presetCanvas({ width: 1024, height: 768 }, 16, 9)).toEqual({ width: 1024, height: 576 });
-    expect(presetCanvas({ width: 800, height: 1200 }, 9, 16)).toEqual({ width: 675, height: 1200 });
-    expect(presetCanvas({ width: 6000, height: 100 }, 1, 1)).toEqual({ width: 4096, height: 4096 });
+  const at = (width: number, height: number) => ({ imgPos: { x: 0, y: 0, width, height } });
+
+  it('presets extend the canvas around the whole image, centred, never cropping it', () => {
+    expect(presetLayout(at(1024, 768), 16, 9)).toEqual({
+      canvas: { width: 1365, height: 768 },
+      imgPos: { x: 171, y: 0, width: 1024, height: 768 },
+    });
+    expect(presetLayout(at(800, 1200), 9, 16)).toEqual({
+      canvas: { width: 800, height: 1422 },
+      imgPos: { x: 0, y: 111, width: 800, height: 1200 },
+    });
+    expect(presetLayout(at(1024, 1024), 1, 1).canvas).toEqual({ width: 1024, height: 1024 });
+  });
+
+  it('scales canvas and image down together only past the 4096 limit', () => {
+    const { canvas, imgPos } = presetLayout(at(4000, 1000), 9, 16);
+    expect(canvas).toEqual({ width: 2304, height: 4096 });
+    expect(imgPos).toEqual({ x: 0, y: 1760, width: 2304, height: 576 });
   });
 });

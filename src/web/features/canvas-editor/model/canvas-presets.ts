@@ -23,17 +23,25 @@ export function parseSide(label: string, text: string): number | { error: string
   return n;
 }
 
-/** A canvas of the aspect whose longer side is the image's longer side (at most 4096). */
-export function presetCanvas(image: { width: number; height: number }, w: number, h: number) {
-  const long = Math.min(CANVAS_SIDE_MAX, Math.max(image.width, image.height));
-  return w >= h
-    ? { width: long, height: clampSide((long * h) / w) }
-    : { width: clampSide((long * w) / h), height: long };
+/**
+ * A preset extends the canvas: the smallest canvas of aspect `w`:`h` that holds the image
+ * whole at its current size, the image centred on it. Only when that canvas would pass
+ * the limit (4096) are both scaled down together, so the image is never cropped.
+ */
+export function presetLayout(doc: Pick<EditorDocument, 'imgPos'>, w: number, h: number) {
+  const { width: iw, height: ih } = doc.imgPos;
+  const wide = iw * h >= ih * w;
+  const cw = wide ? iw : (ih * w) / h;
+  const ch = wide ? (iw * h) / w : ih;
+  const scale = Math.min(1, CANVAS_SIDE_MAX / Math.max(cw, ch));
+  const canvas = { width: clampSide(cw * scale), height: clampSide(ch * scale) };
+  const size = { width: clampSide(iw * scale), height: clampSide(ih * scale) };
+  return { canvas, imgPos: centred({ imgPos: { x: 0, y: 0, ...size } }, canvas) };
 }
 
 /** The image at its current size, centred on `canvas`. */
 export function centred(
-  doc: EditorDocument,
+  doc: Pick<EditorDocument, 'imgPos'>,
   canvas: EditorDocument['canvas'],
 ): EditorDocument['imgPos'] {
   const { width, height } = doc.imgPos;

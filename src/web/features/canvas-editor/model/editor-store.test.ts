@@ -28,6 +28,26 @@ describe('editor store', () => {
     expect(parsed).toEqual(doc);
   });
 
+  it('undo and redo take back moving the image and resizing the canvas, mask untouched', () => {
+    const store = open();
+    paint(store, 1);
+    const placed = store.getState().doc;
+    store.getState().imageMoved({ x: 40, y: 30, width: 800, height: 600 });
+    store
+      .getState()
+      .canvasResized({ width: 1200, height: 600 }, { x: 200, y: 0, width: 800, height: 600 });
+    store.getState().undoRequested();
+    expect(store.getState().doc?.imgPos).toEqual({ x: 40, y: 30, width: 800, height: 600 });
+    expect(store.getState().doc?.canvas).toEqual(placed?.canvas);
+    store.getState().undoRequested();
+    expect(store.getState().doc?.imgPos).toEqual(placed?.imgPos);
+    expect(store.getState().doc?.ops).toEqual(placed?.ops);
+    store.getState().redoRequested();
+    store.getState().redoRequested();
+    expect(store.getState().doc?.canvas).toEqual({ width: 1200, height: 600 });
+    expect(store.getState().doc?.imgPos.x).toBe(200);
+  });
+
   it('undo and redo restore exact states', () => {
     const store = open();
     paint(store, 1);

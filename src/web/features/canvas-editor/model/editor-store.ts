@@ -12,12 +12,22 @@ export const HISTORY_LIMIT = 100;
  */
 export const BAKE_AT = 2 * HISTORY_LIMIT;
 
+/** What undo brings back: the mask, and where the image sits on which canvas. */
+type Snapshot = MaskState & Pick<EditorDocument, 'canvas' | 'imgPos'>;
+
+const snapshotOf = (doc: EditorDocument): Snapshot => ({
+  base: doc.base,
+  ops: doc.ops,
+  canvas: doc.canvas,
+  imgPos: doc.imgPos,
+});
+
 interface EditorState {
   doc: EditorDocument | null;
   /** The stroke being drawn; it joins `doc.ops` when it ends. */
   active: Stroke | null;
-  past: MaskState[];
-  future: MaskState[];
+  past: Snapshot[];
+  future: Snapshot[];
 }
 
 interface EditorEvents {
@@ -33,7 +43,8 @@ interface EditorEvents {
   maskInverted: () => void;
   undoRequested: () => void;
   redoRequested: () => void;
-  canvasResized: (canvas: EditorDocument['canvas']) => void;
+  /** A new canvas size and where the image now sits on it: one step of undo. */
+  canvasResized: (canvas: EditorDocument['canvas'], imgPos: EditorDocument['imgPos']) => void;
   imageMoved: (imgPos: EditorDocument['imgPos']) => void;
 }
 
@@ -54,17 +65,23 @@ function baked(mask: MaskState, image: EditorDocument['image']): MaskState {
 /** The store as a factory so tests get their own; the app uses the one hook below. */
 export const createEditorStore = () =>
   create<EditorStore>()((set, get) => {
-    /** Replaces the mask, remembering the old one for undo. */
+    /** Replaces the mask, remembering the old one (and the placement) for undo. */
     const commit = (next: (mask: MaskState) => MaskState, also: Partial<EditorState> = {}) => {
       const { doc, past } = get();
       if (!doc) return;
-      const now: MaskState = { base: doc.base, ops: doc.ops };
+      const now = snapshotOf(doc);
       set({
         ...also,
         doc: { ...doc, ...baked(next(now), doc.image) },
         past: bounded([...past, now]),
         future: [],
       });
+    };
+    /** Moves or resizes, remembering the old placement for undo. */
+    const place = (change: Partial<Pick<EditorDocument, 'canvas' | 'imgPos'>>) => {
+      const { doc, past } = get();
+      if (!doc) return;
+      set({ doc: { ...doc, ...change }, past: bounded([...past, snapshotOf(doc)]), future: [] });
     };
     const append = (op: MaskOp, also: Partial<EditorState> = {}) =>
       commit((m) => ({ base: m.base, ops: [...m.ops, op] }), also);
@@ -75,9 +92,9 @@ export const createEditorStore = () =>
       if (!s.doc || s.active || target === undefined) return;
       const other = from === 'past' ? 'future' : 'past';
       set({
-        doc: { ...s.doc, base: target.base, ops: target.ops },
+        doc: { ...s.doc, ...target },
         [from]: source.slice(0, -1),
-        [other]: bounded([...s[other], { base: s.doc.base, ops: s.doc.ops }]),
+        [other]: bounded([...s[other], snapshotOf(s.doc)]),
       });
     };
     return {
@@ -107,14 +124,8 @@ export const createEditorStore = () =>
       maskInverted: () => append({ type: 'invert' }),
       undoRequested: () => travel('past'),
       redoRequested: () => travel('future'),
-      canvasResized: (canvas) => {
-        const { doc } = get();
-        if (doc) set({ doc: { ...doc, canvas } });
-      },
-      imageMoved: (imgPos) => {
-        const { doc } = get();
-        if (doc) set({ doc: { ...doc, imgPos } });
-      },
+      canvasResized: (canvas, imgPos) => place({ canvas, imgPos }),
+      imageMoved: (imgPos) => place({ imgPos }),
     };
   });
 

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import { useCardShortcuts } from '../hooks/card-shortcuts';
 import type { JobActions } from '../hooks/use-job-actions';
 import type { ImageActionPlan } from '../utils/action-plan';
 import type { GridAction, UpscaleMode, VaryStrength } from '../utils/grid-action';
@@ -22,16 +23,19 @@ interface GridActionsProps {
 
 /**
  * The rows under a grid: U1–U4 and V1–V4 for the images `available_actions` lists, each
- * row with its mode, and Reroll for the whole job.
+ * row with its mode, and Reroll for the whole job. The same actions answer keys while the
+ * card has focus: 1–4 pick an image, U, V and R act.
  */
 export function GridActions({ plan, actions }: GridActionsProps) {
   const [mode, setMode] = useState<UpscaleMode>('subtle');
   const [strength, setStrength] = useState<VaryStrength>('subtle');
+  const root = useRef<HTMLDivElement>(null);
+  const picked = useCardShortcuts(root, { plan, mode, strength }, actions.run);
   const { upscaleRow, varyRow, reroll } = plan;
   if (upscaleRow.length === 0 && varyRow.length === 0 && !reroll) return null;
 
   return (
-    <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+    <div ref={root} className="flex flex-wrap items-center gap-x-5 gap-y-2">
       {upscaleRow.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2">
           <IndexButtons
@@ -69,6 +73,11 @@ export function GridActions({ plan, actions }: GridActionsProps) {
         </div>
       ) : null}
       {reroll ? <RerollButton actions={actions} /> : null}
+      {picked !== null ? (
+        <span role="status" className="text-xs text-zinc-400">
+          Keys act on image {picked + 1}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -114,6 +123,7 @@ function RerollButton({ actions }: { actions: JobActions }) {
     <Button
       size="sm"
       aria-label="Reroll"
+      aria-keyshortcuts="R"
       title="Reroll: four new images from the same prompt"
       onClick={() => actions.run(action)}
       disabled={busy}

@@ -2,6 +2,7 @@ import type { Job } from '@/contract/studio-api';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { RequestError } from '@/web/components/ui/request-error';
 import { ProgressBar } from '@/web/components/ui/progress-bar';
+import { ServiceWait } from '@/web/components/ui/service-wait';
 import { cn } from '@/web/lib/cn';
 import { FEATURES } from '@/web/lib/feature-flags';
 import { useFavourite } from '../hooks/use-favourite';
@@ -66,6 +67,7 @@ export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
         </div>
       </header>
       {isRunning(job) ? <ProgressBar value={job.progress} label="Progress" /> : null}
+      {isRunning(job) ? <ServiceWait /> : null}
       {job.prompt.trim() ? <PromptText prompt={job.prompt} /> : null}
       <JobMedia job={job} layout={layout} plan={plan} actions={actions} onUsePrompt={onUsePrompt} />
       {job.status === 'failed' ? <JobFailure job={job} /> : null}

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * A stand-in for the browser's Notification, installed before the page loads: it grants
+ * permission when asked and records what was shown, so the spec can see both.
+ */
+function fakeNotifications() {
+  const shown: { title: string; body: string }[] = [];
+  const asked: string[] = [];
+  class FakeNotification {
+    static permission = 'default';
+    static requestPermission() {
+      asked.push(new Error().stack ?? '');
+      FakeNotification.permission = 'granted';
+      return Promise.resolve('granted');
+    }
+    constructor(title: string, options: { body?: string } = {}) {
+      shown.push({ title, body: options.body ?? '' });
+    }
+  }
+  Object.assign(window, { Notification: FakeNotification, __shown: shown, __asked: asked });
+}
+
+/** Page Visibility as if the person had switched to another tab (or back). */
+const setHidden = (hidden: boolean) => {
+  Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
+  Object.defineProperty(document, 'visibilityState', {
+    value: hidden ? 'hidden' : 'visible',
+    configurable: true,
+  });
+  document.dispatchEvent(new Event('visibilitychange'));
+};
+
+test('job ends are announced, counted in the title while hidden, and notified', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(fakeNotifications);
+  await page.goto('/#/account');
+  // Nothing is asked on load: only the switch asks, from its click.
+  expect(await page.evaluate(() => (window as unknown as { __asked: string[] }).__asked)).toEqual(
+    [],
+  );
+  const toggle = page.getByRole('switch', { name: 'Notify me when jobs end' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  expect(
+    await page.evaluate(() => (window as unknown as { __asked: string[] }).__asked.length),
+  ).toBe(1);
+
+  await page.goto('/#/create');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('an owl on a fence post');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page).toHaveTitle(/^\(1 running\) /);
+  await page.evaluate(setHidden, true);
+
+  const region = page.getByTestId('job-announcer');
+  await expect(region).toHaveAttribute('aria-live', 'polite');
+  await expect(region).toHaveText('Finished: diffusion: an owl on a fence post.', {
+    timeout: 30_000,
+  });
+  await expect(page).toHaveTitle(/^\(1 done\) /);
+  const shown = await page.evaluate(
+    () => (window as unknown as { __shown: { title: string; body: string }[] }).__shown,
+  );
+  expect(shown).toEqual([
+    { title: 'Job finished', body: 'Finished: diffusion: an owl on a fence post.' },
+  ]);
+
+  await page.evaluate(setHidden, false);
+  await expect(page).toHaveTitle('Studio');
+});
