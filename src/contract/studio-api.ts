@@ -14,7 +14,7 @@ const mediaItemSchema = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
-export const studioErrorSchema = z.object({
+const studioErrorSchema = z.object({
   /** HTTP status of the failure (upstream's, or the studio's own). */
   status: z.number().int(),
   /** Stable machine code: `insufficient_quota`, `rate_limited`, `invalid_request`, ... */

@@ -94,7 +94,7 @@ const textOutputSchema = z.object({
 });
 export type TextOutput = z.infer<typeof textOutputSchema>;
 
-export const taskOutputSchema = z.union([videoOutputSchema, textOutputSchema, imageOutputSchema]);
+const taskOutputSchema = z.union([videoOutputSchema, textOutputSchema, imageOutputSchema]);
 export type TaskOutput = z.infer<typeof taskOutputSchema>;
 
 export const isVideoOutput = (o: TaskOutput): o is VideoOutput => 'video_urls' in o;

@@ -49,7 +49,7 @@ export const searchWords = (prompt: string): string[] => [...new Set(wordsOf(pro
  * The same search as `ftsQuery` for Postgres: each word a prefix (`:*`), all required.
  * Words hold only letters and digits, so quoting them is all a tsquery needs.
  */
-export function tsQuery(text: string): string | null {
+function tsQuery(text: string): string | null {
   const terms = wordsOf(text)
     .slice(0, MAX_TERMS)
     .map((w) => `'${folded(w)}':*`);

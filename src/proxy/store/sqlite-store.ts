@@ -43,7 +43,7 @@ export function sqliteHistory(jobs: JobStore): HistoryStore {
 }
 
 /** `UploadStore` behind the shared interface: rows in SQLite, bytes in files. */
-export function sqliteUploads(uploads: UploadStore): UploadsStore {
+function sqliteUploads(uploads: UploadStore): UploadsStore {
   return {
     save: (image) => uploads.save(image),
     byToken: (token) => settled(() => uploads.byToken(token)),

@@ -3,7 +3,7 @@ import type { Logger } from '../log';
 import type { UpstreamClient } from './client';
 import type { UpstreamHealth } from './health';
 
-export interface ProbeTiming {
+interface ProbeTiming {
   /** Between probes while the service is thought down: recovery is seen this soon. */
   downMs: number;
   /** Between probes while it answers and jobs run: an outage is seen this soon. */
@@ -12,7 +12,7 @@ export interface ProbeTiming {
   timeoutMs: number;
 }
 
-export const PROBE_TIMING: ProbeTiming = { downMs: 1000, busyMs: 2000, timeoutMs: 3000 };
+const PROBE_TIMING: ProbeTiming = { downMs: 1000, busyMs: 2000, timeoutMs: 3000 };
 /** Nothing running and the service answering: look again only this rarely. */
 const IDLE_MS = 60_000;
 

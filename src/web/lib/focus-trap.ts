@@ -11,7 +11,7 @@ const TABBABLE = [
 ].join(',');
 
 /** What Tab reaches inside `root`, in order: shown, enabled and not inert. */
-export function tabbables(root: HTMLElement): HTMLElement[] {
+function tabbables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
     (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !el.closest('[inert]'),
   );
