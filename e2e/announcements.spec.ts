@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeProblems } from './screen-helpers';
 
 /**
  * A stand-in for the browser's Notification, installed before the page loads: it grants
@@ -93,6 +94,12 @@ test('a job that ends out of sight gets a toast with a link to its card, and foc
   // A toast is not announced twice (the live region does that) and takes no focus.
   await expect(toasts.locator('[aria-live]')).toHaveCount(0);
   await expect(account).toBeFocused();
+  // In both themes.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    expect(await axeProblems(page, 'section[aria-label="Finished jobs"]'), theme).toEqual([]);
+  }
 
   await toast.getByRole('link', { name: 'Show the job' }).click();
   await expect(page.getByRole('heading', { name: 'Job', level: 1 })).toBeVisible();

@@ -20,7 +20,9 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 /** Whether focus is inside `where`. */
 const focusInside = (where: Locator) => where.evaluate((el) => el.contains(document.activeElement));
 
-test('a job made, upscaled, varied, viewed and edited with the keyboard alone', async ({ page }) => {
+test('a job made, upscaled, varied, viewed and edited with the keyboard alone', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/#/create');
   await expect(page.getByRole('heading', { name: 'Create', level: 1 })).toBeVisible();
@@ -87,7 +89,6 @@ test('a job made, upscaled, varied, viewed and edited with the keyboard alone', 
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
   await expect(tile).toBeFocused();
-
 
   const trigger = job.getByRole('button', { name: 'More actions for image 1' });
   await tabTo(page, trigger);
