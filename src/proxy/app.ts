@@ -13,6 +13,7 @@ import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
 import type { JobStore } from './store/jobs';
 import type { MediaCache } from './media/cache';
+import type { ThumbCache } from './media/thumbs';
 import type { SpendingStore } from './store/spending';
 import type { UploadStore } from './store/uploads';
 import type { MediaPrefetch } from './sync/media-prefetch';
@@ -28,6 +29,7 @@ import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
+import { thumbRoutes } from './routes/thumbs';
 import { studioErrorHandler } from './routes/on-error';
 import { spaRoutes } from './routes/spa';
 import { webhookRoutes } from './routes/webhooks';
@@ -37,6 +39,7 @@ interface AppDeps extends CreateDeps {
   /** The SQLite history, for the routes not yet on `history` (the shared interface). */
   store: JobStore;
   media: MediaCache;
+  thumbs: ThumbCache;
   account: AccountService;
   spending: SpendingStore;
   webDir: string;
@@ -83,6 +86,7 @@ export function createApp(deps: AppDeps): Hono {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });
   app.route('/media', mediaRoutes(deps));
+  app.route('/media', thumbRoutes(deps));
   app.all('/media/*', (c) =>
     c.json({ error: studioError(404, 'not_found', 'No such media.') }, 404),
   );
