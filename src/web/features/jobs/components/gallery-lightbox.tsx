@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Dialog } from '@/web/components/ui/dialog';
 import type { GalleryTile } from '../utils/gallery-tiles';
 import { downloadName } from '../utils/gallery-tiles';
 import { imageAlt, mediaDims, videoLabel } from '../utils/job-view';
+import { DeleteResult } from './delete-result';
 import { ReuseActions, type ResultReuse } from './reuse-actions';
 
 export type { ResultReuse } from './reuse-actions';
@@ -31,21 +31,29 @@ export function GalleryLightbox({ tile, position, count, ...props }: GalleryLigh
   const [zoomed, setZoomed] = useState<string | null>(null);
   const actual = tile !== null && zoomed === tile.key;
   const toggleZoom = () => setZoomed(actual || tile?.kind !== 'image' ? null : tile.key);
-  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    const target = e.target as HTMLElement;
-    if (e.key === 'z' || e.key === 'Z') toggleZoom();
-    else if (target.closest('[data-pan]') || target.tagName === 'VIDEO') return;
-    else if (e.key === 'ArrowRight') props.onStep(1);
-    else if (e.key === 'ArrowLeft') props.onStep(-1);
-    else return;
-    e.preventDefault();
-  };
+  const { onStep } = props;
+  // On the window, not the dialog: a step replaces the buttons, and with them the focus.
+  useEffect(() => {
+    if (!tile) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      if (e.altKey || e.ctrlKey || e.metaKey || target.closest('input, textarea')) return;
+      if (e.key === 'z' || e.key === 'Z')
+        setZoomed((z) => (z === null && tile.kind === 'image' ? tile.key : null));
+      else if (target.closest('[data-pan]') || target.tagName === 'VIDEO') return;
+      else if (e.key === 'ArrowRight') onStep(1);
+      else if (e.key === 'ArrowLeft') onStep(-1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [tile, onStep]);
   return (
     <Dialog
       open={tile !== null}
       onClose={props.onClose}
       label="Result viewer"
-      onKeyDown={onKeyDown}
       className="m-0 h-dvh max-h-none w-dvw max-w-none flex-col gap-3 p-4 open:flex"
     >
       {tile ? (
@@ -138,6 +146,7 @@ function ResultView({
         </a>
         <CopyButton text={job.prompt} label="Copy prompt" />
         <ReuseActions tile={tile} reuse={reuse} onError={setError} onDone={onClose} />
+        <DeleteResult job={job} onDeleted={onClose} />
       </div>
       {error ? (
         <p role="alert" className="text-center text-sm text-red-300">

@@ -2,7 +2,9 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
+import { usePendingDeletes } from '../stores/pending-deletes';
 import { galleryTiles } from '../utils/gallery-tiles';
+import { UndoDeletes } from './undo-deletes';
 import { GalleryLightbox, type ResultReuse } from './gallery-lightbox';
 import { GalleryTileView } from './gallery-tile';
 
@@ -40,7 +42,11 @@ function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
  * thousand results are loaded; the next page is fetched as the end comes near.
  */
 export function JobGallery({ jobs, busy, hasMore, loadMore, reuse }: JobGalleryProps) {
-  const tiles = useMemo(() => galleryTiles(jobs), [jobs]);
+  const pending = usePendingDeletes();
+  const tiles = useMemo(() => {
+    const hidden = new Set(pending.map((p) => p.id));
+    return galleryTiles(hidden.size > 0 ? jobs.filter((j) => !hidden.has(j.id)) : jobs);
+  }, [jobs, pending]);
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
   const cols = Math.max(2, Math.floor((width + GAP) / (MIN_TILE + GAP)));
@@ -114,6 +120,7 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse }: JobGalleryP
         }}
         reuse={reuse}
       />
+      <UndoDeletes />
     </>
   );
 }
