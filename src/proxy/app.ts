@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account';
 import { bodyLimits } from './routes/body-limits';
 import { browserEventRoutes } from './routes/browser-events';
 import { compressJson } from './routes/compress-json';
+import { exportRoutes } from './routes/exports';
 import { historyRoutes } from './routes/history';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));
   app.route('/studio-api/account', accountRoutes(deps));
+  app.route('/studio-api/exports', exportRoutes(deps));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

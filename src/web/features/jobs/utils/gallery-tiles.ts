@@ -1,3 +1,4 @@
+import { resultFileName } from '@/contract/exports';
 import type { Job, MediaItem } from '@/contract/studio-api';
 import { viewableImages } from './job-view';
 
@@ -33,19 +34,12 @@ export function galleryTiles(jobs: readonly Job[]): GalleryTile[] {
 /** The small WebP the studio makes of an output image (`/media/<handle>/<n>/thumb`). */
 export const thumbUrl = (item: MediaItem): string => `${item.url}/thumb`;
 
-/**
- * A file name for a download made from the prompt: its first words without flags or
- * URLs, safe on every file system, with the job's handle and the image's number.
- */
-export function downloadName(tile: Pick<GalleryTile, 'job' | 'index' | 'kind'>): string {
-  const words = tile.job.prompt
-    .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/(^|\s)--\S+(\s+[^-\s]\S*)?/g, ' ')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .match(/[a-z0-9]+/g);
-  const stem = (words ?? [tile.job.operation]).join('-').slice(0, 60).replace(/-+$/, '');
-  const ext = tile.kind === 'video' ? 'mp4' : 'png';
-  return `${stem}-${tile.job.id}-${tile.index + 1}.${ext}`;
-}
+/** The file name of a result's download, made from its prompt. */
+export const downloadName = (tile: Pick<GalleryTile, 'job' | 'index' | 'kind'>): string =>
+  resultFileName({
+    prompt: tile.job.prompt,
+    operation: tile.job.operation,
+    handle: tile.job.id,
+    index: tile.index,
+    ext: tile.kind === 'video' ? 'mp4' : 'png',
+  });
