@@ -13,6 +13,7 @@ import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
 import { createLogger, createRedactor, type Logger } from './log';
 import { MediaCache } from './media/cache';
+import { ThumbCache } from './media/thumbs';
 import { toJob } from './model/to-job';
 import { openDatabase } from './store/db';
 import { JobStore, type JobChange } from './store/jobs';
@@ -98,6 +99,8 @@ function openStores(config: ProxyConfig) {
   const mediaDir = path.join(dataDir, 'media');
   const store = new JobStore(db, ttlMs);
   const uploads = new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB);
+  const media = new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log);
+  const thumbs = new ThumbCache(path.join(dataDir, 'thumbs'), media, config.thumbCacheMb * MB, log);
   return {
     redact,
     log,
@@ -109,7 +112,8 @@ function openStores(config: ProxyConfig) {
     // The shared interface for callers already on it; `store` for the rest, same rows.
     history: sqliteHistory(store),
     spending: new SpendingStore(db),
-    media: new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log),
+    media,
+    thumbs,
     uploads,
   };
 }
@@ -257,6 +261,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   let listening: { server: Server; port: number };
   try {
     await w.media.reindex();
+    await w.thumbs.load();
     listening = await listen(app, config.port, config.host);
   } catch (err) {
     w.hub.close();

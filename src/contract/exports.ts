@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { handleSchema } from './handle';
+import { jobListQuerySchema } from './studio-api';
+import { taskTypeSchema } from './task';
+
+/** The most jobs one ZIP holds, chosen one by one or as everything a filter matches. */
+export const EXPORT_MAX_IDS = 500;
+export const EXPORT_MAX_JOBS = 5000;
+
+/**
+ * `GET /studio-api/exports/results.zip`: the outputs of the jobs named by `ids` (a
+ * selection), or of every job the filter matches (the library's filters, no `ids`).
+ */
+export const exportQuerySchema = jobListQuerySchema.omit({ cursor: true, limit: true }).extend({
+  ids: z
+    .string()
+    .transform((v) => v.split(',').filter((x) => x !== ''))
+    .pipe(
+      z
+        .array(handleSchema, { error: 'must be a comma-separated list of job ids' })
+        .min(1, { error: 'must name at least one job' })
+        .max(EXPORT_MAX_IDS, { error: `must name at most ${EXPORT_MAX_IDS} jobs` }),
+    )
+    .optional(),
+});
+
+/** One file of an export and the job it came from: handles only, never a service id. */
+const manifestFileSchema = z.object({
+  file: z.string(),
+  job: handleSchema,
+  /** Its number among the job's outputs, from 1. */
+  output: z.number().int().min(1),
+  operation: taskTypeSchema,
+  prompt: z.string(),
+  params: z.record(z.string(), z.unknown()).nullable(),
+  seed: z.string().nullable(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  /** The job it was made from, and that one's ancestors up to the root (root first). */
+  parent: handleSchema.nullable(),
+  ancestors: z.array(handleSchema),
+  /** The jobs made from this one that the history still holds. */
+  children: z.array(handleSchema),
+});
+export type ManifestFile = z.infer<typeof manifestFileSchema>;
+
+/** `manifest.json`, the first entry of every export. */
+export const manifestSchema = z.object({
+  exportedAt: z.string(),
+  jobs: z.number().int(),
+  files: z.array(manifestFileSchema),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+interface Named {
+  prompt: string;
+  operation: string;
+  handle: string;
+  /** From 0. */
+  index: number;
+  ext: string;
+}
+
+/**
+ * A file name made from the prompt: its first words without flags or URLs, safe on every
+ * file system, then the job's handle and the output's number (`red-fox-Ab12Cd34Ef56-2.png`).
+ */
+export function resultFileName({ prompt, operation, handle, index, ext }: Named): string {
+  const words = prompt
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/(^|\s)--\S+(\s+[^-\s]\S*)?/g, ' ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .match(/[a-z0-9]+/g);
+  const stem = (words ?? [operation]).join('-').slice(0, 60).replace(/-+$/, '');
+  return `${stem}-${handle}-${index + 1}.${ext}`;
+}
