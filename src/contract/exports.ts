@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { handleSchema } from './handle';
 import { jobListQuerySchema } from './studio-api';
 import { taskTypeSchema } from './task';
@@ -11,33 +11,40 @@ export const EXPORT_MAX_JOBS = 5000;
  * `GET /studio-api/exports/results.zip`: the outputs of the jobs named by `ids` (a
  * selection), or of every job the filter matches (the library's filters, no `ids`).
  */
-export const exportQuerySchema = jobListQuerySchema.omit({ cursor: true, limit: true }).extend({
-  ids: z
-    .string()
-    .transform((v) => v.split(',').filter((x) => x !== ''))
-    .pipe(
-      z
-        .array(handleSchema, { error: 'must be a comma-separated list of job ids' })
-        .min(1, { error: 'must name at least one job' })
-        .max(EXPORT_MAX_IDS, { error: `must name at most ${EXPORT_MAX_IDS} jobs` }),
-    )
-    .optional(),
-});
+export const exportQuerySchema = z.extend(
+  z.omit(jobListQuerySchema, { cursor: true, limit: true }),
+  {
+    ids: z.optional(
+      z.pipe(
+        z.pipe(
+          z.string(),
+          z.transform((v) => v.split(',').filter((x) => x !== '')),
+        ),
+        z
+          .array(handleSchema, { error: 'must be a comma-separated list of job ids' })
+          .check(z.minLength(1, { error: 'must name at least one job' }))
+          .check(
+            z.maxLength(EXPORT_MAX_IDS, { error: `must name at most ${EXPORT_MAX_IDS} jobs` }),
+          ),
+      ),
+    ),
+  },
+);
 
 /** One file of an export and the job it came from: handles only, never a service id. */
 const manifestFileSchema = z.object({
   file: z.string(),
   job: handleSchema,
   /** Its number among the job's outputs, from 1. */
-  output: z.number().int().min(1),
+  output: z.number().check(z.int()).check(z.minimum(1)),
   operation: taskTypeSchema,
   prompt: z.string(),
-  params: z.record(z.string(), z.unknown()).nullable(),
-  seed: z.string().nullable(),
+  params: z.nullable(z.record(z.string(), z.unknown())),
+  seed: z.nullable(z.string()),
   createdAt: z.string(),
-  endedAt: z.string().nullable(),
+  endedAt: z.nullable(z.string()),
   /** The job it was made from, and that one's ancestors up to the root (root first). */
-  parent: handleSchema.nullable(),
+  parent: z.nullable(handleSchema),
   ancestors: z.array(handleSchema),
   /** The jobs made from this one that the history still holds. */
   children: z.array(handleSchema),
@@ -47,7 +54,7 @@ export type ManifestFile = z.infer<typeof manifestFileSchema>;
 /** `manifest.json`, the first entry of every export. */
 export const manifestSchema = z.object({
   exportedAt: z.string(),
-  jobs: z.number().int(),
+  jobs: z.number().check(z.int()),
   files: z.array(manifestFileSchema),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
