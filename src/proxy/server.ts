@@ -16,9 +16,10 @@ import { MediaCache } from './media/cache';
 import { toJob } from './model/to-job';
 import { openDatabase } from './store/db';
 import { JobStore, type JobChange } from './store/jobs';
-import type { HistoryStore } from './store/shared-store';
+import type { HistoryStore, SharedStore } from './store/shared-store';
 import { MediaIndex } from './store/media-index';
-import { sqliteHistory, sqliteShared } from './store/sqlite-store';
+import { openPostgresStore } from './store/postgres/open';
+import { sqliteShared } from './store/sqlite-store';
 import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
 import { MediaPrefetch } from './sync/media-prefetch';
@@ -28,6 +29,7 @@ import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
 import { UpstreamHealth } from './upstream/health';
 import { UpstreamProbe } from './upstream/probe';
+import type { SqliteDb } from '@/server/sqlite';
 import { CallbackLinks } from './webhooks/links';
 import { Reachability, assessReachability } from './webhooks/reachability';
 
@@ -77,14 +79,41 @@ function loopbackUrl(host: string, port: number): string {
 const MB = 1024 * 1024;
 /** With callbacks working, how often running tasks are followed on the account anyway. */
 const FOLLOW_PUSHED_MS = 5000;
+/** The shortest default lease on the jobs a replica follows (STUDIO_LEASE_MS). */
+const MIN_LEASE_MS = 10_000;
 
-/** The stores and the upstream client, on STUDIO_DATA_DIR. */
-function openStores(config: ProxyConfig) {
+/**
+ * What replicas share: the SQLite file's stores by default, or the PostgreSQL database at
+ * DATABASE_URL (brought to the newest schema first).
+ */
+function openShared(config: ProxyConfig, db: SqliteDb, dataDir: string, log: Logger) {
+  const ttlMs = config.upstreamJobTtlH * 60 * 60 * 1000;
+  if (config.databaseUrl) {
+    return openPostgresStore(config.databaseUrl, {
+      upstreamTtlMs: ttlMs,
+      uploadsCapBytes: config.uploadsMb * MB,
+      createTimeoutMs: 2 * config.upstreamTimeoutMs,
+      onIdleError: (err) => log.warn('a database connection failed', { err }),
+    });
+  }
+  const uploads = new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB);
+  return Promise.resolve(sqliteShared(db, new JobStore(db, ttlMs), uploads));
+}
+
+/** The stores and the upstream client; the media cache and its index on STUDIO_DATA_DIR. */
+async function openStores(config: ProxyConfig) {
   const secrets = [config.upstreamApiKey, config.upstreamWebhookSecret, config.studioPassword];
   const redact = createRedactor(secrets.filter((x): x is string => x !== undefined));
   const log = createLogger(redact);
   const dataDir = path.resolve(config.dataDir);
   const db = openDatabase(dataDir);
+  let shared: SharedStore;
+  try {
+    shared = await openShared(config, db, dataDir, log);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   const ttlMs = config.upstreamJobTtlH * 60 * 60 * 1000;
   const health = new UpstreamHealth();
   const upstream = new UpstreamClient({
@@ -96,21 +125,17 @@ function openStores(config: ProxyConfig) {
   });
   const index = new MediaIndex(db, ttlMs);
   const mediaDir = path.join(dataDir, 'media');
-  const store = new JobStore(db, ttlMs);
-  const uploads = new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB);
   return {
     redact,
     log,
     db,
     health,
     upstream,
-    store,
-    shared: sqliteShared(db, store, uploads),
-    // The shared interface for callers already on it; `store` for the rest, same rows.
-    history: sqliteHistory(store),
+    shared,
+    history: shared.history,
+    uploads: shared.uploads,
     spending: new SpendingStore(db),
     media: new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log),
-    uploads,
   };
 }
 
@@ -120,10 +145,10 @@ const uploadLimits = (config: ProxyConfig) => ({
 });
 
 /** Everything the proxy runs, built before it listens. */
-function wire(config: ProxyConfig, publicUrl: () => string) {
-  const s = openStores(config);
+async function wire(config: ProxyConfig, publicUrl: () => string, replica: string) {
+  const s = await openStores(config);
   // Creates the last run was waiting for when it stopped: their callbacks may still come.
-  const interrupted = s.store.markInterruptedCreates();
+  const interrupted = await s.history.markInterruptedCreates();
   if (interrupted > 0) s.log.warn('creates interrupted by the last stop', { count: interrupted });
   const status = (): StudioStatus => ({
     push: reach.status(),
@@ -146,8 +171,11 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     reach,
     pollMs: config.pollMs,
     hookWaitMs: config.hookWaitMs,
+    replica,
+    leaseMs: config.leaseMs ?? Math.max(MIN_LEASE_MS, 3 * config.pollMs),
   });
-  const probe = new UpstreamProbe({ ...s, busy: () => s.store.active().length > 0 });
+  const busy = async () => (await s.history.active()).length > 0;
+  const probe = new UpstreamProbe({ ...s, busy });
   s.health.watch((upstream) => {
     hub.announce({ event: 'status', data: status() });
     // Back: read the running jobs now rather than at the end of their backoff.
@@ -192,7 +220,7 @@ function announcer(history: HistoryStore, gate: ProgressGate, log: Logger) {
   };
 }
 
-type Wired = ReturnType<typeof wire>;
+type Wired = Awaited<ReturnType<typeof wire>>;
 
 interface Addresses {
   publicUrl: () => string;
@@ -239,7 +267,7 @@ async function begin(
   w.poller.start();
   w.probe.start();
   w.account.start();
-  const resumed = w.prefetch.resume();
+  const resumed = await w.prefetch.resume();
   if (resumed > 0) w.log.info('caching the media of jobs the last run left', { jobs: resumed });
   w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode });
 }
@@ -250,8 +278,8 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   if (exposed) throw new Error(`The studio refuses to start: ${exposed}`);
   let publicUrl = config.publicUrl ?? '';
   let hosts: HostRule[] = [];
-  const w = wire(config, () => publicUrl);
   const instance = randomBytes(12).toString('base64url');
+  const w = await wire(config, () => publicUrl, instance);
   const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };
   const app = buildApp(config, w, at, instance);
   let listening: { server: Server; port: number };
@@ -260,6 +288,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
     listening = await listen(app, config.port, config.host);
   } catch (err) {
     w.hub.close();
+    await w.shared.close();
     w.db.close();
     throw new Error(`The studio cannot listen on ${config.host}:${config.port}: ${String(err)}`, {
       cause: err,
@@ -282,6 +311,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
     await w.account.stop();
     await w.updater.drain();
     await w.prefetch.drain();
+    await w.shared.close();
     w.db.close();
     w.log.info('studio proxy stopped');
   };

@@ -38,6 +38,14 @@ export interface HistoryStore {
   setFavourite(handle: string, on: boolean): Promise<boolean>;
   remove(handle: string): Promise<void>;
   active(): Promise<ActiveJob[]>;
+  /**
+   * The running jobs `replica`'s poller follows now: every one on SQLite (one studio);
+   * on Postgres those whose lease it holds or takes over (free, or lapsed `leaseMs` after
+   * its last renewal), renewed by each call, so that each job has one follower at a time.
+   */
+  follow(replica: string, leaseMs: number): Promise<ActiveJob[]>;
+  /** Gives up `replica`'s leases (a clean stop), so that another replica follows at once. */
+  unfollow(replica: string): Promise<void>;
   applyState(
     handle: string,
     state: JobState,

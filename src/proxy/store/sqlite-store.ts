@@ -33,6 +33,8 @@ export function sqliteHistory(jobs: JobStore): HistoryStore {
     setFavourite: (handle, on) => settled(() => jobs.setFavourite(handle, on)),
     remove: (handle) => settled(() => jobs.remove(handle)),
     active: () => settled(() => jobs.active()),
+    follow: () => settled(() => jobs.active()),
+    unfollow: () => Promise.resolve(),
     applyState: (handle, state, task, pending) =>
       settled(() => jobs.applyState(handle, state, task, pending)),
     addDims: (handle, dims, fetched) => settled(() => jobs.addDims(handle, dims, fetched)),

@@ -12,6 +12,7 @@ import type { IdempotencyClaim } from '../idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from '../jobs';
 import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord, type NewJob } from '../rows';
 import type { HistoryStore } from '../shared-store';
+import { followJobs } from './leases';
 import { removeJob } from './remove';
 import { PROMPT_WORDS, first, insertJob, promptWords, run, type Queryable } from './sql';
 
@@ -22,6 +23,7 @@ export class PgHistory implements HistoryStore {
   constructor(
     private readonly pool: PgPool,
     private readonly upstreamTtlMs = 72 * 60 * 60 * 1000,
+    private readonly createTimeoutMs = 0,
   ) {}
 
   watch(fn: (change: JobChange) => void): () => void {
@@ -121,14 +123,19 @@ export class PgHistory implements HistoryStore {
     }
   }
 
+  /**
+   * Only creates older than any create can take: the younger ones may be another live
+   * replica's, still waiting for their answer.
+   */
   markInterruptedCreates(): Promise<number> {
-    return this.sentToUnknown('');
+    return this.sentToUnknown('AND added_ms <= @before');
   }
 
   private async sentToUnknown(and: string, handle?: string): Promise<number> {
     const sql = `UPDATE jobs SET create_state = 'unknown', updated_at = @now
       WHERE create_state = 'sending' ${and}`;
-    return (await run(this.pool, sql, { now: new Date().toISOString(), handle })).changes;
+    const before = Date.now() - 2 * this.createTimeoutMs;
+    return (await run(this.pool, sql, { now: new Date().toISOString(), handle, before })).changes;
   }
 
   findByHook(token: string): Promise<JobRecord | null> {
@@ -184,6 +191,14 @@ export class PgHistory implements HistoryStore {
       upstreamId: r.upstream_id,
       hooked: r.hooked,
     }));
+  }
+
+  follow(replica: string, leaseMs: number): Promise<ActiveJob[]> {
+    return followJobs(this.pool, replica, leaseMs);
+  }
+
+  async unfollow(replica: string): Promise<void> {
+    await run(this.pool, 'DELETE FROM job_leases WHERE replica = @replica', { replica });
   }
 
   async applyState(

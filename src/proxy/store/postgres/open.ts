@@ -10,6 +10,11 @@ export interface PgStoreOptions {
   upstreamTtlMs: number;
   /** STUDIO_UPLOADS_MB in bytes: the whole deployment's share, not each replica's. */
   uploadsCapBytes: number;
+  /**
+   * The longest a create can wait for its answer (UPSTREAM_TIMEOUT_MS × 2): at start, only
+   * creates older than twice this are taken as interrupted (0: every one, a lone replica).
+   */
+  createTimeoutMs?: number;
   onIdleError?: (e: Error) => void;
 }
 
@@ -24,7 +29,7 @@ export async function openPostgresStore(url: string, opts: PgStoreOptions): Prom
   }
   return {
     kind: 'postgres',
-    history: new PgHistory(pool, opts.upstreamTtlMs),
+    history: new PgHistory(pool, opts.upstreamTtlMs, opts.createTimeoutMs),
     sessions: new PgSessions(pool),
     uploads: new PgUploads(pool, opts.uploadsCapBytes),
     close: () => pool.end(),
