@@ -160,7 +160,11 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
     },
     upstream: s.health.status,
   });
-  const hub = new EventHub(() => [{ event: 'status', data: status() }]);
+  const events = s.shared.events;
+  const hub = new EventHub(
+    () => [{ event: 'status', data: status() }],
+    events ? { replay: (after) => events.replay(after) } : {},
+  );
   const reach = new Reachability(() => hub.announce({ event: 'status', data: status() }));
   const shutdown = new AbortController();
   const prefetch = new MediaPrefetch({ ...s, signal: shutdown.signal });
@@ -181,7 +185,11 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
     // Back: read the running jobs now rather than at the end of their backoff.
     if (upstream.reachable) poller.upstreamBack();
   });
-  const gate = new ProgressGate((event) => hub.publish(event));
+  // Replicas: through the database, which numbers the event and hands it to every hub.
+  const gate = new ProgressGate((event) => {
+    if (!events) return hub.publish(event);
+    events.publish(event).catch((err: unknown) => s.log.warn('event not published', { err }));
+  });
   const announce = announcer(s.history, gate, s.log);
   s.history.watch((change) => {
     announce(change);
@@ -278,12 +286,16 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   if (exposed) throw new Error(`The studio refuses to start: ${exposed}`);
   let publicUrl = config.publicUrl ?? '';
   let hosts: HostRule[] = [];
-  const instance = randomBytes(12).toString('base64url');
-  const w = await wire(config, () => publicUrl, instance);
+  const replica = randomBytes(12).toString('base64url');
+  const w = await wire(config, () => publicUrl, replica);
+  // Replicas answer the start-up probe alike: PUBLIC_URL leads back if it reaches any.
+  const instance = w.shared.deployment ?? replica;
   const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };
   const app = buildApp(config, w, at, instance);
   let listening: { server: Server; port: number };
   try {
+    const events = w.shared.events;
+    if (events) w.hub.listeningFrom(await events.listen((e) => w.hub.deliver(e)));
     await w.media.reindex();
     listening = await listen(app, config.port, config.host);
   } catch (err) {

@@ -1,5 +1,7 @@
+import type { StudioEvent } from '@/contract/events';
 import type { TaskResponse } from '@/contract/task';
 import type { Sessions } from '../auth/sessions';
+import type { SharedEvent } from '../browser-events/hub';
 import type { JobRecord, JobState, MediaDims } from '../model/record';
 import type { NormalisedImage } from '../uploads/normalise';
 import type { HistoryFilter } from './history';
@@ -71,11 +73,30 @@ export interface UploadsStore {
   remove(rec: UploadRecord): Promise<void>;
 }
 
+/**
+ * Events every replica's browsers see, numbered by one sequence: published by the replica
+ * where a job changed, delivered to every replica's hub in order, replayable from any.
+ */
+export interface SharedEvents {
+  publish(event: StudioEvent): Promise<void>;
+  /** Delivers every event published from now on; resolves with the sequence it starts after. */
+  listen(deliver: (e: SharedEvent) => void): Promise<number>;
+  /** The events after `after`, or null when they are no longer all kept. */
+  replay(after: number): Promise<SharedEvent[] | null>;
+}
+
 export interface SharedStore {
   /** `sqlite` or `postgres`, for the start-up log. */
   kind: string;
+  /**
+   * What every replica of one deployment answers at `/hooks/probe`, so that a PUBLIC_URL
+   * leading to any of them counts as leading back; null: one studio, its own instance id.
+   */
+  deployment: string | null;
   history: HistoryStore;
   sessions: Sessions;
   uploads: UploadsStore;
+  /** Null for one studio on SQLite: its hub numbers its own events. */
+  events: SharedEvents | null;
   close(): Promise<void>;
 }

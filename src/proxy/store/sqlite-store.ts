@@ -70,9 +70,11 @@ export function sqliteSessions(db: SqliteDb): Sessions {
 export function sqliteShared(db: SqliteDb, jobs: JobStore, uploads: UploadStore): SharedStore {
   return {
     kind: 'sqlite',
+    deployment: null,
     history: sqliteHistory(jobs),
     sessions: sqliteSessions(db),
     uploads: sqliteUploads(uploads),
+    events: null,
     close: () => Promise.resolve(),
   };
 }

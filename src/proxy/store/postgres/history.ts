@@ -8,7 +8,7 @@ import {
   type MediaDims,
 } from '@/proxy/model/record';
 import { ANCESTORS, CHILDREN, historyPage, historyWhere, type HistoryFilter } from '../history';
-import type { IdempotencyClaim } from '../idempotency-keys';
+import { KeyTaken, type IdempotencyClaim } from '../idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from '../jobs';
 import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord, type NewJob } from '../rows';
 import type { HistoryStore } from '../shared-store';
@@ -58,14 +58,14 @@ export class PgHistory implements HistoryStore {
       const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
       await insertJob(c, { ...row, task: null, ...INTENT_STATE }, 'sending');
       if (!claim) return;
-      await run(
+      // A deleted or refused job's key went with it (`removeJob`): a key here is live.
+      const { changes } = await run(
         c,
         `INSERT INTO idempotency_keys (key, fingerprint, handle, created_at)
-         VALUES (@key, @fingerprint, @handle, @created_at)
-         ON CONFLICT (key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,
-           handle = EXCLUDED.handle, created_at = EXCLUDED.created_at`,
+         VALUES (@key, @fingerprint, @handle, @created_at) ON CONFLICT (key) DO NOTHING`,
         { ...claim, handle: intent.handle, created_at: new Date().toISOString() },
       );
+      if (changes === 0) throw new KeyTaken(claim.key);
     });
   }
 

@@ -1,5 +1,6 @@
 import { openPostgres } from '@/server/postgres';
 import type { SharedStore } from '../shared-store';
+import { PgEvents } from './events';
 import { PgHistory } from './history';
 import { migratePostgres } from './migrations';
 import { PgSessions } from './sessions';
@@ -27,11 +28,18 @@ export async function openPostgresStore(url: string, opts: PgStoreOptions): Prom
     await pool.end();
     throw e;
   }
+  const row = await pool.query<{ id: string }>('SELECT id FROM deployment');
+  const events = new PgEvents(pool, url, opts.onIdleError ?? (() => undefined));
   return {
     kind: 'postgres',
+    deployment: row.rows[0]?.id ?? null,
+    events,
     history: new PgHistory(pool, opts.upstreamTtlMs, opts.createTimeoutMs),
     sessions: new PgSessions(pool),
     uploads: new PgUploads(pool, opts.uploadsCapBytes),
-    close: () => pool.end(),
+    close: async () => {
+      await events.close();
+      await pool.end();
+    },
   };
 }
