@@ -207,6 +207,7 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
   return {
     ...s,
     ...{ shutdown, hub, gate, reach, links, prefetch, updater, poller, probe, status, account },
+    replica,
   };
 }
 
@@ -277,7 +278,9 @@ async function begin(
   w.account.start();
   const resumed = await w.prefetch.resume();
   if (resumed > 0) w.log.info('caching the media of jobs the last run left', { jobs: resumed });
-  w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode });
+  const store = w.shared.kind;
+  const replica = w.replica;
+  w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode, store, replica });
 }
 
 /** Starts the studio proxy: store, upstream client, poller, event hub and HTTP server. */
