@@ -8,7 +8,7 @@ import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
-import { EventHub } from './browser-events/hub';
+import { EventHub, type SharedEvent } from './browser-events/hub';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
 import { createLogger, createRedactor, type Logger } from './log';
@@ -202,12 +202,23 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
     // Trusted callbacks bring the studio's own jobs' changes, and with them the reads.
     followMs: () => (reach.trusted ? FOLLOW_PUSHED_MS : 1000),
   });
-  s.history.watch(accountChanges(s.history, account));
+  const accountWatch = accountChanges(s.history, account);
+  s.history.watch(accountWatch);
+  // Replicas: each event comes back here, another replica's jobs included, which move
+  // this replica's account figures and may give its probe something to watch.
+  const delivered = (e: SharedEvent) => {
+    hub.deliver(e);
+    if (e.event !== 'job') return;
+    const id = (JSON.parse(e.data) as { job?: { id?: unknown } }).job?.id;
+    if (typeof id === 'string') accountWatch({ type: 'job', handle: id });
+    probe.notify();
+  };
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
   return {
     ...s,
     ...{ shutdown, hub, gate, reach, links, prefetch, updater, poller, probe, status, account },
     replica,
+    delivered,
   };
 }
 
@@ -298,7 +309,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   let listening: { server: Server; port: number };
   try {
     const events = w.shared.events;
-    if (events) w.hub.listeningFrom(await events.listen((e) => w.hub.deliver(e)));
+    if (events) w.hub.listeningFrom(await events.listen(w.delivered));
     await w.media.reindex();
     listening = await listen(app, config.port, config.host);
   } catch (err) {

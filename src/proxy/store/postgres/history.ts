@@ -16,6 +16,17 @@ import { followJobs } from './leases';
 import { removeJob } from './remove';
 import { PROMPT_WORDS, first, insertJob, promptWords, run, type Queryable } from './sql';
 
+/** How many of the newest rows a search looks through before it asks the word index. */
+const SEARCH_WINDOW = 2000;
+
+/**
+ * `historyPage` over the newest `@window` rows before the cursor only: when it fills a
+ * page, the page is the same (they are the newest matches), found without the index.
+ */
+const recentPage = (where: string): string =>
+  `SELECT ${JOB_COLUMNS} FROM (SELECT * FROM jobs WHERE seq < @before
+     ORDER BY seq DESC LIMIT @window) jobs WHERE ${where} ORDER BY seq DESC LIMIT @limit`;
+
 /** The history in Postgres, shared by every replica; the same behaviour as `JobStore`. */
 export class PgHistory implements HistoryStore {
   private readonly listeners = new Set<(change: JobChange) => void>();
@@ -148,7 +159,15 @@ export class PgHistory implements HistoryStore {
 
   async list(filter: HistoryFilter): Promise<{ jobs: JobRecord[]; more: boolean }> {
     const { sql, params } = historyWhere(filter, 'postgres');
-    const { rows } = await run(this.pool, historyPage(sql), { ...params, limit: filter.limit + 1 });
+    const values = { ...params, limit: filter.limit + 1 };
+    let rows: unknown[] | null = null;
+    // A search for common words is answered from the newest rows at once; the planner
+    // cannot tell a common prefix from a rare one and would gather every match to sort.
+    if (params.match !== undefined) {
+      const recent = await run(this.pool, recentPage(sql), { ...values, window: SEARCH_WINDOW });
+      if (recent.rows.length > filter.limit) rows = recent.rows;
+    }
+    rows ??= (await run(this.pool, historyPage(sql), values)).rows;
     return { jobs: this.records(rows.slice(0, filter.limit)), more: rows.length > filter.limit };
   }
 
