@@ -8,6 +8,7 @@ import { securityHeaders } from './auth/headers';
 import { hostCheck } from './auth/hosts';
 import { sameOriginWrites } from './auth/origin';
 import { refuseUncleanPaths } from './auth/paths';
+import type { BackoffStore } from './auth/rate-limit';
 import type { Sessions } from './auth/sessions';
 import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
@@ -51,7 +52,12 @@ interface AppDeps extends CreateDeps {
   uploads: UploadsStore;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** Set when STUDIO_PASSWORD is: sign-in and sessions. */
-  auth: { password: string; sessions: Sessions; cookie: SessionCookie } | null;
+  auth: {
+    password: string;
+    sessions: Sessions;
+    signIns: BackoffStore;
+    cookie: SessionCookie;
+  } | null;
 }
 
 /** The studio's same-origin server: browser API, media, health and the SPA. */

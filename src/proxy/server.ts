@@ -252,6 +252,7 @@ function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string
     ? {
         password: config.studioPassword,
         sessions: w.shared.sessions,
+        signIns: w.shared.signIns,
         cookie: new SessionCookie(config.publicUrl?.startsWith('https://') ?? false),
       }
     : null;

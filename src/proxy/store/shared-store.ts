@@ -1,5 +1,6 @@
 import type { StudioEvent } from '@/contract/events';
 import type { TaskResponse } from '@/contract/task';
+import type { BackoffStore } from '../auth/rate-limit';
 import type { Sessions } from '../auth/sessions';
 import type { SharedEvent } from '../browser-events/hub';
 import type { JobRecord, JobState, MediaDims } from '../model/record';
@@ -95,6 +96,8 @@ export interface SharedStore {
   deployment: string | null;
   history: HistoryStore;
   sessions: Sessions;
+  /** The sign-in backoff across all addresses (and, on Postgres, all replicas). */
+  signIns: BackoffStore;
   uploads: UploadsStore;
   /** Null for one studio on SQLite: its hub numbers its own events. */
   events: SharedEvents | null;

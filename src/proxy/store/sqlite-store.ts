@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { memoryBackoff } from '../auth/rate-limit';
 import { SessionStore, type Sessions } from '../auth/sessions';
 import type { JobStore } from './jobs';
 import type { HistoryStore, SharedStore, UploadsStore } from './shared-store';
@@ -73,6 +74,7 @@ export function sqliteShared(db: SqliteDb, jobs: JobStore, uploads: UploadStore)
     deployment: null,
     history: sqliteHistory(jobs),
     sessions: sqliteSessions(db),
+    signIns: memoryBackoff(),
     uploads: sqliteUploads(uploads),
     events: null,
     close: () => Promise.resolve(),

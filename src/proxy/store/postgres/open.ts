@@ -4,6 +4,7 @@ import { PgEvents } from './events';
 import { PgHistory } from './history';
 import { migratePostgres } from './migrations';
 import { PgSessions } from './sessions';
+import { PgSignIns } from './sign-ins';
 import { PgUploads } from './uploads';
 
 export interface PgStoreOptions {
@@ -36,6 +37,7 @@ export async function openPostgresStore(url: string, opts: PgStoreOptions): Prom
     events,
     history: new PgHistory(pool, opts.upstreamTtlMs, opts.createTimeoutMs),
     sessions: new PgSessions(pool),
+    signIns: new PgSignIns(pool),
     uploads: new PgUploads(pool, opts.uploadsCapBytes),
     close: async () => {
       await events.close();

@@ -5,6 +5,8 @@ import type { SharedEvent } from '@/proxy/browser-events/hub';
 import { createRedactor } from '@/proxy/log';
 import { stateFromTask } from '@/proxy/model/record';
 import { fixture } from '@/proxy/test/fixtures';
+import { SessionCookie } from '@/proxy/auth/cookie';
+import { loginRoutes } from '@/proxy/routes/login';
 import { KeyTaken } from '../idempotency-keys';
 import type { SharedStore } from '../shared-store';
 import { openPostgresStore } from './open';
@@ -194,6 +196,38 @@ describe('replicas on one Postgres, working together', () => {
       expect(['h-a', 'h-b']).toContain(won?.handle);
       // The losing create left nothing behind: one create waits for its answer.
       expect(await b.history.markInterruptedCreates()).toBe(1);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('pause sign-ins on every replica once five failed on any of them', async () => {
+    const [a, b] = await replicas();
+    if (!a || !b) throw new Error('no replicas');
+    try {
+      const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      const login = (s: SharedStore) =>
+        loginRoutes({
+          password: 'the-right-password',
+          sessions: s.sessions,
+          signIns: s.signIns,
+          cookie: new SessionCookie(false),
+          log: quiet,
+        });
+      const [onA, onB] = [login(a), login(b)];
+      const post = (app: typeof onA, password: string) =>
+        app.request('/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ password }),
+        });
+      // Two addresses' worth of guesses on each replica: neither replica alone saw five.
+      for (const [i, app] of [onA, onB, onA, onB, onA].entries()) {
+        expect((await post(app, `guess-${i}`)).status).toBe(401);
+      }
+      const paused = await post(onB, 'the-right-password');
+      expect(paused.status).toBe(429);
+      expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(50);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
