@@ -16,16 +16,22 @@ import { startProxy } from '@/proxy/server';
 const JOBS = 10_000;
 const ROUNDS = 5;
 
-const WORDS = (
+export const WORDS = (
   'lighthouse storm fox owl forest neon city night river mountain portrait castle desert ' +
   'ocean robot garden winter sunset dragon market cathedral harbour meadow glacier temple ' +
   'library lantern train bridge canyon orchard'
 ).split(' ');
-const OPERATIONS: TaskType[] = ['diffusion', 'upscale', 'variation', 'remix', 'video_diffusion'];
-const STATUSES: TaskStatus[] = ['completed', 'completed', 'completed', 'failed'];
+export const OPERATIONS: TaskType[] = [
+  'diffusion',
+  'upscale',
+  'variation',
+  'remix',
+  'video_diffusion',
+];
+export const STATUSES: TaskStatus[] = ['completed', 'completed', 'completed', 'failed'];
 
 /** Deterministic, so runs compare. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;
@@ -34,7 +40,7 @@ function prng(seed: number) {
 }
 
 /** A finished task as the upstream would have answered it. */
-function taskOf(i: number, prompt: string, createdAt: string, status: TaskStatus) {
+export function taskOf(i: number, prompt: string, createdAt: string, status: TaskStatus) {
   const images = [0, 1, 2, 3].map((n) => `https://cdn.example.com/job${i}_${n}.png`);
   const usage = { type: 'point', frozen: 80, consume: 80 };
   return taskResponseSchema.parse({
@@ -114,6 +120,33 @@ async function pages(base: string, query: string): Promise<number[]> {
   return samples;
 }
 
+/** Pages of the list under four filters, and four prompt searches: p50 of each kind. */
+export async function timeHistory(
+  base: string,
+  rounds: number,
+): Promise<{ listP50Ms: number; searchP50Ms: number }> {
+  const lists = [
+    '',
+    '&status=failed',
+    '&operation=upscale,remix',
+    '&from=2025-07-01&to=2025-07-31',
+  ];
+  const searches = [
+    '&q=lighthouse',
+    '&q=storm%20fox',
+    '&q=cath',
+    '&q=glacier%20temple%20night&status=completed',
+  ];
+  await pages(base, ''); // warm up
+  const list: number[] = [];
+  const search: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const q of lists) list.push(...(await pages(base, q)));
+    for (const q of searches) search.push(...(await pages(base, q)));
+  }
+  return { listP50Ms: median(list), searchP50Ms: median(search) };
+}
+
 export async function benchHistory(): Promise<{ listP50Ms: number; searchP50Ms: number }> {
   const root = mkdtempSync(join(tmpdir(), 'bench-history-'));
   try {
@@ -130,26 +163,7 @@ export async function benchHistory(): Promise<{ listP50Ms: number; searchP50Ms: 
     );
     const proxy = await startProxy(config);
     try {
-      const lists = [
-        '',
-        '&status=failed',
-        '&operation=upscale,remix',
-        '&from=2025-07-01&to=2025-07-31',
-      ];
-      const searches = [
-        '&q=lighthouse',
-        '&q=storm%20fox',
-        '&q=cath',
-        '&q=glacier%20temple%20night&status=completed',
-      ];
-      await pages(proxy.url, ''); // warm up
-      const list: number[] = [];
-      const search: number[] = [];
-      for (let r = 0; r < ROUNDS; r++) {
-        for (const q of lists) list.push(...(await pages(proxy.url, q)));
-        for (const q of searches) search.push(...(await pages(proxy.url, q)));
-      }
-      return { listP50Ms: median(list), searchP50Ms: median(search) };
+      return await timeHistory(proxy.url, ROUNDS);
     } finally {
       await proxy.stop();
     }

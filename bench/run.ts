@@ -3,7 +3,9 @@
  * 1. Engine media: a diffusion grid (4 images + composite, PNG encoded), an upscale, and a
  *    5 s 480p H.264 clip, with the encoder settings beside the figure.
  * 2. Job reads through the proxy versus straight from the engine, as a ratio.
- * 3. The studio's history: a page of the list and a prompt search over 10,000 jobs.
+ * 3. The studio's history: a page of the list and a prompt search over 10,000 jobs; and a
+ *    team's replicas on PostgreSQL: the same at 100,000 jobs, and how soon a change made on
+ *    one replica reaches a browser on another (`bench/replicas.ts`).
  * 4. Prompt parsing as each create does it: the `--flags` of a usual prompt and of the
  *    worst shapes at the length limit.
  * 5. The account page at 100,000 jobs: the 90-day spending query over HTTP, and from
@@ -37,6 +39,7 @@ import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchHistory } from './history';
 import { benchLiveResults, printLiveResults } from './live-results';
 import { benchPromptParse } from './prompt-parse';
+import { benchReplicas } from './replicas';
 import { benchProxyCost, printProxyCost } from './proxy-cost';
 import { startEngine } from '@/engine/server';
 import { loadProxyConfig } from '@/proxy/config';
@@ -208,6 +211,16 @@ async function main() {
     console.log(`|---|---|`);
     console.log(`| list one page of 50 | ${ms(history.listP50Ms)} |`);
     console.log(`| full-text prompt search | ${ms(history.searchP50Ms)} |`);
+    const team = await benchReplicas();
+    const jobs = team.jobs.toLocaleString('en-US');
+    console.log(`\n| a team's replicas on PostgreSQL, ${jobs} jobs, over HTTP | n | p50 | p95 |`);
+    console.log(`|---|---|---|---|`);
+    console.log(`| history: one page of 50 (target p50 ≤ 10 ms) | | ${ms(team.listP50Ms)} | |`);
+    console.log(`| history: prompt search (target p50 ≤ 10 ms) | | ${ms(team.searchP50Ms)} | |`);
+    const fan = team.fanOut;
+    console.log(
+      `| a change on replica A → the event on replica B's stream (target p95 ≤ 250 ms) | ${fan.n} | ${ms(fan.p50)} | ${ms(fan.p95)} |`,
+    );
     console.log(`\n| prompt parse and validate, as each create does | n | p50 | p95 |`);
     console.log(`|---|---|---|---|`);
     for (const { name, samples } of benchPromptParse()) {

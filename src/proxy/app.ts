@@ -8,14 +8,14 @@ import { securityHeaders } from './auth/headers';
 import { hostCheck } from './auth/hosts';
 import { sameOriginWrites } from './auth/origin';
 import { refuseUncleanPaths } from './auth/paths';
+import type { BackoffStore } from './auth/rate-limit';
 import type { Sessions } from './auth/sessions';
 import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
-import type { JobStore } from './store/jobs';
 import type { MediaCache } from './media/cache';
 import type { ThumbCache } from './media/thumbs';
 import type { SpendingStore } from './store/spending';
-import type { UploadStore } from './store/uploads';
+import type { UploadsStore } from './store/shared-store';
 import type { MediaPrefetch } from './sync/media-prefetch';
 import type { JobUpdater } from './sync/updater';
 import type { CallbackLinks } from './webhooks/links';
@@ -37,8 +37,6 @@ import { webhookRoutes } from './routes/webhooks';
 import { StudioHttpError, studioError } from './studio-error';
 
 interface AppDeps extends CreateDeps {
-  /** The SQLite history, for the routes not yet on `history` (the shared interface). */
-  store: JobStore;
   media: MediaCache;
   thumbs: ThumbCache;
   account: AccountService;
@@ -55,10 +53,15 @@ interface AppDeps extends CreateDeps {
   publicUrl: () => string;
   /** The hosts the studio answers to; known once it listens. */
   allowedHosts: () => readonly HostRule[];
-  uploads: UploadStore;
+  uploads: UploadsStore;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** Set when STUDIO_PASSWORD is: sign-in and sessions. */
-  auth: { password: string; sessions: Sessions; cookie: SessionCookie } | null;
+  auth: {
+    password: string;
+    sessions: Sessions;
+    signIns: BackoffStore;
+    cookie: SessionCookie;
+  } | null;
 }
 
 /** The studio's same-origin server: browser API, media, health and the SPA. */

@@ -120,6 +120,17 @@ export const proxyConfigSchema = z.object({
         'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://studio:PASSWORD@db.internal:5432/studio (unset: the SQLite file in STUDIO_DATA_DIR)',
     })
     .optional(),
+  /**
+   * With DATABASE_URL: how long a replica's lease on the jobs it follows lasts without
+   * renewal, so how soon another replica takes over the jobs of one that died. Unset: three
+   * poll intervals, at least 10 s.
+   */
+  leaseMs: z.coerce
+    .number({ error: 'must be an integer between 1000 and 600000' })
+    .int({ error: 'must be an integer between 1000 and 600000' })
+    .min(1000, { error: 'must be an integer between 1000 and 600000' })
+    .max(600_000, { error: 'must be an integer between 1000 and 600000' })
+    .optional(),
   /** Required to listen on anything but loopback: the sign-in password of the studio. */
   studioPassword: z
     .string()
@@ -155,6 +166,7 @@ const ENV_NAMES: Record<Key, string> = {
   upstreamJobTtlH: 'UPSTREAM_JOB_TTL_H',
   upstreamTimeoutMs: 'UPSTREAM_TIMEOUT_MS',
   databaseUrl: 'DATABASE_URL',
+  leaseMs: 'STUDIO_LEASE_MS',
 };
 
 /** Secrets that may also come from a file named by `<NAME>_FILE` (Docker secrets). */

@@ -8,7 +8,7 @@ import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
-import { EventHub } from './browser-events/hub';
+import { EventHub, type SharedEvent } from './browser-events/hub';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
 import { createLogger, createRedactor, type Logger } from './log';
@@ -17,9 +17,10 @@ import { ThumbCache } from './media/thumbs';
 import { toJob } from './model/to-job';
 import { openDatabase } from './store/db';
 import { JobStore, type JobChange } from './store/jobs';
-import type { HistoryStore } from './store/shared-store';
+import type { HistoryStore, SharedStore } from './store/shared-store';
 import { MediaIndex } from './store/media-index';
-import { sqliteHistory, sqliteShared } from './store/sqlite-store';
+import { openPostgresStore } from './store/postgres/open';
+import { sqliteShared } from './store/sqlite-store';
 import { SpendingStore } from './store/spending';
 import { UploadStore } from './store/uploads';
 import { MediaPrefetch } from './sync/media-prefetch';
@@ -29,6 +30,7 @@ import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
 import { UpstreamHealth } from './upstream/health';
 import { UpstreamProbe } from './upstream/probe';
+import type { SqliteDb } from '@/server/sqlite';
 import { CallbackLinks } from './webhooks/links';
 import { Reachability, assessReachability } from './webhooks/reachability';
 
@@ -78,14 +80,38 @@ function loopbackUrl(host: string, port: number): string {
 const MB = 1024 * 1024;
 /** With callbacks working, how often running tasks are followed on the account anyway. */
 const FOLLOW_PUSHED_MS = 5000;
+/** The shortest default lease on the jobs a replica follows (STUDIO_LEASE_MS). */
+const MIN_LEASE_MS = 10_000;
 
-/** The stores and the upstream client, on STUDIO_DATA_DIR. */
-function openStores(config: ProxyConfig) {
+/**
+ * What replicas share: the SQLite file's stores by default, or the PostgreSQL database at
+ * DATABASE_URL (brought to the newest schema first).
+ */
+function openShared(config: ProxyConfig, db: SqliteDb, dataDir: string, log: Logger) {
+  const ttlMs = config.upstreamJobTtlH * 60 * 60 * 1000;
+  if (config.databaseUrl) {
+    return openPostgresStore(config.databaseUrl, {
+      upstreamTtlMs: ttlMs,
+      uploadsCapBytes: config.uploadsMb * MB,
+      createTimeoutMs: 2 * config.upstreamTimeoutMs,
+      onIdleError: (err) => log.warn('a database connection failed', { err }),
+    });
+  }
+  const uploads = new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB);
+  return Promise.resolve(sqliteShared(db, new JobStore(db, ttlMs), uploads));
+}
+
+/** The stores and the upstream client; the media cache and its index on STUDIO_DATA_DIR. */
+async function openStores(config: ProxyConfig) {
   const secrets = [config.upstreamApiKey, config.upstreamWebhookSecret, config.studioPassword];
   const redact = createRedactor(secrets.filter((x): x is string => x !== undefined));
   const log = createLogger(redact);
   const dataDir = path.resolve(config.dataDir);
   const db = openDatabase(dataDir);
+  const shared: SharedStore = await openShared(config, db, dataDir, log).catch((err: unknown) => {
+    db.close();
+    throw err;
+  });
   const ttlMs = config.upstreamJobTtlH * 60 * 60 * 1000;
   const health = new UpstreamHealth();
   const upstream = new UpstreamClient({
@@ -96,10 +122,7 @@ function openStores(config: ProxyConfig) {
     readTimeoutMs: config.upstreamTimeoutMs,
   });
   const index = new MediaIndex(db, ttlMs);
-  const mediaDir = path.join(dataDir, 'media');
-  const store = new JobStore(db, ttlMs);
-  const uploads = new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB);
-  const media = new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log);
+  const media = new MediaCache(`${dataDir}/media`, upstream, index, config.mediaCacheMb * MB, log);
   const thumbs = new ThumbCache(path.join(dataDir, 'thumbs'), media, config.thumbCacheMb * MB, log);
   return {
     redact,
@@ -107,14 +130,12 @@ function openStores(config: ProxyConfig) {
     db,
     health,
     upstream,
-    store,
-    shared: sqliteShared(db, store, uploads),
-    // The shared interface for callers already on it; `store` for the rest, same rows.
-    history: sqliteHistory(store),
+    shared,
+    history: shared.history,
+    uploads: shared.uploads,
     spending: new SpendingStore(db),
     media,
     thumbs,
-    uploads,
   };
 }
 
@@ -124,10 +145,10 @@ const uploadLimits = (config: ProxyConfig) => ({
 });
 
 /** Everything the proxy runs, built before it listens. */
-function wire(config: ProxyConfig, publicUrl: () => string) {
-  const s = openStores(config);
+async function wire(config: ProxyConfig, publicUrl: () => string, replica: string) {
+  const s = await openStores(config);
   // Creates the last run was waiting for when it stopped: their callbacks may still come.
-  const interrupted = s.store.markInterruptedCreates();
+  const interrupted = await s.history.markInterruptedCreates();
   if (interrupted > 0) s.log.warn('creates interrupted by the last stop', { count: interrupted });
   const status = (): StudioStatus => ({
     push: reach.status(),
@@ -139,7 +160,11 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     },
     upstream: s.health.status,
   });
-  const hub = new EventHub(() => [{ event: 'status', data: status() }]);
+  const events = s.shared.events;
+  const hub = new EventHub(
+    () => [{ event: 'status', data: status() }],
+    events ? { replay: (after) => events.replay(after) } : {},
+  );
   const reach = new Reachability(() => hub.announce({ event: 'status', data: status() }));
   const shutdown = new AbortController();
   const prefetch = new MediaPrefetch({ ...s, signal: shutdown.signal });
@@ -150,14 +175,21 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     reach,
     pollMs: config.pollMs,
     hookWaitMs: config.hookWaitMs,
+    replica,
+    leaseMs: config.leaseMs ?? Math.max(MIN_LEASE_MS, 3 * config.pollMs),
   });
-  const probe = new UpstreamProbe({ ...s, busy: () => s.store.active().length > 0 });
+  const busy = async () => (await s.history.active()).length > 0;
+  const probe = new UpstreamProbe({ ...s, busy });
   s.health.watch((upstream) => {
     hub.announce({ event: 'status', data: status() });
     // Back: read the running jobs now rather than at the end of their backoff.
     if (upstream.reachable) poller.upstreamBack();
   });
-  const gate = new ProgressGate((event) => hub.publish(event));
+  // Replicas: through the database, which numbers the event and hands it to every hub.
+  const gate = new ProgressGate((event) => {
+    if (!events) return hub.publish(event);
+    events.publish(event).catch((err: unknown) => s.log.warn('event not published', { err }));
+  });
   const announce = announcer(s.history, gate, s.log);
   s.history.watch((change) => {
     announce(change);
@@ -170,11 +202,23 @@ function wire(config: ProxyConfig, publicUrl: () => string) {
     // Trusted callbacks bring the studio's own jobs' changes, and with them the reads.
     followMs: () => (reach.trusted ? FOLLOW_PUSHED_MS : 1000),
   });
-  s.history.watch(accountChanges(s.history, account));
+  const accountWatch = accountChanges(s.history, account);
+  s.history.watch(accountWatch);
+  // Replicas: each event comes back here, another replica's jobs included, which move
+  // this replica's account figures and may give its probe something to watch.
+  const delivered = (e: SharedEvent) => {
+    hub.deliver(e);
+    if (e.event !== 'job') return;
+    const id = (JSON.parse(e.data) as { job?: { id?: unknown } }).job?.id;
+    if (typeof id === 'string') accountWatch({ type: 'job', handle: id });
+    probe.notify();
+  };
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
   return {
     ...s,
     ...{ shutdown, hub, gate, reach, links, prefetch, updater, poller, probe, status, account },
+    replica,
+    delivered,
   };
 }
 
@@ -196,7 +240,7 @@ function announcer(history: HistoryStore, gate: ProgressGate, log: Logger) {
   };
 }
 
-type Wired = ReturnType<typeof wire>;
+type Wired = Awaited<ReturnType<typeof wire>>;
 
 interface Addresses {
   publicUrl: () => string;
@@ -208,6 +252,7 @@ function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string
     ? {
         password: config.studioPassword,
         sessions: w.shared.sessions,
+        signIns: w.shared.signIns,
         cookie: new SessionCookie(config.publicUrl?.startsWith('https://') ?? false),
       }
     : null;
@@ -243,9 +288,11 @@ async function begin(
   w.poller.start();
   w.probe.start();
   w.account.start();
-  const resumed = w.prefetch.resume();
+  const resumed = await w.prefetch.resume();
   if (resumed > 0) w.log.info('caching the media of jobs the last run left', { jobs: resumed });
-  w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode });
+  const store = w.shared.kind;
+  const replica = w.replica;
+  w.log.info('studio proxy listening', { url, publicUrl, callbacks: found.mode, store, replica });
 }
 
 /** Starts the studio proxy: store, upstream client, poller, event hub and HTTP server. */
@@ -254,17 +301,22 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   if (exposed) throw new Error(`The studio refuses to start: ${exposed}`);
   let publicUrl = config.publicUrl ?? '';
   let hosts: HostRule[] = [];
-  const w = wire(config, () => publicUrl);
-  const instance = randomBytes(12).toString('base64url');
+  const replica = randomBytes(12).toString('base64url');
+  const w = await wire(config, () => publicUrl, replica);
+  // Replicas answer the start-up probe alike: PUBLIC_URL leads back if it reaches any.
+  const instance = w.shared.deployment ?? replica;
   const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };
   const app = buildApp(config, w, at, instance);
   let listening: { server: Server; port: number };
   try {
+    const events = w.shared.events;
+    if (events) w.hub.listeningFrom(await events.listen(w.delivered));
     await w.media.reindex();
     await w.thumbs.load();
     listening = await listen(app, config.port, config.host);
   } catch (err) {
     w.hub.close();
+    await w.shared.close();
     w.db.close();
     throw new Error(`The studio cannot listen on ${config.host}:${config.port}: ${String(err)}`, {
       cause: err,
@@ -287,6 +339,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
     await w.account.stop();
     await w.updater.drain();
     await w.prefetch.drain();
+    await w.shared.close();
     w.db.close();
     w.log.info('studio proxy stopped');
   };

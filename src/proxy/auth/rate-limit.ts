@@ -49,7 +49,16 @@ export class FailureBackoff {
     private readonly free: number,
     private readonly windowMs: number,
     private readonly maxMs: number,
-  ) {}
+    state: BackoffState | null = null,
+  ) {
+    if (state)
+      ({ failures: this.failures, pausedUntil: this.pausedUntil, pauses: this.pauses } = state);
+  }
+
+  /** What it remembers, to be kept where every replica sees it. */
+  get state(): BackoffState {
+    return { failures: [...this.failures], pausedUntil: this.pausedUntil, pauses: this.pauses };
+  }
 
   /** Seconds until a sign-in may be checked again, or null when one may be now. */
   wait(now = Date.now()): number | null {
@@ -68,4 +77,34 @@ export class FailureBackoff {
     this.pausedUntil = now + pauseMs;
     return Math.ceil(pauseMs / 1000);
   }
+}
+
+/** `FailureBackoff`'s memory: a handful of numbers. */
+export interface BackoffState {
+  failures: number[];
+  pausedUntil: number;
+  pauses: number;
+}
+
+/**
+ * Where the sign-in backoff's state lives: this process (one studio), or the shared
+ * database, so that replicas behind one balancer count failures together.
+ */
+export interface BackoffStore {
+  read(): Promise<BackoffState | null>;
+  /** Reads, changes and writes the state as one step for every replica. */
+  update<R>(change: (state: BackoffState | null) => { state: BackoffState; result: R }): Promise<R>;
+}
+
+/** The state in this process. */
+export function memoryBackoff(): BackoffStore {
+  let kept: BackoffState | null = null;
+  return {
+    read: () => Promise.resolve(kept),
+    update: (change) => {
+      const { state, result } = change(kept);
+      kept = state;
+      return Promise.resolve(result);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudioEvent } from '@/contract/events';
-import { EventHub } from './hub';
+import { EventHub, type SharedEvent } from './hub';
 
 const removed = (n: number): StudioEvent => ({
   event: 'job-removed',
@@ -53,5 +53,45 @@ describe('the event hub', () => {
     for (let r = await reader.read(); ; r = await reader.read()) if (r.done) break;
     expect(hub.size).toBe(0);
     expect(hub.open(null)).toBeNull();
+  });
+
+  it('with one sequence for all replicas, replays from its buffer or the database, never twice', async () => {
+    const shared = (seq: number): SharedEvent => ({
+      seq,
+      event: 'job-removed',
+      data: JSON.stringify({ id: `handle-${seq}` }),
+    });
+    const table = [10, 11, 12, 13, 14, 15, 16].map(shared);
+    let answer: (() => void) | null = null;
+    const hub = new EventHub(() => [], {
+      ringSize: 3,
+      // The database keeps events from 10 on; the replay waits until the test lets it.
+      replay: async (after) => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return after < 9 ? null : table.filter((e) => e.seq > after && e.seq <= 16);
+      },
+    });
+    hub.listeningFrom(12);
+    for (const seq of [13, 14, 15]) hub.deliver(shared(seq));
+
+    expect(idsIn(await drain(hub.open('13') ?? new ReadableStream(), 1))).toEqual(['14', '15']);
+
+    const older = hub.open('11') ?? new ReadableStream();
+    await drain(older, 1); // the opening
+    hub.deliver(shared(16));
+    hub.deliver(shared(15)); // already seen: ignored
+    (answer as (() => void) | null)?.();
+    expect(idsIn(await drain(older, 1))).toEqual(['12', '13', '14', '15', '16']);
+
+    const ahead = hub.open('20') ?? new ReadableStream();
+    await drain(ahead, 1);
+    hub.deliver(shared(21));
+    expect(idsIn(await drain(ahead, 1))).toEqual(['21']);
+
+    const lost = hub.open('5') ?? new ReadableStream();
+    await drain(lost, 1);
+    (answer as (() => void) | null)?.();
+    expect(await drain(lost, 1)).toMatch(/event: reset/);
+    hub.close();
   });
 });

@@ -8,6 +8,17 @@ interface Stored {
 
 interface Client {
   controller: ReadableStreamDefaultController<Uint8Array>;
+  /** Shared events: the sequence number last sent, so nothing goes twice. */
+  after: number;
+  /** Shared events arriving while the stream catches up from the database. */
+  waiting: SharedEvent[] | null;
+}
+
+/** An event from the deployment's one sequence (see `SharedEvents`). */
+export interface SharedEvent {
+  seq: number;
+  event: string;
+  data: string;
 }
 
 interface HubOptions {
@@ -17,19 +28,34 @@ interface HubOptions {
   /** What EventSource waits before reconnecting after the stream drops. */
   retryMs?: number;
   maxClients?: number;
+  /**
+   * Replicas on one database: events are numbered by the database's sequence and come in
+   * through `deliver`; a reconnect older than the buffer is replayed from the database
+   * (null: too old there too, so `reset`).
+   */
+  replay?: (after: number) => Promise<SharedEvent[] | null>;
 }
 
 const encoder = new TextEncoder();
 /** A browser that stopped reading: drop it rather than buffer without bound. */
 const MAX_BACKLOG_BYTES = 1024 * 1024;
 
+const rawFrame = (event: string, data: string, id: string | null): string =>
+  `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
 const frame = (e: StudioEvent, id: string | null): string =>
-  `${id === null ? '' : `id: ${id}\n`}event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
+  rawFrame(e.event, JSON.stringify(e.data), id);
+const sharedFrame = (e: SharedEvent) => rawFrame(e.event, e.data, String(e.seq));
+const RESET: StudioEvent = {
+  event: 'reset',
+  data: { reason: 'Some updates were missed; reload the data on screen.' },
+};
 
 /**
  * Fans studio events out to every open event stream. Events get ids `<epoch>.<n>`; the
  * epoch is new each start, so a browser coming back with an id from an earlier run (or one
- * older than the buffer) is told to refetch instead of silently missing updates.
+ * older than the buffer) is told to refetch instead of silently missing updates. With
+ * `replay` (replicas on one database) the ids are the database's sequence instead, the
+ * same on every replica, so a browser may come back to any of them.
  */
 export class EventHub {
   private readonly ring: Stored[] = [];
@@ -61,6 +87,25 @@ export class EventHub {
     this.broadcast(text);
   }
 
+  /** Shared events: the sequence stood at `seq` when this replica began to listen. */
+  listeningFrom(seq: number): void {
+    this.n = Math.max(this.n, seq);
+  }
+
+  /** A shared event, in sequence order (an event already seen is ignored). */
+  deliver(e: SharedEvent): void {
+    if (this.closed || e.seq <= this.n) return;
+    this.n = e.seq;
+    const text = sharedFrame(e);
+    this.ring.push({ n: e.seq, text });
+    if (this.ring.length > (this.opts.ringSize ?? 500)) this.ring.shift();
+    const bytes = encoder.encode(text);
+    for (const c of this.clients) {
+      if (c.waiting) c.waiting.push(e);
+      else if (e.seq > c.after && this.send(c, bytes)) c.after = e.seq;
+    }
+  }
+
   /** Sends without an id or buffering: state that a new connection gets anyway. */
   announce(event: StudioEvent): void {
     this.broadcast(frame(event, null));
@@ -73,12 +118,14 @@ export class EventHub {
     return new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          client = { controller };
+          const c: Client = { controller, after: -1, waiting: null };
+          client = c;
           const opening = [`retry: ${this.opts.retryMs ?? 3000}\n\n`];
           for (const e of this.greeting()) opening.push(frame(e, null));
-          opening.push(...this.catchUp(lastEventId));
+          if (this.opts.replay) opening.push(...this.catchUpShared(c, lastEventId));
+          else opening.push(...this.catchUp(lastEventId));
           controller.enqueue(encoder.encode(opening.join('')));
-          this.clients.add(client);
+          this.clients.add(c);
         },
         cancel: () => {
           if (client) this.clients.delete(client);
@@ -112,28 +159,69 @@ export class EventHub {
     if (n >= 0 && n <= this.n && n >= oldest - 1) {
       return this.ring.filter((e) => e.n > n).map((e) => e.text);
     }
-    const reset: StudioEvent = {
-      event: 'reset',
-      data: { reason: 'Some updates were missed; reload the data on screen.' },
-    };
-    return [frame(reset, null)];
+    return [frame(RESET, null)];
+  }
+
+  /**
+   * From this replica's buffer when it reaches back far enough; else the stream waits for
+   * the database's replay, holding what arrives meanwhile, and sends it after.
+   */
+  private catchUpShared(c: Client, lastEventId: string | null): string[] {
+    const m = lastEventId === null ? null : /^(\d{1,15})$/.exec(lastEventId);
+    if (!m) return lastEventId === null ? [] : [frame(RESET, null)];
+    const n = Number(m[1]);
+    c.after = n;
+    const oldest = this.ring[0]?.n ?? Number.POSITIVE_INFINITY;
+    // This replica has not seen `n` yet: what comes next arrives live, in order.
+    if (n >= this.n) return [];
+    if (n >= oldest - 1) {
+      c.after = this.n;
+      return this.ring.filter((e) => e.n > n).map((e) => e.text);
+    }
+    c.waiting = [];
+    void this.replayFor(c, n);
+    return [];
+  }
+
+  private async replayFor(c: Client, n: number): Promise<void> {
+    const rows = await this.opts.replay?.(n).catch(() => null);
+    const held = c.waiting ?? [];
+    c.waiting = null;
+    const texts: string[] = [];
+    if (rows) {
+      for (const e of [...rows, ...held]) {
+        if (e.seq <= c.after) continue;
+        c.after = e.seq;
+        texts.push(sharedFrame(e));
+      }
+    } else {
+      texts.push(frame(RESET, null));
+      for (const e of held) texts.push(sharedFrame(e));
+      c.after = held.at(-1)?.seq ?? this.n;
+    }
+    if (texts.length > 0 && this.clients.has(c)) this.send(c, encoder.encode(texts.join('')));
   }
 
   private broadcast(text: string): void {
     const bytes = encoder.encode(text);
-    for (const c of this.clients) {
-      const backlog = -(c.controller.desiredSize ?? 0);
+    for (const c of this.clients) this.send(c, bytes);
+  }
+
+  /** False when the browser was dropped (gone, or too far behind). */
+  private send(c: Client, bytes: Uint8Array): boolean {
+    const backlog = -(c.controller.desiredSize ?? 0);
+    try {
+      if (backlog > MAX_BACKLOG_BYTES) throw new Error('client too slow');
+      c.controller.enqueue(bytes);
+      return true;
+    } catch {
+      this.clients.delete(c);
       try {
-        if (backlog > MAX_BACKLOG_BYTES) throw new Error('client too slow');
-        c.controller.enqueue(bytes);
+        c.controller.close();
       } catch {
-        this.clients.delete(c);
-        try {
-          c.controller.close();
-        } catch {
-          // Already closed.
-        }
+        // Already closed.
       }
+      return false;
     }
   }
 }

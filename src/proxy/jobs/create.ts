@@ -7,8 +7,7 @@ import { isImageOutput, isVideoOutput, type TaskResponse } from '@/contract/task
 import type { Logger, Redactor } from '../log';
 import type { CallbackLink, CallbackLinks } from '../webhooks/links';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
-import type { HistoryStore } from '../store/shared-store';
-import type { UploadStore } from '../store/uploads';
+import type { HistoryStore, UploadsStore } from '../store/shared-store';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError, isDefiniteRefusal, toStudioError } from '../upstream/errors';
@@ -22,7 +21,7 @@ export interface CreateDeps {
   upstream: Pick<UpstreamClient, 'createTask'>;
   poller: { jobCreated(handle: string, hooked: boolean): void };
   links: Pick<CallbackLinks, 'next' | 'during'>;
-  uploads: Pick<UploadStore, 'linkJob'>;
+  uploads: Pick<UploadsStore, 'linkJob'>;
   redact: Redactor;
   log: Logger;
 }
@@ -188,7 +187,7 @@ export async function createJob(
     },
     claim,
   );
-  deps.uploads.linkJob(handle, body);
+  await deps.uploads.linkJob(handle, body);
   const record = await deps.links.during(link?.token ?? null, () =>
     sendCreate(deps, { handle, input, body, parent }),
   );

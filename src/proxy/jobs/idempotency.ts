@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CreateJob } from '@/contract/studio-api';
-import type { IdempotencyClaim } from '../store/idempotency-keys';
+import { KeyTaken, type IdempotencyClaim } from '../store/idempotency-keys';
 import type { HistoryStore } from '../store/shared-store';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { JobRecord } from '../model/record';
@@ -8,6 +8,9 @@ import type { JobRecord } from '../model/record';
 const KEY_RE = /^[A-Za-z0-9._:~-]{1,64}$/;
 const UUID_LIKE = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/i;
 const KEEP_MS = 24 * 60 * 60 * 1000;
+/** Waiting for another replica's create with the same key: up to a minute. */
+const WINNER_POLL_MS = 100;
+const WINNER_POLLS = 600;
 
 const fingerprintOf = (input: CreateJob): string =>
   createHash('sha256').update(JSON.stringify(input)).digest('base64url');
@@ -60,7 +63,41 @@ export class IdempotentCreates {
       return stored;
     }
     await this.store.pruneIdempotent(new Date(Date.now() - KEEP_MS));
-    return create({ key, fingerprint });
+    try {
+      return await create({ key, fingerprint });
+    } catch (err) {
+      if (err instanceof KeyTaken) return this.winner(key, fingerprint, create);
+      throw err;
+    }
+  }
+
+  /**
+   * Another replica claimed the key a moment before: its job, once its create has an
+   * answer (or was given up as unknown), as a retry on that replica would get it. Refused
+   * there, the key is free again and this request tries its own create.
+   */
+  private async winner(
+    key: string,
+    fingerprint: string,
+    create: (claim: IdempotencyClaim) => Promise<JobRecord>,
+  ): Promise<JobRecord> {
+    for (let i = 0; i < WINNER_POLLS; i++) {
+      const done = await this.store.findIdempotent(key);
+      if (!done) return create({ key, fingerprint });
+      if (done.fingerprint !== fingerprint) throw conflict();
+      const job = await this.store.get(done.handle);
+      if (job && job.createState !== 'sending') return job;
+      await new Promise((r) => setTimeout(r, WINNER_POLL_MS));
+    }
+    throw new StudioHttpError(
+      studioError(
+        503,
+        'unavailable',
+        'Another request with this Idempotency-Key is still being created.',
+        'Send the same request again in a moment.',
+        2,
+      ),
+    );
   }
 }
 

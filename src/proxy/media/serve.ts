@@ -59,7 +59,12 @@ async function readPart(
   }
 }
 
-async function body(file: string, start: number, end: number): Promise<BodyInit> {
+/** A cached file, or bytes held in memory (an upload read from the shared database). */
+type Servable = Omit<CachedMedia, 'file'> & ({ file: string } | { data: Uint8Array });
+
+async function body(media: Servable, start: number, end: number): Promise<BodyInit> {
+  if ('data' in media) return media.data.slice(start, end + 1);
+  const file = media.file;
   if (end - start + 1 <= WHOLE_MAX_BYTES) return readPart(file, start, end);
   const nodeStream = createReadStream(file, { start, end, highWaterMark: CHUNK_BYTES });
   return Readable.toWeb(nodeStream) as unknown as ReadableStream<Uint8Array>;
@@ -72,7 +77,7 @@ interface MediaRequest {
 }
 
 /** The answer for one cached file: 304, 206 (video seeking), 416 or 200. */
-export async function mediaResponse(media: CachedMedia, req: MediaRequest): Promise<Response> {
+export async function mediaResponse(media: Servable, req: MediaRequest): Promise<Response> {
   const headers = new Headers({
     'content-type': media.contentType,
     etag: media.etag,
@@ -91,5 +96,5 @@ export async function mediaResponse(media: CachedMedia, req: MediaRequest): Prom
   if (range) headers.set('content-range', `bytes ${start}-${end}/${media.size}`);
   const status = range ? 206 : 200;
   const empty = req.method === 'HEAD' || media.size === 0;
-  return new Response(empty ? null : await body(media.file, start, end), { status, headers });
+  return new Response(empty ? null : await body(media, start, end), { status, headers });
 }

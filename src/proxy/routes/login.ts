@@ -3,7 +3,13 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { SessionCookie } from '../auth/cookie';
 import { loginPage, safeNext } from '../auth/login-page';
-import { FailureBackoff, RateLimit } from '../auth/rate-limit';
+import {
+  FailureBackoff,
+  RateLimit,
+  memoryBackoff,
+  type BackoffState,
+  type BackoffStore,
+} from '../auth/rate-limit';
 import { passwordMatches, type Sessions } from '../auth/sessions';
 import type { Logger } from '../log';
 import { formFields } from './validate';
@@ -13,6 +19,8 @@ interface LoginDeps {
   sessions: Sessions;
   cookie: SessionCookie;
   log: Logger;
+  /** Where failures from all addresses are counted (replicas share it); this process by default. */
+  signIns?: BackoffStore;
   /** The limits' clock (tests move it rather than wait for a window to pass). */
   now?: () => number;
 }
@@ -40,7 +48,18 @@ function clientOf(c: Context): string {
 export function loginRoutes(deps: LoginDeps): Hono {
   const app = new Hono();
   const perAddress = new RateLimit(TRIES, WINDOW_MS);
-  const everyone = new FailureBackoff(TRIES, WINDOW_MS, MAX_PAUSE_MS);
+  const signIns = deps.signIns ?? memoryBackoff();
+  const backoff = (state: BackoffState | null) =>
+    new FailureBackoff(TRIES, WINDOW_MS, MAX_PAUSE_MS, state);
+  const everyone = {
+    wait: async (now: number) => backoff(await signIns.read()).wait(now),
+    failed: (now: number) =>
+      signIns.update((state) => {
+        const b = backoff(state);
+        const result = b.failed(now);
+        return { state: b.state, result };
+      }),
+  };
   const clock = deps.now ?? Date.now;
 
   app.get('/login', async (c) => {
@@ -56,7 +75,7 @@ export function loginRoutes(deps: LoginDeps): Hono {
     const now = clock();
     // Both limits answer before the password is looked at, so a refusal says nothing
     // about it; an attempt refused by the pause is not counted against its address.
-    const pausedS = everyone.wait(now);
+    const pausedS = await everyone.wait(now);
     const waitS = pausedS ?? perAddress.attempt(clientOf(c), now);
     if (waitS !== null) {
       // The pause was logged once when it began; a line per refusal would let a flood in.
@@ -66,7 +85,7 @@ export function loginRoutes(deps: LoginDeps): Hono {
     }
     const given = typeof form.password === 'string' ? form.password : '';
     if (!passwordMatches(given, deps.password)) {
-      const pauseS = everyone.failed(now);
+      const pauseS = await everyone.failed(now);
       if (pauseS === null) deps.log.warn('sign-in failed');
       else deps.log.warn('sign-in failed; all sign-ins paused', { pauseS });
       return c.html(loginPage(next, 'Wrong password.'), 401);

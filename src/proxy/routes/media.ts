@@ -3,7 +3,7 @@ import { HANDLE_RE } from '@/contract/studio-api';
 import { upstreamMediaUrl } from '../model/to-job';
 import type { MediaCache } from '../media/cache';
 import { mediaResponse } from '../media/serve';
-import type { JobStore } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import type { MediaPrefetch } from '../sync/media-prefetch';
 import { StudioHttpError, studioError } from '../studio-error';
 import { UpstreamError, toStudioError } from '../upstream/errors';
@@ -23,7 +23,7 @@ export const mediaGone = (): StudioHttpError =>
   );
 
 interface MediaDeps {
-  store: JobStore;
+  history: Pick<HistoryStore, 'get' | 'markUpstreamGone' | 'addDims'>;
   media: MediaCache;
   prefetch: Pick<MediaPrefetch, 'promote' | 'pending'>;
 }
@@ -33,12 +33,12 @@ interface MediaDeps {
  * not cached yet is fetched now, whatever the background queue is doing (a download of it
  * already under way is shared), and the rest of its job moves to the front of that queue.
  */
-export function mediaRoutes({ store, media, prefetch }: MediaDeps): Hono {
+export function mediaRoutes({ history, media, prefetch }: MediaDeps): Hono {
   const app = new Hono();
   app.get('/:id/:key', async (c) => {
     const { id, key } = c.req.param();
     if (!HANDLE_RE.test(id) || !KEY_RE.test(key)) throw noMedia();
-    const job = store.get(id);
+    const job = await history.get(id);
     const url = job?.status === 'completed' ? upstreamMediaUrl(job.output, key) : null;
     if (!job || url === null) throw noMedia();
     prefetch.promote(job.handle);
@@ -48,7 +48,7 @@ export function mediaRoutes({ store, media, prefetch }: MediaDeps): Hono {
     } catch (err) {
       if (err instanceof UpstreamError && (err.status === 404 || err.status === 410)) {
         // Not cached (or evicted to make room) and gone upstream: it cannot come back.
-        store.markUpstreamGone(job.handle);
+        await history.markUpstreamGone(job.handle);
         throw mediaGone();
       }
       if (err instanceof UpstreamError) throw new StudioHttpError(toStudioError(err));
@@ -58,7 +58,7 @@ export function mediaRoutes({ store, media, prefetch }: MediaDeps): Hono {
     const { width, height } = file;
     const measured = width !== null && height !== null;
     if (measured && !job.dims[key] && !prefetch.pending(job.handle)) {
-      store.addDims(job.handle, { [key]: { width, height } });
+      await history.addDims(job.handle, { [key]: { width, height } });
     }
     return mediaResponse(file, {
       method: c.req.method,

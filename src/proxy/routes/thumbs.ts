@@ -3,13 +3,13 @@ import { HANDLE_RE } from '@/contract/studio-api';
 import { upstreamMediaUrl } from '../model/to-job';
 import { mediaResponse } from '../media/serve';
 import { NotAnImage, type ThumbCache } from '../media/thumbs';
-import type { JobStore } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import { StudioHttpError } from '../studio-error';
 import { UpstreamError, toStudioError } from '../upstream/errors';
 import { KEY_RE, mediaGone, noMedia } from './media';
 
 interface ThumbDeps {
-  store: Pick<JobStore, 'get' | 'markUpstreamGone'>;
+  history: Pick<HistoryStore, 'get' | 'markUpstreamGone'>;
   thumbs: Pick<ThumbCache, 'get'>;
 }
 
@@ -17,12 +17,12 @@ interface ThumbDeps {
  * `/media/<handle>/<n|grid>/thumb`: a small WebP of an output image, for galleries and
  * cards; the full file stays at `/media/<handle>/<n>`. A video has none (404).
  */
-export function thumbRoutes({ store, thumbs }: ThumbDeps): Hono {
+export function thumbRoutes({ history, thumbs }: ThumbDeps): Hono {
   const app = new Hono();
   app.get('/:id/:key/thumb', async (c) => {
     const { id, key } = c.req.param();
     if (!HANDLE_RE.test(id) || !KEY_RE.test(key)) throw noMedia();
-    const job = store.get(id);
+    const job = await history.get(id);
     const url = job?.status === 'completed' ? upstreamMediaUrl(job.output, key) : null;
     if (!job || url === null) throw noMedia();
     let thumb;
@@ -31,7 +31,7 @@ export function thumbRoutes({ store, thumbs }: ThumbDeps): Hono {
     } catch (err) {
       if (err instanceof NotAnImage) throw noMedia();
       if (err instanceof UpstreamError && (err.status === 404 || err.status === 410)) {
-        store.markUpstreamGone(job.handle);
+        await history.markUpstreamGone(job.handle);
         throw mediaGone();
       }
       if (err instanceof UpstreamError) throw new StudioHttpError(toStudioError(err));

@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -6,13 +5,14 @@ import type { Upload } from '@/contract/studio-api';
 import type { Logger } from '../log';
 import { mediaResponse } from '../media/serve';
 import type { Reachability } from '../webhooks/reachability';
-import type { UploadRecord, UploadStore } from '../store/uploads';
+import type { UploadsStore } from '../store/shared-store';
+import type { UploadRecord } from '../store/uploads';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import { normaliseImage } from '../uploads/normalise';
 import { formFields } from './validate';
 
 export interface UploadDeps {
-  uploads: UploadStore;
+  uploads: Pick<UploadsStore, 'save'>;
   reach: Pick<Reachability, 'uploadsBlocked'>;
   publicUrl: () => string;
   log: Logger;
@@ -96,26 +96,27 @@ export function uploadRoutes(deps: UploadDeps): Hono {
  * `/u/<token>.<ext>`: uploads for the upstream to fetch, without a session. The token (128
  * random bits) is the only way to name one, so the URL is useless to anyone not given it.
  */
-export function publicUploadRoutes(uploads: UploadStore): Hono {
+export function publicUploadRoutes(
+  uploads: Pick<UploadsStore, 'byToken' | 'read' | 'touch'>,
+): Hono {
   const app = new Hono();
   app.get('/:file', async (c) => {
     const m = FILE_RE.exec(c.req.param('file'));
-    const rec = m?.[1] ? uploads.byToken(m[1]) : null;
-    const size =
-      rec && rec.ext === m?.[2] ? (await stat(uploads.fileOf(rec)).catch(() => null))?.size : null;
-    if (!rec || size == null) {
+    const rec = m?.[1] ? await uploads.byToken(m[1]) : null;
+    const data = rec && rec.ext === m?.[2] ? await uploads.read(rec) : null;
+    if (!rec || data === null) {
       return c.json({ error: studioError(404, 'not_found', 'No such upload.') }, 404);
     }
-    uploads.touch(rec);
-    const file = {
-      file: uploads.fileOf(rec),
+    await uploads.touch(rec);
+    const image = {
+      data,
       contentType: rec.type,
       etag: `"u-${rec.id}"`,
-      size,
+      size: data.length,
       width: rec.width,
       height: rec.height,
     };
-    return mediaResponse(file, {
+    return mediaResponse(image, {
       method: c.req.method,
       ifNoneMatch: c.req.header('if-none-match'),
       range: c.req.header('range'),

@@ -8,6 +8,13 @@ export interface IdempotencyClaim {
   fingerprint: string;
 }
 
+/** Another replica claimed the key first: its create makes the job. */
+export class KeyTaken extends Error {
+  constructor(readonly key: string) {
+    super('the idempotency key was claimed by another create');
+  }
+}
+
 const keyRowSchema = z.object({ fingerprint: z.string(), handle: z.string() });
 
 export function findKey(

@@ -8,6 +8,7 @@ import { createLogger, createRedactor } from '../log';
 import { insertJob, taskWith } from '../test/ledger-jobs';
 import { openDatabase } from './db';
 import { JobStore } from './jobs';
+import { sqliteHistory } from './sqlite-store';
 
 let dir: string;
 let db: Database.Database;
@@ -21,7 +22,7 @@ beforeEach(() => {
   const redact = createRedactor([]);
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
   updater = new JobUpdater({
-    store,
+    history: sqliteHistory(store),
     // Text results only: nothing to download.
     prefetch: { enqueue: () => undefined },
     redact,

@@ -1,5 +1,8 @@
+import type { StudioEvent } from '@/contract/events';
 import type { TaskResponse } from '@/contract/task';
+import type { BackoffStore } from '../auth/rate-limit';
 import type { Sessions } from '../auth/sessions';
+import type { SharedEvent } from '../browser-events/hub';
 import type { JobRecord, JobState, MediaDims } from '../model/record';
 import type { NormalisedImage } from '../uploads/normalise';
 import type { HistoryFilter } from './history';
@@ -38,6 +41,14 @@ export interface HistoryStore {
   setFavourite(handle: string, on: boolean): Promise<boolean>;
   remove(handle: string): Promise<void>;
   active(): Promise<ActiveJob[]>;
+  /**
+   * The running jobs `replica`'s poller follows now: every one on SQLite (one studio);
+   * on Postgres those whose lease it holds or takes over (free, or lapsed `leaseMs` after
+   * its last renewal), renewed by each call, so that each job has one follower at a time.
+   */
+  follow(replica: string, leaseMs: number): Promise<ActiveJob[]>;
+  /** Gives up `replica`'s leases (a clean stop), so that another replica follows at once. */
+  unfollow(replica: string): Promise<void>;
   applyState(
     handle: string,
     state: JobState,
@@ -63,11 +74,32 @@ export interface UploadsStore {
   remove(rec: UploadRecord): Promise<void>;
 }
 
+/**
+ * Events every replica's browsers see, numbered by one sequence: published by the replica
+ * where a job changed, delivered to every replica's hub in order, replayable from any.
+ */
+export interface SharedEvents {
+  publish(event: StudioEvent): Promise<void>;
+  /** Delivers every event published from now on; resolves with the sequence it starts after. */
+  listen(deliver: (e: SharedEvent) => void): Promise<number>;
+  /** The events after `after`, or null when they are no longer all kept. */
+  replay(after: number): Promise<SharedEvent[] | null>;
+}
+
 export interface SharedStore {
   /** `sqlite` or `postgres`, for the start-up log. */
   kind: string;
+  /**
+   * What every replica of one deployment answers at `/hooks/probe`, so that a PUBLIC_URL
+   * leading to any of them counts as leading back; null: one studio, its own instance id.
+   */
+  deployment: string | null;
   history: HistoryStore;
   sessions: Sessions;
+  /** The sign-in backoff across all addresses (and, on Postgres, all replicas). */
+  signIns: BackoffStore;
   uploads: UploadsStore;
+  /** Null for one studio on SQLite: its hub numbers its own events. */
+  events: SharedEvents | null;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { memoryBackoff } from '../auth/rate-limit';
 import { SessionStore, type Sessions } from '../auth/sessions';
 import type { JobStore } from './jobs';
 import type { HistoryStore, SharedStore, UploadsStore } from './shared-store';
@@ -33,6 +34,8 @@ export function sqliteHistory(jobs: JobStore): HistoryStore {
     setFavourite: (handle, on) => settled(() => jobs.setFavourite(handle, on)),
     remove: (handle) => settled(() => jobs.remove(handle)),
     active: () => settled(() => jobs.active()),
+    follow: () => settled(() => jobs.active()),
+    unfollow: () => Promise.resolve(),
     applyState: (handle, state, task, pending) =>
       settled(() => jobs.applyState(handle, state, task, pending)),
     addDims: (handle, dims, fetched) => settled(() => jobs.addDims(handle, dims, fetched)),
@@ -68,9 +71,12 @@ export function sqliteSessions(db: SqliteDb): Sessions {
 export function sqliteShared(db: SqliteDb, jobs: JobStore, uploads: UploadStore): SharedStore {
   return {
     kind: 'sqlite',
+    deployment: null,
     history: sqliteHistory(jobs),
     sessions: sqliteSessions(db),
+    signIns: memoryBackoff(),
     uploads: sqliteUploads(uploads),
+    events: null,
     close: () => Promise.resolve(),
   };
 }

@@ -2,14 +2,14 @@ import type { Logger } from '../log';
 import type { MediaCache } from '../media/cache';
 import type { MediaDims } from '../model/record';
 import { mediaEntries } from '../model/to-job';
-import type { JobStore } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import { UpstreamError } from '../upstream/errors';
 
 /** Downloads at once; a browser's own requests come on top and never wait for these. */
 const DEFAULT_CONCURRENCY = 4;
 
 interface PrefetchDeps {
-  store: Pick<JobStore, 'get' | 'addDims' | 'mediaPending' | 'markUpstreamGone'>;
+  history: Pick<HistoryStore, 'get' | 'addDims' | 'mediaPending' | 'markUpstreamGone'>;
   media: Pick<MediaCache, 'get'>;
   log: Logger;
   /** Aborted at shutdown: downloads stop, and the jobs are fetched again next start. */
@@ -44,28 +44,45 @@ export class MediaPrefetch {
   private queue: Item[] = [];
   private readonly jobs = new Map<string, JobFetch>();
   private readonly running = new Set<Promise<void>>();
+  private downloads = 0;
 
   constructor(private readonly deps: PrefetchDeps) {}
 
   /** Queues the media a completed job shows (see `mediaEntries`). */
   enqueue(handle: string): void {
     if (this.jobs.has(handle) || this.deps.signal.aborted) return;
-    const job = this.deps.store.get(handle);
-    const entries = job?.status === 'completed' ? mediaEntries(job.output) : [];
-    if (entries.length === 0) {
-      this.deps.store.addDims(handle, {}, true);
+    // Marked at once, so that a second enqueue while the job is read is a no-op.
+    const job: JobFetch = { left: 0, dims: {}, failed: 0 };
+    this.jobs.set(handle, job);
+    this.track(this.queueJob(handle, job));
+  }
+
+  private async queueJob(handle: string, job: JobFetch): Promise<void> {
+    const rec = await this.deps.history.get(handle);
+    const entries = rec?.status === 'completed' ? mediaEntries(rec.output) : [];
+    if (entries.length === 0 || this.deps.signal.aborted) {
+      this.jobs.delete(handle);
+      if (!this.deps.signal.aborted) await this.deps.history.addDims(handle, {}, true);
       return;
     }
-    this.jobs.set(handle, { left: entries.length, dims: {}, failed: 0 });
+    job.left = entries.length;
     this.queue.push(...entries.map((e) => ({ handle, ...e })));
     this.pump();
   }
 
   /** At start: the jobs whose media the last run had not finished caching. */
-  resume(): number {
-    const handles = this.deps.store.mediaPending();
+  async resume(): Promise<number> {
+    const handles = await this.deps.history.mediaPending();
     for (const handle of handles) this.enqueue(handle);
     return handles.length;
+  }
+
+  /** Runs `work` in the background; `drain` waits for it, a failure is logged. */
+  private track(work: Promise<void>): void {
+    const run: Promise<void> = work
+      .catch((err: unknown) => this.deps.log.warn('media prefetch failed', { err }))
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
   }
 
   /** A browser asked for one of this job's files: the job's other files go first. */
@@ -88,14 +105,16 @@ export class MediaPrefetch {
 
   private pump(): void {
     const max = this.deps.concurrency ?? DEFAULT_CONCURRENCY;
-    while (this.running.size < max && !this.deps.signal.aborted) {
+    while (this.downloads < max && !this.deps.signal.aborted) {
       const item = this.queue.shift();
       if (!item) return;
-      const run: Promise<void> = this.fetch(item).finally(() => {
-        this.running.delete(run);
-        this.pump();
-      });
-      this.running.add(run);
+      this.downloads++;
+      this.track(
+        this.fetch(item).finally(() => {
+          this.downloads--;
+          this.pump();
+        }),
+      );
     }
   }
 
@@ -104,23 +123,23 @@ export class MediaPrefetch {
     if (!job) return;
     try {
       // A job deleted meanwhile is not fetched back into the cache.
-      if (this.deps.store.get(item.handle) === null) throw new Error('job deleted');
+      if ((await this.deps.history.get(item.handle)) === null) throw new Error('job deleted');
       const m = await this.deps.media.get(item.handle, item.key, item.url, this.deps.signal);
       if (m.width !== null && m.height !== null) {
         job.dims[item.key] = { width: m.width, height: m.height };
       }
     } catch (err) {
       job.failed++;
-      if (isGone(err)) this.deps.store.markUpstreamGone(item.handle);
+      if (isGone(err)) await this.deps.history.markUpstreamGone(item.handle);
     }
-    if (--job.left === 0) this.finish(item.handle, job);
+    if (--job.left === 0) await this.finish(item.handle, job);
   }
 
-  private finish(handle: string, job: JobFetch): void {
+  private async finish(handle: string, job: JobFetch): Promise<void> {
     this.jobs.delete(handle);
     // Stopped: the job stays pending, and the next start fetches what is missing.
     if (this.deps.signal.aborted) return;
     if (job.failed > 0) this.deps.log.warn('media not cached', { handle, failed: job.failed });
-    this.deps.store.addDims(handle, job.dims, true);
+    await this.deps.history.addDims(handle, job.dims, true);
   }
 }

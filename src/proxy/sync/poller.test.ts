@@ -7,6 +7,7 @@ import { createRedactor, type Logger } from '../log';
 import { stateFromTask } from '../model/record';
 import { openDatabase } from '../store/db';
 import { JobStore } from '../store/jobs';
+import { sqliteHistory } from '../store/sqlite-store';
 import { fixture } from '../test/fixtures';
 import { UpstreamPoller } from './poller';
 
@@ -40,8 +41,9 @@ describe('the poller', () => {
       task: pending,
       ...stateFromTask(pending, null, redact),
     });
+    const history = sqliteHistory(store);
     // The database is busy for one pass.
-    vi.spyOn(store, 'active').mockImplementationOnce(() => {
+    vi.spyOn(history, 'follow').mockImplementationOnce(() => {
       throw new Error('database is locked');
     });
     const logs: string[] = [];
@@ -49,7 +51,9 @@ describe('the poller', () => {
     const log: Logger = { info: line('info'), warn: line('warn'), error: line('error') };
     const reads: string[] = [];
     const poller = new UpstreamPoller({
-      store,
+      history,
+      replica: 'r1',
+      leaseMs: 10_000,
       upstream: {
         getTask: (id) => {
           reads.push(id);

@@ -1,9 +1,10 @@
 import type { TaskResponse } from '@/contract/task';
-import { createLoop } from '@/server/loop';
+import { createLoop, type Loop } from '@/server/loop';
 import { expiredState } from '../model/record';
 import type { Logger } from '../log';
 import type { Reachability } from '../webhooks/reachability';
-import type { ActiveJob, JobStore } from '../store/jobs';
+import type { ActiveJob } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError } from '../upstream/errors';
 import type { JobUpdater } from './updater';
@@ -17,7 +18,11 @@ const DEFAULT_MAX_IN_FLIGHT = 4;
 const EXPIRY_GRACE_MS = 60_000;
 
 interface PollerDeps {
-  store: JobStore;
+  history: Pick<HistoryStore, 'follow' | 'unfollow' | 'get' | 'applyState'>;
+  /** This replica's id: the holder of its job leases. */
+  replica: string;
+  /** How long a lease lasts unrenewed; each pass renews it (Postgres only). */
+  leaseMs: number;
   upstream: Pick<UpstreamClient, 'getTask'>;
   updater: Pick<JobUpdater, 'apply'>;
   reach: Pick<Reachability, 'trusted' | 'hookMissed'>;
@@ -46,25 +51,39 @@ export class UpstreamPoller {
   private readonly schedule = new Map<string, Schedule>();
   private readonly reads = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
-  private readonly loop = createLoop({
-    pass: () => this.dispatch(Date.now()),
-    // Dispatch names the wait; the cap is its idle interval, so after a failed pass the
-    // poller is back within seconds.
-    maxWaitMs: MAX_INTERVAL_MS,
-    onError: (err) => this.deps.log.error('poller pass failed', { err }),
-  });
+  private following = 0;
+  private readonly loop: Loop;
 
-  constructor(private readonly deps: PollerDeps) {}
+  constructor(private readonly deps: PollerDeps) {
+    this.loop = createLoop({
+      pass: () => this.dispatch(),
+      // Dispatch names the wait; the cap is its idle interval, so after a failed pass the
+      // poller is back within seconds, and leases are renewed well before they lapse.
+      maxWaitMs: Math.min(MAX_INTERVAL_MS, deps.leaseMs / 3),
+      onError: (err) => deps.log.error('poller pass failed', { err }),
+    });
+  }
 
   start(): void {
     this.loop.start();
   }
 
-  /** Stops the loop, cancels reads in flight and waits until all of it has finished. */
+  /**
+   * Stops the loop, cancels reads in flight and waits until all of it has finished, then
+   * hands this replica's jobs over to the others.
+   */
   async stop(): Promise<void> {
     this.abort.abort(new Error('poller stopped'));
     await this.loop.stop();
     await Promise.allSettled(this.reads.values());
+    await this.deps.history.unfollow(this.deps.replica).catch((err: unknown) => {
+      this.deps.log.warn('job leases not released', { err });
+    });
+  }
+
+  /** Whether this replica followed running jobs at its last pass. */
+  get busy(): boolean {
+    return this.following > 0;
   }
 
   /**
@@ -94,10 +113,12 @@ export class UpstreamPoller {
   }
 
   /** Starts the reads that are due; returns how long to wait before the next one. */
-  private dispatch(now: number): number {
+  private async dispatch(): Promise<number> {
     const max = this.deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
     let next = Number.POSITIVE_INFINITY;
-    const active = this.deps.store.active();
+    const active = await this.deps.history.follow(this.deps.replica, this.deps.leaseMs);
+    this.following = active.length;
+    const now = Date.now();
     const known = new Set(active.map((j) => j.handle));
     for (const handle of this.schedule.keys()) if (!known.has(handle)) this.schedule.delete(handle);
     for (const job of active) {
@@ -125,7 +146,7 @@ export class UpstreamPoller {
       await this.apply(job, task);
     } catch (err) {
       if (signal.aborted) return;
-      if (err instanceof UpstreamError && err.status === 404) return this.expire(job.handle);
+      if (err instanceof UpstreamError && err.status === 404) return await this.expire(job.handle);
       this.backOff(job, null);
       this.deps.log.warn('job read failed', { handle: job.handle, err });
     }
@@ -144,15 +165,15 @@ export class UpstreamPoller {
     }
   }
 
-  private expire(handle: string): void {
-    const current = this.deps.store.get(handle);
+  private async expire(handle: string): Promise<void> {
+    const current = await this.deps.history.get(handle);
     if (!current) return;
     // A 404 for a job created moments ago is more likely a lagging replica than expiry.
     if (Date.now() - Date.parse(current.createdAt) < EXPIRY_GRACE_MS) {
       this.backOff({ handle, upstreamId: current.upstreamId, hooked: false }, null);
       return;
     }
-    this.deps.store.applyState(handle, expiredState(current), null);
+    await this.deps.history.applyState(handle, expiredState(current), null);
     this.schedule.delete(handle);
     this.deps.log.warn('job expired upstream', { handle });
   }

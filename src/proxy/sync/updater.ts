@@ -2,11 +2,11 @@ import { isTerminal, type TaskResponse } from '@/contract/task';
 import type { Logger, Redactor } from '../log';
 import { stateFromTask, type JobRecord } from '../model/record';
 import { mediaEntries } from '../model/to-job';
-import type { JobStore } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 import type { MediaPrefetch } from './media-prefetch';
 
 interface UpdaterDeps {
-  store: JobStore;
+  history: Pick<HistoryStore, 'get' | 'confirmCreate' | 'applyState'>;
   prefetch: Pick<MediaPrefetch, 'enqueue'>;
   redact: Redactor;
   log: Logger;
@@ -31,17 +31,17 @@ export class JobUpdater {
   constructor(private readonly deps: UpdaterDeps) {}
 
   async apply(handle: string, task: TaskResponse): Promise<Applied> {
-    const current = this.adopt(handle, task);
+    const current = await this.adopt(handle, task);
     if (!current) return { changed: false, terminal: false };
     const state = stateFromTask(task, current, this.deps.redact);
     if (!isTerminal(state.status)) {
-      return { changed: this.deps.store.applyState(handle, state, task), terminal: false };
+      return { changed: await this.deps.history.applyState(handle, state, task), terminal: false };
     }
     if (isTerminal(current.status)) return { changed: false, terminal: true };
     // Announced at once; the media follows into the cache (the browser's own requests for
     // it are served as they come), and its sizes in one more event.
     const media = state.status === 'completed' && mediaEntries(state.output).length > 0;
-    const changed = this.deps.store.applyState(handle, state, task, media);
+    const changed = await this.deps.history.applyState(handle, state, task, media);
     if (changed) this.deps.log.info('job finished', { handle, status: state.status });
     if (changed && media) this.deps.prefetch.enqueue(handle);
     return { changed, terminal: true };
@@ -51,10 +51,10 @@ export class JobUpdater {
    * The job, after it took the task's id if its create's answer was lost: a callback
    * (checked by its token) tells which task the create made, and the job turns into it.
    */
-  private adopt(handle: string, task: TaskResponse): JobRecord | null {
-    const current = this.deps.store.get(handle);
+  private async adopt(handle: string, task: TaskResponse): Promise<JobRecord | null> {
+    const current = await this.deps.history.get(handle);
     if (!current || current.createState === null) return current;
-    const adopted = this.deps.store.confirmCreate(handle, task, null);
+    const adopted = await this.deps.history.confirmCreate(handle, task, null);
     if (adopted) this.deps.log.info('job adopted', { handle });
     return adopted;
   }

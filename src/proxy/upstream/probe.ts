@@ -20,7 +20,7 @@ interface ProbeDeps {
   upstream: Pick<UpstreamClient, 'probe'>;
   health: Pick<UpstreamHealth, 'reachable' | 'status'>;
   /** Whether anything waits on the service (running jobs): only then is it probed. */
-  busy: () => boolean;
+  busy: () => boolean | Promise<boolean>;
   log: Logger;
   timing?: ProbeTiming;
 }
@@ -61,7 +61,7 @@ export class UpstreamProbe {
     const { downMs, busyMs, timeoutMs } = this.deps.timing ?? PROBE_TIMING;
     const { reachable, lastContactAt } = this.deps.health.status;
     const waking = this.idle;
-    this.idle = reachable && !this.deps.busy();
+    this.idle = reachable && !(await this.deps.busy());
     if (this.idle) return IDLE_MS;
     // Just woken by a create, or the service answered another request moments ago:
     // nothing to learn from a probe yet.

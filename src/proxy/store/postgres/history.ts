@@ -8,12 +8,24 @@ import {
   type MediaDims,
 } from '@/proxy/model/record';
 import { ANCESTORS, CHILDREN, historyPage, historyWhere, type HistoryFilter } from '../history';
-import type { IdempotencyClaim } from '../idempotency-keys';
+import { KeyTaken, type IdempotencyClaim } from '../idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from '../jobs';
 import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord, type NewJob } from '../rows';
 import type { HistoryStore } from '../shared-store';
+import { followJobs } from './leases';
 import { removeJob } from './remove';
 import { PROMPT_WORDS, first, insertJob, promptWords, run, type Queryable } from './sql';
+
+/** How many of the newest rows a search looks through before it asks the word index. */
+const SEARCH_WINDOW = 2000;
+
+/**
+ * `historyPage` over the newest `@window` rows before the cursor only: when it fills a
+ * page, the page is the same (they are the newest matches), found without the index.
+ */
+const recentPage = (where: string): string =>
+  `SELECT ${JOB_COLUMNS} FROM (SELECT * FROM jobs WHERE seq < @before
+     ORDER BY seq DESC LIMIT @window) jobs WHERE ${where} ORDER BY seq DESC LIMIT @limit`;
 
 /** The history in Postgres, shared by every replica; the same behaviour as `JobStore`. */
 export class PgHistory implements HistoryStore {
@@ -22,6 +34,7 @@ export class PgHistory implements HistoryStore {
   constructor(
     private readonly pool: PgPool,
     private readonly upstreamTtlMs = 72 * 60 * 60 * 1000,
+    private readonly createTimeoutMs = 0,
   ) {}
 
   watch(fn: (change: JobChange) => void): () => void {
@@ -56,14 +69,14 @@ export class PgHistory implements HistoryStore {
       const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
       await insertJob(c, { ...row, task: null, ...INTENT_STATE }, 'sending');
       if (!claim) return;
-      await run(
+      // A deleted or refused job's key went with it (`removeJob`): a key here is live.
+      const { changes } = await run(
         c,
         `INSERT INTO idempotency_keys (key, fingerprint, handle, created_at)
-         VALUES (@key, @fingerprint, @handle, @created_at)
-         ON CONFLICT (key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,
-           handle = EXCLUDED.handle, created_at = EXCLUDED.created_at`,
+         VALUES (@key, @fingerprint, @handle, @created_at) ON CONFLICT (key) DO NOTHING`,
         { ...claim, handle: intent.handle, created_at: new Date().toISOString() },
       );
+      if (changes === 0) throw new KeyTaken(claim.key);
     });
   }
 
@@ -121,14 +134,19 @@ export class PgHistory implements HistoryStore {
     }
   }
 
+  /**
+   * Only creates older than any create can take: the younger ones may be another live
+   * replica's, still waiting for their answer.
+   */
   markInterruptedCreates(): Promise<number> {
-    return this.sentToUnknown('');
+    return this.sentToUnknown('AND added_ms <= @before');
   }
 
   private async sentToUnknown(and: string, handle?: string): Promise<number> {
     const sql = `UPDATE jobs SET create_state = 'unknown', updated_at = @now
       WHERE create_state = 'sending' ${and}`;
-    return (await run(this.pool, sql, { now: new Date().toISOString(), handle })).changes;
+    const before = Date.now() - 2 * this.createTimeoutMs;
+    return (await run(this.pool, sql, { now: new Date().toISOString(), handle, before })).changes;
   }
 
   findByHook(token: string): Promise<JobRecord | null> {
@@ -141,7 +159,15 @@ export class PgHistory implements HistoryStore {
 
   async list(filter: HistoryFilter): Promise<{ jobs: JobRecord[]; more: boolean }> {
     const { sql, params } = historyWhere(filter, 'postgres');
-    const { rows } = await run(this.pool, historyPage(sql), { ...params, limit: filter.limit + 1 });
+    const values = { ...params, limit: filter.limit + 1 };
+    let rows: unknown[] | null = null;
+    // A search for common words is answered from the newest rows at once; the planner
+    // cannot tell a common prefix from a rare one and would gather every match to sort.
+    if (params.match !== undefined) {
+      const recent = await run(this.pool, recentPage(sql), { ...values, window: SEARCH_WINDOW });
+      if (recent.rows.length > filter.limit) rows = recent.rows;
+    }
+    rows ??= (await run(this.pool, historyPage(sql), values)).rows;
     return { jobs: this.records(rows.slice(0, filter.limit)), more: rows.length > filter.limit };
   }
 
@@ -184,6 +210,14 @@ export class PgHistory implements HistoryStore {
       upstreamId: r.upstream_id,
       hooked: r.hooked,
     }));
+  }
+
+  follow(replica: string, leaseMs: number): Promise<ActiveJob[]> {
+    return followJobs(this.pool, replica, leaseMs);
+  }
+
+  async unfollow(replica: string): Promise<void> {
+    await run(this.pool, 'DELETE FROM job_leases WHERE replica = @replica', { replica });
   }
 
   async applyState(

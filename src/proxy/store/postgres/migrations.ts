@@ -79,6 +79,23 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (handle, upload_id)
    );
    CREATE INDEX job_uploads_upload ON job_uploads(upload_id);`,
+  // Version 2: the follower of each running job, the events every replica fans out, the
+  // sign-in backoff, and the deployment's id (what /hooks/probe answers on every replica).
+  `CREATE TABLE deployment (id text NOT NULL);
+   CREATE TABLE sign_in_backoff (id integer PRIMARY KEY, state text NOT NULL);
+   INSERT INTO deployment (id) VALUES (md5(random()::text || clock_timestamp()::text));
+   CREATE TABLE job_leases (
+     handle   text PRIMARY KEY,
+     replica  text NOT NULL,
+     until_ms bigint NOT NULL
+   );
+   CREATE INDEX job_leases_until ON job_leases(until_ms);
+   CREATE TABLE events (
+     seq        bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     event      text NOT NULL,
+     data       text NOT NULL,
+     created_ms bigint NOT NULL
+   );`,
 ];
 
 /** Brings the shared database to the newest schema, once however many replicas start. */

@@ -1,5 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { taskResponseSchema } from '@/contract/task';
 import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
+import type { SharedEvent } from '@/proxy/browser-events/hub';
+import { createRedactor } from '@/proxy/log';
+import { stateFromTask } from '@/proxy/model/record';
+import { fixture } from '@/proxy/test/fixtures';
+import { SessionCookie } from '@/proxy/auth/cookie';
+import { loginRoutes } from '@/proxy/routes/login';
+import { KeyTaken } from '../idempotency-keys';
 import type { SharedStore } from '../shared-store';
 import { openPostgresStore } from './open';
 
@@ -88,6 +96,140 @@ describe('replicas on one Postgres', () => {
       expect(seqs).toEqual([...seqs].sort((x, y) => y - x));
     } finally {
       await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+});
+
+const pending = taskResponseSchema.parse(fixture('diffusion-pending'));
+const running = (handle: string) => ({
+  handle,
+  upstreamId: pending.job_id,
+  parentHandle: null,
+  parentIndex: null,
+  operation: 'diffusion' as const,
+  prompt: 'p',
+  createdAt: new Date().toISOString(),
+  dims: {},
+  task: pending,
+  ...stateFromTask(pending, null, createRedactor([])),
+});
+const handles = (jobs: { handle: string }[]) => jobs.map((j) => j.handle).sort();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('replicas on one Postgres, working together', () => {
+  it('give each running job one follower, and take over a silent one’s once its lease lapses', async () => {
+    const [a, b] = await replicas();
+    if (!a || !b) throw new Error('no replicas');
+    try {
+      for (const h of ['run-1', 'run-2', 'run-3']) await a.history.insert(running(h));
+      const [byA, byB] = await Promise.all([
+        a.history.follow('A', 400),
+        b.history.follow('B', 400),
+      ]);
+      expect(handles([...byA, ...byB])).toEqual(['run-1', 'run-2', 'run-3']);
+      expect(byA.filter((j) => byB.some((k) => k.handle === j.handle))).toEqual([]);
+      // Renewed, each keeps its own; the other's are not taken while they are live.
+      expect(handles(await a.history.follow('A', 400))).toEqual(handles(byA));
+      expect(handles(await b.history.follow('B', 400))).toEqual(handles(byB));
+      // A goes silent (killed): B takes its jobs once A's lease lapsed, not before.
+      await sleep(450);
+      expect(handles(await b.history.follow('B', 400))).toEqual(['run-1', 'run-2', 'run-3']);
+      expect(await a.history.follow('A', 400)).toEqual([]);
+      // B stops cleanly: A follows at once.
+      await b.history.unfollow('B');
+      expect(handles(await a.history.follow('A', 400))).toEqual(['run-1', 'run-2', 'run-3']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('deliver every replica’s events to all, in one order, and replay them on any', async () => {
+    const [a, b, c] = await replicas();
+    if (!a?.events || !b?.events || !c?.events) throw new Error('no replicas');
+    try {
+      const seenA: SharedEvent[] = [];
+      const seenB: SharedEvent[] = [];
+      const start = await a.events.listen((e) => seenA.push(e));
+      await b.events.listen((e) => seenB.push(e));
+      const removed = (id: string) => ({ event: 'job-removed' as const, data: { id } });
+      await Promise.all([
+        a.events.publish(removed('from-a')),
+        b.events.publish(removed('from-b')),
+        c.events.publish(removed('from-c')),
+      ]);
+      await vi.waitFor(() => expect(seenB).toHaveLength(3), { timeout: 3000, interval: 10 });
+      await vi.waitFor(() => expect(seenA).toHaveLength(3), { timeout: 3000, interval: 10 });
+      expect(seenA).toEqual(seenB);
+      const seqs = seenA.map((e) => e.seq);
+      expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+      expect(seqs[0]).toBeGreaterThan(start);
+      expect(seenA.map((e) => JSON.parse(e.data) as unknown).sort()).toHaveLength(3);
+      // A browser that saw the first event reconnects to C: it gets the other two.
+      expect(await c.events.replay(seqs[0] ?? 0)).toEqual(seenA.slice(1));
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  });
+
+  it('let one of two creates with the same key claim it', async () => {
+    const [a, b] = await replicas();
+    if (!a || !b) throw new Error('no replicas');
+    try {
+      const intent = (handle: string) => ({
+        handle,
+        hookToken: null,
+        parentHandle: null,
+        parentIndex: null,
+        operation: 'diffusion' as const,
+        prompt: 'twice',
+        params: null,
+      });
+      const claim = { key: 'same-key', fingerprint: 'f' };
+      const outcomes = await Promise.allSettled([
+        a.history.recordIntent(intent('h-a'), claim),
+        b.history.recordIntent(intent('h-b'), claim),
+      ]);
+      const lost = outcomes.filter((o) => o.status === 'rejected');
+      expect(lost).toHaveLength(1);
+      expect((lost[0] as PromiseRejectedResult).reason).toBeInstanceOf(KeyTaken);
+      const won = await a.history.findIdempotent('same-key');
+      expect(['h-a', 'h-b']).toContain(won?.handle);
+      // The losing create left nothing behind: one create waits for its answer.
+      expect(await b.history.markInterruptedCreates()).toBe(1);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('pause sign-ins on every replica once five failed on any of them', async () => {
+    const [a, b] = await replicas();
+    if (!a || !b) throw new Error('no replicas');
+    try {
+      const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      const login = (s: SharedStore) =>
+        loginRoutes({
+          password: 'the-right-password',
+          sessions: s.sessions,
+          signIns: s.signIns,
+          cookie: new SessionCookie(false),
+          log: quiet,
+        });
+      const [onA, onB] = [login(a), login(b)];
+      const post = (app: typeof onA, password: string) =>
+        app.request('/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ password }),
+        });
+      // Two addresses' worth of guesses on each replica: neither replica alone saw five.
+      for (const [i, app] of [onA, onB, onA, onB, onA].entries()) {
+        expect((await post(app, `guess-${i}`)).status).toBe(401);
+      }
+      const paused = await post(onB, 'the-right-password');
+      expect(paused.status).toBe(429);
+      expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(50);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
     }
   });
 });

@@ -1,0 +1,163 @@
+/**
+ * A team's deployment: the studio on PostgreSQL (a throwaway server from npm, as the tests
+ * use). The history at 100,000 jobs over HTTP through one replica (target ≤ 10 ms p50),
+ * and how long a change made on one replica takes to reach a browser on another: from the
+ * request to replica A (a favourite set) to its `job` event on replica B's stream.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { loadProxyConfig } from '@/proxy/config';
+import { searchWords } from '@/proxy/store/history';
+import { migratePostgres } from '@/proxy/store/postgres/migrations';
+import { insertParams } from '@/proxy/store/rows';
+import { startProxy, type RunningProxy } from '@/proxy/server';
+import { openPostgres } from '@/server/postgres';
+import { startTestPostgres } from '@/server/test-postgres';
+import { OPERATIONS, STATUSES, WORDS, prng, taskOf, timeHistory } from './history';
+
+const JOBS = 100_000;
+const BATCH = 500;
+const ROUNDS = 5;
+const FAN_OUT = 200;
+
+/** 100,000 finished jobs, as the studio would have written them, in batches of 500 rows. */
+async function fill(url: string): Promise<void> {
+  const pool = openPostgres(url);
+  try {
+    await migratePostgres(pool);
+    const rand = prng(7);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+    const start = Date.parse('2025-06-01T00:00:00Z');
+    for (let from = 0; from < JOBS; from += BATCH) {
+      const rows = [];
+      for (let i = from; i < Math.min(JOBS, from + BATCH); i++) {
+        const prompt = Array.from({ length: 4 + Math.floor(rand() * 8) }, () => pick(WORDS)).join(
+          ' ',
+        );
+        const createdAt = new Date(start + i * 90_000).toISOString();
+        const status = pick(STATUSES);
+        const task = taskOf(i, prompt, createdAt, status);
+        const job = {
+          handle: `bench${String(i).padStart(7, '0')}`,
+          upstreamId: task.job_id,
+          parentHandle: null,
+          parentIndex: null,
+          operation: pick(OPERATIONS),
+          prompt,
+          createdAt,
+          dims: { grid: { width: 2048, height: 2048 } },
+          task,
+          status,
+          progress: 100,
+          startedAt: createdAt,
+          endedAt: createdAt,
+          cost: { frozen: 80, consumed: 80, unit: 'point' },
+          output: task.output,
+          error: null,
+        };
+        rows.push({ ...insertParams(job, null), prompt_words: searchWords(prompt) });
+      }
+      await insertRows(pool, rows);
+    }
+    await pool.query('ANALYZE jobs');
+  } finally {
+    await pool.end();
+  }
+}
+
+async function insertRows(pool: pg.Pool, rows: Record<string, unknown>[]): Promise<void> {
+  const columns = Object.keys(rows[0] ?? {});
+  const values: unknown[] = [];
+  const tuples = rows.map((row) => {
+    const marks = columns.map((c) => {
+      values.push(row[c]);
+      const mark = `$${values.length}`;
+      return c === 'prompt_words' ? `array_to_tsvector(CAST(${mark} AS text[]))` : mark;
+    });
+    return `(${marks.join(', ')})`;
+  });
+  await pool.query(`INSERT INTO jobs (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+}
+
+const percentile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+
+/** Favourites toggled on A, one at a time; each timed until B's stream shows it. */
+async function fanOut(a: RunningProxy, b: RunningProxy): Promise<number[]> {
+  const abort = new AbortController();
+  const res = await fetch(`${b.url}/studio-api/events`, { signal: abort.signal });
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error('no event stream');
+  const decoder = new TextDecoder();
+  let text = '';
+  const seen = async (marker: string) => {
+    while (!text.includes(marker)) {
+      const r = await reader.read();
+      if (r.done) throw new Error('the event stream ended');
+      text += decoder.decode(r.value, { stream: true });
+    }
+    text = text.slice(text.indexOf(marker) + marker.length);
+  };
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < FAN_OUT; i++) {
+      const handle = `bench${String(JOBS - 1 - i).padStart(7, '0')}`;
+      const t0 = performance.now();
+      const put = await fetch(`${a.url}/studio-api/jobs/${handle}/favourite`, { method: 'PUT' });
+      if (!put.ok) throw new Error(`favourite: HTTP ${put.status}`);
+      await seen(`"id":"${handle}"`);
+      samples.push(performance.now() - t0);
+    }
+  } finally {
+    abort.abort();
+  }
+  return samples;
+}
+
+export interface ReplicaFigures {
+  jobs: number;
+  listP50Ms: number;
+  searchP50Ms: number;
+  fanOut: { n: number; p50: number; p95: number };
+}
+
+export async function benchReplicas(): Promise<ReplicaFigures> {
+  const server = await startTestPostgres();
+  const root = mkdtempSync(join(tmpdir(), 'bench-replicas-'));
+  const proxies: RunningProxy[] = [];
+  try {
+    const url = await server.freshDatabase();
+    await fill(url);
+    for (const name of ['a', 'b']) {
+      const config = loadProxyConfig(
+        {
+          PORT: '0',
+          STUDIO_DATA_DIR: join(root, name),
+          STUDIO_WEB_DIR: join(root, 'web'),
+          STUDIO_CALLBACKS: 'off',
+          DATABASE_URL: url,
+        },
+        // Nothing is running, so the upstream is never asked; the address only has to parse.
+        { upstreamUrl: 'http://127.0.0.1:9', upstreamApiKey: 'bench' },
+      );
+      proxies.push(await startProxy(config));
+    }
+    const [a, b] = proxies;
+    if (!a || !b) throw new Error('no replicas');
+    const history = await timeHistory(a.url, ROUNDS);
+    const samples = await fanOut(a, b);
+    const fan = {
+      n: samples.length,
+      p50: percentile(samples, 0.5),
+      p95: percentile(samples, 0.95),
+    };
+    return { jobs: JOBS, ...history, fanOut: fan };
+  } finally {
+    for (const p of proxies) await p.stop();
+    await server.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
