@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { RequestError } from '@/web/components/ui/request-error';
@@ -37,7 +38,12 @@ const imageCount = (layout: MediaLayout): number =>
       ? 1
       : 0;
 
-export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
+/**
+ * A card re-renders only when its own job, its parent or the prompt handler changes: a
+ * job event replaces one job object in the cached list and keeps the others, so a burst
+ * of events does not redraw every card of the feed for each.
+ */
+export const JobCard = memo(function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
   const highlighted = useIsHighlighted(job.id);
   const actions = useJobActions(job);
   const favourite = useFavourite(job);
@@ -80,7 +86,7 @@ export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
       <ActionDialogs job={job} actions={actions} />
     </article>
   );
-}
+});
 
 function JobFailure({ job }: { job: Job }) {
   return (
