@@ -69,9 +69,8 @@ const webZones = [
   },
 ];
 
-// Path style, in the folders whose imports use the `@/` alias (scripts/alias-imports.ts
-// writes them; src/engine, src/proxy and src/contract join once their moves have landed):
-// relative imports stay inside their program folder and climb at most one level.
+// Path style, everywhere (scripts/alias-imports.ts writes it): relative imports stay inside
+// their program folder and climb at most one level; anything further is `@/`.
 const ALIASED = [
   'src/web/**',
   'src/engine/**',
@@ -163,7 +162,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   pathStyle(ALIASED),
-  pathStyle(['src/web/*.{ts,tsx}', 'src/fuzz/*.ts'], leavesProgram),
+  pathStyle(['src/*/*.{ts,tsx}'], leavesProgram),
   pathStyle(['src/*.ts'], {
     regex: '^\\./[^/]+/',
     message: 'The launcher reaches a program through @/<program>/...',

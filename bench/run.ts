@@ -255,12 +255,13 @@ async function main() {
       );
     }
     console.log(
-      `\n| earlier strokes | longest frame while painting them (> 50 ms) | JS heap after GC | undo to next frame, p50 / max |`,
+      `\n| earlier strokes | longest frame while painting them (frames > 50 ms) | of those, made long by the page's work (longest block) | JS heap after GC | undo to next frame, p50 / max |`,
     );
-    console.log(`|---|---|---|---|`);
+    console.log(`|---|---|---|---|---|`);
     for (const p of paint.points) {
+      const g = p.growth;
       console.log(
-        `| ${p.historyStrokes} | ${ms(p.growth.longestFrameMs)} (${p.growth.longFrames}) | ${p.heapMB.toFixed(1)} MB | ${ms(p.undoMs.p50)} / ${ms(p.undoMs.max)} |`,
+        `| ${p.historyStrokes} | ${ms(g.longestFrameMs)} (${g.longFrames}) | ${g.blockedFrames} (${ms(g.longestBlockMs)}) | ${p.heapMB.toFixed(1)} MB | ${ms(p.undoMs.p50)} / ${ms(p.undoMs.max)} |`,
       );
     }
     console.log(

@@ -13,13 +13,56 @@ const PAGES = [
   { hash: '#/account', heading: 'Account' },
 ] as const;
 
-/** The remix dialog of the first image of the newest grid. */
+/** The remix dialog of the first image of the newest grid, and the menu that opens it. */
 async function remixDialogProblems(page: Page): Promise<string[]> {
   await page.goto('/#/create');
   const job = page.getByRole('article', { name: /diffusion:/i }).first();
   await job.getByRole('button', { name: 'More actions for image 1' }).click();
+  await expect(page.getByRole('menu', { name: 'Actions for image 1' })).toBeVisible();
+  const problems = (await axeProblems(page, '[role="menu"]')).map((p) => `image menu: ${p}`);
   await page.getByRole('menuitem', { name: 'Remix…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remix image 1' });
+  await expect(dialog).toBeVisible();
+  problems.push(...(await axeProblems(page, 'dialog[open]')));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  return problems;
+}
+
+/**
+ * The open canvas editor (Vary region of image 1), checked once its image has loaded, and
+ * again asking whether to discard a painted mask.
+ */
+async function editorProblems(page: Page): Promise<string[]> {
+  await page.goto('/#/create');
+  const job = page.getByRole('article', { name: /diffusion:/i }).first();
+  await job.getByRole('button', { name: 'More actions for image 1' }).click();
+  await page.getByRole('menuitem', { name: 'Vary region' }).click();
+  const editor = page.getByRole('dialog', { name: 'Vary region image 1' });
+  const stage = editor.getByTestId('editor-stage');
+  await expect(stage.locator('canvas').first()).toBeVisible();
+  const problems = await axeProblems(page, '[role="dialog"][aria-modal="true"]');
+  const box = await stage.boundingBox();
+  if (!box) throw new Error('no stage');
+  await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await editor.getByRole('button', { name: 'Close' }).click();
+  const confirm = editor.getByRole('alertdialog', { name: 'Discard the mask?' });
+  await expect(confirm).toBeVisible();
+  problems.push(
+    ...(await axeProblems(page, '[role="dialog"][aria-modal="true"]')).map((p) => `discard: ${p}`),
+  );
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(editor).toBeHidden();
+  return problems;
+}
+
+/** The keyboard shortcuts, opened from the header. */
+async function shortcutsProblems(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
   const problems = await axeProblems(page, 'dialog[open]');
   await page.keyboard.press('Escape');
@@ -27,17 +70,16 @@ async function remixDialogProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** The open canvas editor (Vary region of image 1), checked once its image has loaded. */
-async function editorProblems(page: Page): Promise<string[]> {
+/** The feed's image viewer, opened on image 1 of the newest grid. */
+async function lightboxProblems(page: Page): Promise<string[]> {
   await page.goto('/#/create');
   const job = page.getByRole('article', { name: /diffusion:/i }).first();
-  await job.getByRole('button', { name: 'More actions for image 1' }).click();
-  await page.getByRole('menuitem', { name: 'Vary region' }).click();
-  const editor = page.getByRole('dialog', { name: 'Vary region image 1' });
-  await expect(editor.getByTestId('editor-stage').locator('canvas').first()).toBeVisible();
-  const problems = await axeProblems(page, '[role="dialog"][aria-modal="true"]');
+  await job.getByRole('button', { name: /^Image 1 of / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Image viewer' });
+  await expect(dialog.getByRole('img')).toBeVisible();
+  const problems = await axeProblems(page, 'dialog[open]');
   await page.keyboard.press('Escape');
-  await expect(editor).toBeHidden();
+  await expect(dialog).toBeHidden();
   return problems;
 }
 
@@ -66,7 +108,9 @@ for (const size of SIZES) {
         else if (heading !== 'Tools') await expect(page.getByRole('article').first()).toBeVisible();
         found.push(...(await axeProblems(page)).map((p) => `${heading}: ${p}`));
       }
+      found.push(...(await shortcutsProblems(page)).map((p) => `shortcuts: ${p}`));
       found.push(...(await remixDialogProblems(page)).map((p) => `remix dialog: ${p}`));
+      found.push(...(await lightboxProblems(page)).map((p) => `image viewer: ${p}`));
       found.push(...(await editorProblems(page)).map((p) => `canvas editor: ${p}`));
       if (theme === 'light' && size.width === 1440) {
         await page.goto('/#/create');

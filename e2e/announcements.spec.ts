@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeProblems } from './screen-helpers';
 
 /**
  * A stand-in for the browser's Notification, installed before the page loads: it grants
@@ -69,4 +70,60 @@ test('job ends are announced, counted in the title while hidden, and notified', 
 
   await page.evaluate(setHidden, false);
   await expect(page).toHaveTitle('Studio');
+});
+
+test('a job that ends out of sight gets a toast with a link to its card, and focus stays put', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/#/create');
+  const prompt = page.getByRole('textbox', { name: 'Prompt' });
+  await prompt.fill('a lantern in the snow');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  // Away to another page before it ends: its card is not on screen.
+  const account = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Account' });
+  await account.click();
+  await account.focus();
+  const toasts = page.getByRole('region', { name: 'Finished jobs' });
+  const toast = toasts.getByTestId('job-toast');
+  await expect(toast).toHaveText(/Finished: diffusion: a lantern in the snow\./, {
+    timeout: 30_000,
+  });
+  // A toast is not announced twice (the live region does that) and takes no focus.
+  await expect(toasts.locator('[aria-live]')).toHaveCount(0);
+  await expect(account).toBeFocused();
+  // In both themes.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    expect(await axeProblems(page, 'section[aria-label="Finished jobs"]'), theme).toEqual([]);
+  }
+
+  await toast.getByRole('link', { name: 'Show the job' }).click();
+  await expect(page.getByRole('heading', { name: 'Job', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: /diffusion: a lantern in the snow/i }),
+  ).toBeVisible();
+  await expect(toast).toHaveCount(0);
+
+  // A job whose card stays in view gets no toast; one left behind does, and is dismissed.
+  await page.goto('/#/create');
+  await prompt.fill('a kite over the dunes');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const kite = page.getByRole('article', { name: /diffusion: a kite over the dunes/i });
+  await expect(kite.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
+    timeout: 30_000,
+  });
+  await expect(toast).toHaveCount(0);
+  await prompt.fill('a boat at the quay');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Account' })
+    .click();
+  await expect(toast).toHaveText(/Finished: diffusion: a boat at the quay\./, { timeout: 30_000 });
+  await toast.getByRole('button', { name: /^Dismiss: Finished: diffusion: a boat/ }).click();
+  await expect(toast).toHaveCount(0);
 });

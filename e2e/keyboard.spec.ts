@@ -20,7 +20,9 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 /** Whether focus is inside `where`. */
 const focusInside = (where: Locator) => where.evaluate((el) => el.contains(document.activeElement));
 
-test('a job made, upscaled, varied and edited with the keyboard alone', async ({ page }) => {
+test('a job made, upscaled, varied, viewed and edited with the keyboard alone', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/#/create');
   await expect(page.getByRole('heading', { name: 'Create', level: 1 })).toBeVisible();
@@ -62,7 +64,32 @@ test('a job made, upscaled, varied and edited with the keyboard alone', async ({
   await expect(page.getByRole('heading', { name: /^Vary/ }).first()).toBeVisible();
   expect(await focusInside(job)).toBe(true);
 
-  // The image's menu, then Vary region, by keys.
+  // The image viewer: Enter on image 1 opens it, Tab stays inside, 3 shows image 3, U
+  // upscales the image shown and closes it, and focus goes back to the image.
+  const tile = job.getByRole('button', { name: /^Image 1 of / });
+  await tabTo(page, tile);
+  await page.keyboard.press('Enter');
+  const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+  await expect(viewer.getByRole('img')).toBeVisible();
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    expect(await focusInside(viewer), `focus left the viewer after ${i + 1} presses`).toBe(true);
+  }
+  await page.keyboard.press('3');
+  await expect(viewer.getByText('3 / 4')).toBeVisible();
+  const upscales = page.getByRole('article', { name: /^Job upscale/ });
+  const before = await upscales.count();
+  await page.keyboard.press('u');
+  await expect(viewer).toBeHidden();
+  await expect(upscales).toHaveCount(before + 1);
+  await expect(tile).toBeFocused();
+  // Esc closes it too, and gives focus back the same way.
+  await page.keyboard.press('Enter');
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(tile).toBeFocused();
+
   const trigger = job.getByRole('button', { name: 'More actions for image 1' });
   await tabTo(page, trigger);
   await page.keyboard.press('Enter');

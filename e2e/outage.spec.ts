@@ -3,8 +3,9 @@ import { startOutageStack, type OutageStack } from './outage-stack';
 
 /**
  * The engine stops while a job runs: within 5 s the header says in words that the service
- * cannot be reached and the card says it waits for it; the engine comes back and the job
- * finishes on its own, without a reload. The studio is one of its own (outage-stack.ts).
+ * cannot be reached and the card says it waits for it, and a create is refused before it
+ * is sent; the engine comes back and the job finishes on its own, without a reload. The
+ * studio is one of its own (outage-stack.ts).
  */
 let stack: OutageStack;
 test.beforeAll(async () => {
@@ -39,6 +40,17 @@ test('an engine outage is said in words, and the running job finishes once it is
     'data-status',
     'completed',
   );
+  // A create now is refused with that reason before it is sent.
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/studio-api/jobs') && r.method() === 'POST') sent++;
+  });
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a second lighthouse');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'cannot be reached, so nothing was sent' }),
+  ).toBeVisible();
+  expect(sent).toBe(0);
 
   await stack.startEngine();
   await expect(header.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });

@@ -108,6 +108,7 @@ describe('path style in the aliased folders', () => {
     ['the proxy climbing two folders', 'src/proxy/store/x.ts', '../../contract/events'],
     ['shared server code climbing two folders', 'src/server/a/x.ts', '../../contract/events'],
     ['leaving its program folder by ../', 'src/fuzz/x.ts', '../engine/main'],
+    ['the engine leaving its folder by ../', 'src/engine/x.ts', '../contract/task'],
     ['the launcher reaching a program by ./', 'src/x.ts', './proxy/main'],
     ['e2e reaching into src/ by a relative path', 'e2e/x.ts', '../src/web/lib/cn'],
   ])('refuses %s', async (_what, file, spec) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { handleSchema } from './studio-api';
 
 /**
@@ -8,7 +8,7 @@ import { handleSchema } from './studio-api';
  * wallet's points add up. A field the service did not send is null, never a made-up 0.
  */
 
-const count = z.number().int().min(0);
+const count = z.number().check(z.int()).check(z.minimum(0));
 
 const stateCountsSchema = z.object({
   staged: count,
@@ -21,49 +21,49 @@ export type StateCounts = z.infer<typeof stateCountsSchema>;
 /** One unfinished task of the account. */
 const activeTaskSchema = z.object({
   /** The studio's handle; null for a task another client made with the same key. */
-  id: handleSchema.nullable(),
+  id: z.nullable(handleSchema),
   /** The service's task type (`diffusion`, `video_upscale`, …). */
   operation: z.string(),
   status: z.string(),
   /** When the service created it; null when it did not say. */
-  createdAt: z.string().nullable(),
+  createdAt: z.nullable(z.string()),
 });
 export type ActiveTask = z.infer<typeof activeTaskSchema>;
 
 export const accountSummarySchema = z.object({
-  name: z.string().nullable(),
-  plan: z.string().nullable(),
+  name: z.nullable(z.string()),
+  plan: z.nullable(z.string()),
   /** The service's account type (`standard`, `whitelisted`, …). */
-  accountType: z.string().nullable(),
-  enabled: z.boolean().nullable(),
+  accountType: z.nullable(z.string()),
+  enabled: z.nullable(z.boolean()),
   /** From the balance: what can still be frozen by new tasks. */
   availableCredits: z.number(),
   availablePoints: z.number(),
   balanceUsd: z.number(),
   /** Held by running tasks: credit packs' frozen credits plus the wallet's frozen points. */
-  frozenCredits: z.number().nullable(),
+  frozenCredits: z.nullable(z.number()),
   /** Spent for good: credit packs' used credits plus the wallet's used points. */
-  usedCredits: z.number().nullable(),
+  usedCredits: z.nullable(z.number()),
   /** The service's own low-balance alert, and the USD amount it alerts below. */
   lowBalance: z.boolean(),
-  alertThresholdUsd: z.number().nullable(),
-  wallet: z
-    .object({ pointRemain: z.number(), pointFrozen: z.number(), pointUsed: z.number() })
-    .nullable(),
-  creditPack: z
-    .object({
+  alertThresholdUsd: z.nullable(z.number()),
+  wallet: z.nullable(
+    z.object({ pointRemain: z.number(), pointFrozen: z.number(), pointUsed: z.number() }),
+  ),
+  creditPack: z.nullable(
+    z.object({
       total: z.number(),
       available: z.number(),
       frozen: z.number(),
       /** Sent by the engine; otherwise what the total leaves after available and frozen. */
       used: z.number(),
-    })
-    .nullable(),
-  concurrencyLimit: z.number().int().nullable(),
+    }),
+  ),
+  concurrencyLimit: z.nullable(z.number().check(z.int())),
   /** Tasks in staged, pending, processing or retry, as the service counts them. */
   activeTasks: count,
   /** Per model, per state, as the service reports them; null when it sends none. */
-  byModel: z.record(z.string(), stateCountsSchema).nullable(),
+  byModel: z.nullable(z.record(z.string(), stateCountsSchema)),
   /** The unfinished tasks, oldest first, by handle. */
   tasks: z.array(activeTaskSchema),
   /** When the studio read these figures from the service. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { paramsObject, runRule, type PROXY_FILLED } from './create-job';
 import { HANDLE_RE } from './handle';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from './operations';
@@ -18,50 +18,52 @@ const requiredParent = (name: OperationName, kind: 'image' | 'video') =>
           ? `is required for ${name} (the job whose ${kind} it works on)`
           : 'must be a job handle',
     })
-    .regex(HANDLE_RE, { error: 'must be a job handle' });
+    .check(z.regex(HANDLE_RE, { error: 'must be a job handle' }));
 
 function parentField(name: OperationName, kind: ParentKind) {
   switch (kind) {
     case 'none':
-      return z.never({ error: `${name} does not take a parent job` }).optional();
+      return z.optional(z.never({ error: `${name} does not take a parent job` }));
     case 'image':
     case 'video':
       return requiredParent(name, kind);
     case 'optional-image':
-      return z.string().regex(HANDLE_RE, { error: 'must be a job handle' }).optional();
+      return z.optional(z.string().check(z.regex(HANDLE_RE, { error: 'must be a job handle' })));
   }
 }
 
 type Spec<N extends OperationName> = (typeof OPERATIONS)[N];
 type ParentFieldOf<K> = K extends 'none'
-  ? z.ZodOptional<z.ZodNever>
+  ? z.ZodMiniOptional<z.ZodMiniNever>
   : K extends 'optional-image'
-    ? z.ZodOptional<z.ZodString>
-    : z.ZodString;
+    ? z.ZodMiniOptional<z.ZodMiniString<string>>
+    : z.ZodMiniString<string>;
 type ParamsShape<N extends OperationName> = {
   [K in keyof (typeof PROXY_FILLED & Spec<N>['fields'])]: (typeof PROXY_FILLED &
     Spec<N>['fields'])[K];
 };
-type AsShape<T> = T extends z.ZodRawShape ? T : never;
+type AsShape<T> = T extends z.core.$ZodShape ? T : never;
 /** The create of one operation, typed by its spec (the builder below makes exactly this). */
-type CreateOption<N extends OperationName> = z.ZodObject<{
-  operation: z.ZodLiteral<N>;
+type CreateOption<N extends OperationName> = z.ZodMiniObject<{
+  operation: z.ZodMiniLiteral<N>;
   parentId: ParentFieldOf<Spec<N>['parent']>;
-  params: z.ZodPrefault<z.ZodObject<AsShape<ParamsShape<N>>>>;
+  params: z.ZodMiniPrefault<z.ZodMiniObject<AsShape<ParamsShape<N>>>>;
 }>;
 
 function createOf<N extends OperationName>(name: N): CreateOption<N> {
-  const spec = OPERATIONS[name] as OperationSpec<z.ZodRawShape>;
+  const spec = OPERATIONS[name] as OperationSpec<z.core.$ZodShape>;
   const shape = {
     operation: z.literal(name),
     parentId: parentField(name, spec.parent),
-    params: paramsObject(spec).prefault({}),
+    params: z.prefault(paramsObject(spec), {}),
   };
   const option = z
     .object(shape)
-    .superRefine((c, ctx) =>
-      runRule(spec, c.params, c.parentId !== undefined, (field, message) =>
-        ctx.addIssue({ code: 'custom', path: ['params', field], message }),
+    .check(
+      z.superRefine((c, ctx) =>
+        runRule(spec, c.params, c.parentId !== undefined, (field, message) =>
+          ctx.addIssue({ code: 'custom', path: ['params', field], message }),
+        ),
       ),
     );
   return option as unknown as CreateOption<N>;

@@ -1,5 +1,5 @@
 export type { CreateJobRequest, CreateParams } from './create-job-schema';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { OPERATIONS, type OperationName } from './operations';
 import type { CreateJobRequest, CreateParams } from './create-job-schema';
 import type { OperationSpec, Report, TitledJob } from './requests/operation';
@@ -13,23 +13,23 @@ import type { OperationSpec, Report, TitledJob } from './requests/operation';
 
 /** Fields of the service's request that the proxy fills; a create may not give them. */
 export const PROXY_FILLED = {
-  jobId: z.never({ error: 'must not be given (name the parent job with parentId)' }).optional(),
-  callback: z.never({ error: 'must not be given (the studio sets it)' }).optional(),
-  notify_progress: z.never({ error: 'must not be given (the studio sets it)' }).optional(),
+  jobId: z.optional(z.never({ error: 'must not be given (name the parent job with parentId)' })),
+  callback: z.optional(z.never({ error: 'must not be given (the studio sets it)' })),
+  notify_progress: z.optional(z.never({ error: 'must not be given (the studio sets it)' })),
 };
 export const PROXY_FILLED_FIELDS: ReadonlySet<string> = new Set(Object.keys(PROXY_FILLED));
 
-export const paramsObject = <F extends z.ZodRawShape>(spec: OperationSpec<F>) =>
+export const paramsObject = <F extends z.core.$ZodShape>(spec: OperationSpec<F>) =>
   z.object({ ...PROXY_FILLED, ...spec.fields });
 
-export const runRule = <F extends z.ZodRawShape>(
+export const runRule = <F extends z.core.$ZodShape>(
   spec: OperationSpec<F>,
-  params: z.output<z.ZodObject<F>>,
+  params: z.output<z.ZodMiniObject<F>>,
   hasParent: boolean,
   report: Report,
 ) => spec.rule?.(params, { given: hasParent, field: 'parentId' }, report);
 
-const paramsSchemas = new Map<string, z.ZodType<Record<string, unknown>>>();
+const paramsSchemas = new Map<string, z.ZodMiniType<Record<string, unknown>>>();
 
 /**
  * The params of one operation as the studio checks them before sending (the same fields
@@ -38,14 +38,16 @@ const paramsSchemas = new Map<string, z.ZodType<Record<string, unknown>>>();
 export function paramsSchemaOf(
   name: OperationName,
   hasParent: boolean,
-): z.ZodType<Record<string, unknown>> {
+): z.ZodMiniType<Record<string, unknown>> {
   const key = `${name}:${hasParent}`;
   const known = paramsSchemas.get(key);
   if (known) return known;
-  const spec = OPERATIONS[name] as OperationSpec<z.ZodRawShape>;
-  const schema = paramsObject(spec).superRefine((p, ctx) =>
-    runRule(spec, p, hasParent, (field, message) =>
-      ctx.addIssue({ code: 'custom', path: [field], message }),
+  const spec = OPERATIONS[name] as OperationSpec<z.core.$ZodShape>;
+  const schema = paramsObject(spec).check(
+    z.superRefine((p, ctx) =>
+      runRule(spec, p, hasParent, (field, message) =>
+        ctx.addIssue({ code: 'custom', path: [field], message }),
+      ),
     ),
   );
   paramsSchemas.set(key, schema);
@@ -65,7 +67,7 @@ export function promptOfParams(name: OperationName, params: object | null): stri
  * params it was created with; a job that kept none gets the operation's plain name.
  */
 export function titleOf(name: OperationName, params: unknown, job: TitledJob): string {
-  const spec = OPERATIONS[name] as OperationSpec<z.ZodRawShape>;
+  const spec = OPERATIONS[name] as OperationSpec<z.core.$ZodShape>;
   // Field by field: one that no longer parses (a redacted URL) leaves the others known.
   const known: Record<string, unknown> = {};
   if (params !== null && typeof params === 'object') {

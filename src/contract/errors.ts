@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { NO_ERROR, type TaskResponse } from './task';
 
 /**
  * One sentence per problem, each naming the field: `imageNo: must be an integer between 0
  * and 3`. Used for the 400 messages of the engine and the studio.
  */
-export function formatIssues(error: z.ZodError): string {
+export function formatIssues(error: z.core.$ZodError): string {
   const sentences = error.issues.map((issue) => {
     const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)));
     const field = path.join('.').replace(/\.\[/g, '[');

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { TaskType } from './task';
 import { blendOperation, blendRequestSchema } from './requests/blend';
 import { describeOperation, describeRequestSchema } from './requests/describe';
@@ -29,9 +29,9 @@ export type { ParentKind } from './requests/operation';
 
 /** One operation: its spec (fields, parent, prompt, title) and the service's request. */
 const op = <
-  F extends z.ZodRawShape,
+  F extends z.core.$ZodShape,
   K extends ParentKind,
-  S extends z.ZodType<Record<string, unknown>>,
+  S extends z.ZodMiniType<Record<string, unknown>>,
 >(
   spec: OperationSpec<F, K>,
   schema: S,

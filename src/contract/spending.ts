@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { handleSchema } from './studio-api';
 import { taskTypeSchema } from './task';
 
@@ -24,23 +24,24 @@ const isTimeZone = (tz: string): boolean => {
 
 const timeZoneSchema = z
   .string()
-  .max(64, { error: 'must be at most 64 characters' })
-  .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Berlin or UTC' });
+  .check(z.maxLength(64, { error: 'must be at most 64 characters' }))
+  .check(z.refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Berlin or UTC' }));
 
-const rangeSchema = z
-  .enum(['7', '30', '90'], { error: 'must be 7, 30 or 90 (days)' })
-  .transform((v) => Number(v) as SpendingRange);
+const rangeSchema = z.pipe(
+  z.enum(['7', '30', '90'], { error: 'must be 7, 30 or 90 (days)' }),
+  z.transform((v) => Number(v) as SpendingRange),
+);
 
 /** `GET /studio-api/account/spending?days=30&tz=Europe/Berlin`. */
 export const spendingQuerySchema = z.object({
-  days: rangeSchema.default(30),
-  tz: timeZoneSchema.default('UTC'),
+  days: z._default(rangeSchema, 30),
+  tz: z._default(timeZoneSchema, 'UTC'),
 });
 
 /** `GET /studio-api/account/ledger.csv?tz=…[&days=…]`: every job when `days` is absent. */
 export const ledgerQuerySchema = z.object({
-  days: rangeSchema.optional(),
-  tz: timeZoneSchema.default('UTC'),
+  days: z.optional(rangeSchema),
+  tz: z._default(timeZoneSchema, 'UTC'),
 });
 
 /** The header of the CSV export, in this order; job handles only, never upstream ids. */
@@ -56,7 +57,7 @@ export const LEDGER_CSV_COLUMNS = [
 ] as const;
 
 const amount = z.number();
-const count = z.number().int().min(0);
+const count = z.number().check(z.int()).check(z.minimum(0));
 
 const spendingDaySchema = z.object({
   /** `2026-03-29` in the requested zone. */
@@ -95,7 +96,7 @@ export type LedgerJob = z.infer<typeof ledgerJobSchema>;
 
 export const spendingSchema = z.object({
   timeZone: z.string(),
-  days: z.number().int(),
+  days: z.number().check(z.int()),
   /** Start of the first day and end of the last (today), as instants. */
   from: z.string(),
   to: z.string(),

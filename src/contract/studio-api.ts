@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { handleSchema } from './handle';
 import { availableActionsSchema, taskStatusSchema, taskTypeSchema } from './task';
 
@@ -9,60 +9,60 @@ export type { CreateJob, CreateJobRequest } from './create-job-schema';
 const mediaItemSchema = z.object({
   /** Same-origin URL, `/media/<handle>/<n>`. */
   url: z.string(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
+  width: z.nullable(z.number().check(z.int())),
+  height: z.nullable(z.number().check(z.int())),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 const studioErrorSchema = z.object({
   /** HTTP status of the failure (upstream's, or the studio's own). */
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   /** Stable machine code: `insufficient_quota`, `rate_limited`, `invalid_request`, ... */
   code: z.string(),
   message: z.string(),
   /** What the user can do about it. */
-  hint: z.string().nullable(),
-  retryAfterS: z.number().nullable(),
+  hint: z.nullable(z.string()),
+  retryAfterS: z.nullable(z.number()),
 });
 export type StudioError = z.infer<typeof studioErrorSchema>;
 
 const jobOutputSchema = z.object({
   /** The composite grid, when the task made one. */
-  grid: mediaItemSchema.nullable(),
+  grid: z.nullable(mediaItemSchema),
   images: z.array(mediaItemSchema),
   videos: z.array(mediaItemSchema),
   prompts: z.array(z.string()),
-  seed: z.string().nullable(),
+  seed: z.nullable(z.string()),
   actions: availableActionsSchema,
 });
 export type JobOutput = z.infer<typeof jobOutputSchema>;
 
 export const jobSchema = z.object({
   id: handleSchema,
-  parentId: handleSchema.nullable(),
+  parentId: z.nullable(handleSchema),
   /** Which image of the parent this job derives from. */
-  parentIndex: z.number().int().nullable(),
+  parentIndex: z.nullable(z.number().check(z.int())),
   operation: taskTypeSchema,
   prompt: z.string(),
   status: taskStatusSchema,
-  progress: z.number().min(0).max(100),
+  progress: z.number().check(z.minimum(0)).check(z.maximum(100)),
   createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  endedAt: z.string().nullable(),
+  startedAt: z.nullable(z.string()),
+  endedAt: z.nullable(z.string()),
   cost: z.object({ frozen: z.number(), consumed: z.number(), unit: z.string() }),
-  output: jobOutputSchema.nullable(),
-  error: studioErrorSchema.nullable(),
+  output: z.nullable(jobOutputSchema),
+  error: z.nullable(studioErrorSchema),
   /** Marked by the user (`PUT`/`DELETE /studio-api/jobs/:id/favourite`); always sent. */
-  favourite: z.boolean().optional(),
+  favourite: z.optional(z.boolean()),
   /**
    * Why no follow-up (upscale, variation, video, ...) can be made from this job, to show
    * beside disabled actions; null when they can. Set when the image service no longer has
    * the job (it keeps jobs a few days); its outputs stay viewable from the studio's cache.
    * Always sent.
    */
-  followUpBlocked: z.string().nullable().optional(),
+  followUpBlocked: z.optional(z.nullable(z.string())),
   /** Params it was created with (no jobId/callback); null if older or over 8 KB. Always sent. */
-  params: z.record(z.string(), z.unknown()).nullable().optional(),
+  params: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   /**
    * Set, in words, when the studio does not know whether the image service made this job:
    * the answer to its create was lost (the studio stopped, the connection broke, or the
@@ -70,27 +70,28 @@ export const jobSchema = z.object({
    * but what was asked; it becomes a normal job if the service reports on it, and can be
    * deleted like a finished one. Null for every other job. Always sent.
    */
-  createUnknown: z.string().nullable().optional(),
+  createUnknown: z.optional(z.nullable(z.string())),
 });
 export type Job = z.infer<typeof jobSchema>;
 
 export const jobListSchema = z.object({
   jobs: z.array(jobSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type JobList = z.infer<typeof jobListSchema>;
 
 /** A comma-separated query value: `status=completed,failed`. */
-const csv = <T extends z.ZodType<unknown, string>>(item: T, what: string) =>
-  z
-    .string()
-    .transform((v) => v.split(',').filter((x) => x !== ''))
-    .pipe(
-      z
-        .array(item, { error: `must be a comma-separated list of ${what}` })
-        .min(1)
-        .max(20),
-    );
+const csv = <T extends z.ZodMiniType<unknown, string>>(item: T, what: string) =>
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((v) => v.split(',').filter((x) => x !== '')),
+    ),
+    z
+      .array(item, { error: `must be a comma-separated list of ${what}` })
+      .check(z.minLength(1))
+      .check(z.maxLength(20)),
+  );
 
 /**
  * A day (`2026-01-31`, a whole day in UTC) or an instant (ISO 8601 with a zone). `from`
@@ -98,10 +99,12 @@ const csv = <T extends z.ZodType<unknown, string>>(item: T, what: string) =>
  */
 const dayOrInstant = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/, {
-    error: 'must be a date (2026-01-31) or a date and time with a zone (2026-01-31T12:00:00Z)',
-  })
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be a real date' });
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/, {
+      error: 'must be a date (2026-01-31) or a date and time with a zone (2026-01-31T12:00:00Z)',
+    }),
+  )
+  .check(z.refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be a real date' }));
 
 /**
  * `GET /studio-api/jobs`: newest first, in pages; every filter is optional and they
@@ -109,17 +112,25 @@ const dayOrInstant = z
  * "lighthouse in a storm").
  */
 export const jobListQuerySchema = z.object({
-  cursor: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  operation: csv(taskTypeSchema, 'task types (diffusion, upscale, ...)').optional(),
-  status: csv(taskStatusSchema, 'statuses (pending, completed, ...)').optional(),
-  from: dayOrInstant.optional(),
-  to: dayOrInstant.optional(),
-  q: z.string().trim().min(1).max(200, { error: 'must be at most 200 characters' }).optional(),
-  favourite: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .transform((v) => v === 'true')
-    .optional(),
+  cursor: z.optional(z.string()),
+  limit: z._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(200)), 50),
+  operation: z.optional(csv(taskTypeSchema, 'task types (diffusion, upscale, ...)')),
+  status: z.optional(csv(taskStatusSchema, 'statuses (pending, completed, ...)')),
+  from: z.optional(dayOrInstant),
+  to: z.optional(dayOrInstant),
+  q: z.optional(
+    z
+      .string()
+      .check(z.trim())
+      .check(z.minLength(1))
+      .check(z.maxLength(200, { error: 'must be at most 200 characters' })),
+  ),
+  favourite: z.optional(
+    z.pipe(
+      z.enum(['true', 'false'], { error: 'must be true or false' }),
+      z.transform((v) => v === 'true'),
+    ),
+  ),
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 
@@ -134,7 +145,7 @@ export const errorEnvelopeSchema = z.object({ error: studioErrorSchema });
 const pushStatusSchema = z.object({
   mode: z.enum(['callbacks', 'polling']),
   /** Why callbacks are not used, in words for the operator; null when they are. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type PushStatus = z.infer<typeof pushStatusSchema>;
 
@@ -142,9 +153,9 @@ export type PushStatus = z.infer<typeof pushStatusSchema>;
 const uploadsStatusSchema = z.object({
   /** False when the upstream could not fetch an upload (see `reason`). */
   enabled: z.boolean(),
-  reason: z.string().nullable(),
-  maxBytes: z.number().int(),
-  maxPixels: z.number().int(),
+  reason: z.nullable(z.string()),
+  maxBytes: z.number().check(z.int()),
+  maxPixels: z.number().check(z.int()),
   types: z.array(z.string()),
 });
 export type UploadsStatus = z.infer<typeof uploadsStatusSchema>;
@@ -156,9 +167,9 @@ export type UploadsStatus = z.infer<typeof uploadsStatusSchema>;
 const upstreamStatusSchema = z.object({
   reachable: z.boolean(),
   /** When the service last answered (ISO time); null before the first answer. */
-  lastContactAt: z.string().nullable(),
+  lastContactAt: z.nullable(z.string()),
   /** Why it is thought down, in words; null while it answers. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type UpstreamStatus = z.infer<typeof upstreamStatusSchema>;
 
@@ -179,9 +190,9 @@ const uploadSchema = z.object({
   id: handleSchema,
   url: z.string(),
   previewUrl: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  bytes: z.number().int(),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
+  bytes: z.number().check(z.int()),
   type: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']),
 });
 export type Upload = z.infer<typeof uploadSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const TASK_STATUSES = [
   'pending',
@@ -55,42 +55,43 @@ export const INDEXED_ACTIONS = [
 ] as const;
 export type IndexedAction = (typeof INDEXED_ACTIONS)[number];
 
-const indexList = z.array(z.number().int().min(0));
-export const availableActionsSchema = z
-  .object({
-    upscale: indexList.optional(),
-    variation: indexList.optional(),
-    remix: indexList.optional(),
-    inpaint: indexList.optional(),
-    outpaint: indexList.optional(),
-    pan: indexList.optional(),
-    edit: indexList.optional(),
-    enhance: indexList.optional(),
-    reroll: z.boolean().optional(),
-  })
-  .loose();
+const indexList = z.array(z.number().check(z.int()).check(z.minimum(0)));
+export const availableActionsSchema = z.looseObject({
+  upscale: z.optional(indexList),
+  variation: z.optional(indexList),
+  remix: z.optional(indexList),
+  inpaint: z.optional(indexList),
+  outpaint: z.optional(indexList),
+  pan: z.optional(indexList),
+  edit: z.optional(indexList),
+  enhance: z.optional(indexList),
+  reroll: z.optional(z.boolean()),
+});
 export type AvailableActions = z.infer<typeof availableActionsSchema>;
 
 const imageOutputSchema = z.object({
   image_url: z.string(),
   // A single-image result may come with `image_urls: null`.
-  image_urls: z.preprocess((v) => v ?? [], z.array(z.string())),
+  image_urls: z.pipe(
+    z.transform((v) => v ?? []),
+    z.array(z.string()),
+  ),
   seed: z.string(),
-  available_actions: availableActionsSchema.optional(),
+  available_actions: z.optional(availableActionsSchema),
 });
 export type ImageOutput = z.infer<typeof imageOutputSchema>;
 
 const videoOutputSchema = z.object({
-  video_urls: z.array(z.string()).min(1),
+  video_urls: z.array(z.string()).check(z.minLength(1)),
   seed: z.string(),
 });
 export type VideoOutput = z.infer<typeof videoOutputSchema>;
 
 const textOutputSchema = z.object({
   prompts: z.array(z.string()),
-  promptEn: z.string().optional(),
-  description: z.string().optional(),
-  finalPrompt: z.string().optional(),
+  promptEn: z.optional(z.string()),
+  description: z.optional(z.string()),
+  finalPrompt: z.optional(z.string()),
 });
 export type TextOutput = z.infer<typeof textOutputSchema>;
 
@@ -102,16 +103,17 @@ export const isTextOutput = (o: TaskOutput): o is TextOutput => 'prompts' in o;
 export const isImageOutput = (o: TaskOutput): o is ImageOutput => 'image_urls' in o;
 
 /** The real service sends `""` or year 1 for times that have not happened yet. */
-const optionalTime = z.preprocess(
-  (v) =>
+const optionalTime = z.pipe(
+  z.transform((v) =>
     v === '' || v === undefined || (typeof v === 'string' && v.startsWith('0001-')) ? null : v,
-  z.string().nullable(),
+  ),
+  z.nullable(z.string()),
 );
 
 const usageSchema = z.object({
   type: z.string(),
-  frozen: z.number().int(),
-  consume: z.number().int(),
+  frozen: z.number().check(z.int()),
+  consume: z.number().check(z.int()),
 });
 
 const taskMetaSchema = z.object({
@@ -122,10 +124,10 @@ const taskMetaSchema = z.object({
 });
 
 const taskErrorSchema = z.object({
-  code: z.number().int(),
+  code: z.number().check(z.int()),
   message: z.string(),
-  raw_message: z.string().default(''),
-  detail: z.unknown().default(null),
+  raw_message: z._default(z.string(), ''),
+  detail: z._default(z.unknown(), null),
 });
 export type TaskError = z.infer<typeof taskErrorSchema>;
 
@@ -151,19 +153,25 @@ export const taskResponseSchema = z.object({
   model: z.string(),
   task_type: z.union([taskTypeSchema, z.literal('')]),
   status: taskStatusSchema,
-  config: taskConfigSchema.default({
+  config: z._default(taskConfigSchema, {
     service_mode: '',
     webhook_config: { endpoint: '', secret: '' },
   }),
-  input: z.record(z.string(), z.unknown()).nullable().default(null),
-  output: z.preprocess(
-    (v) => (v === undefined || isEmptyOutput(v) ? null : v),
-    taskOutputSchema.nullable(),
+  input: z._default(z.nullable(z.record(z.string(), z.unknown())), null),
+  output: z.pipe(
+    z.transform((v) => (v === undefined || isEmptyOutput(v) ? null : v)),
+    z.nullable(taskOutputSchema),
   ),
-  meta: taskMetaSchema.nullable().default(null),
-  detail: z.unknown().default(null),
-  logs: z.preprocess((v) => v ?? [], z.array(z.string())),
-  error: z.preprocess((v) => v ?? NO_ERROR, taskErrorSchema),
+  meta: z._default(z.nullable(taskMetaSchema), null),
+  detail: z._default(z.unknown(), null),
+  logs: z.pipe(
+    z.transform((v) => v ?? []),
+    z.array(z.string()),
+  ),
+  error: z.pipe(
+    z.transform((v) => v ?? NO_ERROR),
+    taskErrorSchema,
+  ),
 });
 export type TaskResponse = z.infer<typeof taskResponseSchema>;
 

@@ -13,6 +13,7 @@ import type { Sessions } from './auth/sessions';
 import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
 import type { MediaCache } from './media/cache';
+import type { ThumbCache } from './media/thumbs';
 import type { SpendingStore } from './store/spending';
 import type { UploadsStore } from './store/shared-store';
 import type { MediaPrefetch } from './sync/media-prefetch';
@@ -23,11 +24,13 @@ import { accountRoutes } from './routes/account';
 import { bodyLimits } from './routes/body-limits';
 import { browserEventRoutes } from './routes/browser-events';
 import { compressJson } from './routes/compress-json';
+import { exportRoutes } from './routes/exports';
 import { historyRoutes } from './routes/history';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
+import { thumbRoutes } from './routes/thumbs';
 import { studioErrorHandler } from './routes/on-error';
 import { spaRoutes } from './routes/spa';
 import { webhookRoutes } from './routes/webhooks';
@@ -35,6 +38,7 @@ import { StudioHttpError, studioError } from './studio-error';
 
 interface AppDeps extends CreateDeps {
   media: MediaCache;
+  thumbs: ThumbCache;
   account: AccountService;
   spending: SpendingStore;
   webDir: string;
@@ -82,10 +86,12 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));
   app.route('/studio-api/account', accountRoutes(deps));
+  app.route('/studio-api/exports', exportRoutes(deps));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });
   app.route('/media', mediaRoutes(deps));
+  app.route('/media', thumbRoutes(deps));
   app.all('/media/*', (c) =>
     c.json({ error: studioError(404, 'not_found', 'No such media.') }, 404),
   );

@@ -22,6 +22,7 @@ describe('loadProxyConfig', () => {
       uploadMaxMb: 20,
       uploadMaxMp: 40,
       mediaCacheMb: 2048,
+      thumbCacheMb: 256,
       uploadsMb: 2048,
       upstreamJobTtlH: 72,
       upstreamTimeoutMs: 15_000,

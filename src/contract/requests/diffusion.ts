@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isDraft, parsePrompt } from '../prompt-flags';
 import { base, prompt } from './common';
 import { defineOperation } from './operation';

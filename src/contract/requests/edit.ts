@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { canvasSchema, followUp, gridIndex, imgPosSchema, maskSchema, prompt } from './common';
 import { defineOperation } from './operation';
 
@@ -7,7 +7,7 @@ const fields = {
   canvas: canvasSchema,
   imgPos: imgPosSchema,
   remixPrompt: prompt(),
-  mask: maskSchema.optional(),
+  mask: z.optional(maskSchema),
 };
 
 /** Repositions and repaints the image on a custom canvas (whitelisted accounts only). */

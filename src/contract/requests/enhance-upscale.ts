@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { base, gridIndex, httpUrl, jobId } from './common';
 import { ENHANCE_URL_MAX } from './limits';
 import { defineOperation, withServiceRule } from './operation';
@@ -6,29 +6,20 @@ import { defineOperation, withServiceRule } from './operation';
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
-const source = { image_url: httpUrl(ENHANCE_URL_MAX).optional() };
+const source = { image_url: z.optional(httpUrl(ENHANCE_URL_MAX)) };
 const options = {
-  imageNo: gridIndex().optional(),
-  aspect_ratio: choice([
-    'keep',
-    '1:1',
-    '16:9',
-    '9:16',
-    '4:5',
-    '5:4',
-    '3:2',
-    '2:3',
-    '4:3',
-    '3:4',
-  ]).optional(),
-  content_type: choice(['photo', 'illustration', 'text', 'low_res', 'standard']).optional(),
-  crop_mode: choice(['letterbox', 'crop']).optional(),
-  face_enhancement_level: choice(['off', 'none', 'subtle', 'moderate', 'strong']).optional(),
-  output_format: choice(['jpeg', 'jpg', 'png', 'tiff', 'tif']).optional(),
-  target_resolution: choice(['HD', 'FHD', '2K', '4K', '6K', '8K', '12K']).optional(),
-  webhook_endpoint: z.string().optional(),
-  webhook_schema: z.string().optional(),
-  webhook_secret: z.string().optional(),
+  imageNo: z.optional(gridIndex()),
+  aspect_ratio: z.optional(
+    choice(['keep', '1:1', '16:9', '9:16', '4:5', '5:4', '3:2', '2:3', '4:3', '3:4']),
+  ),
+  content_type: z.optional(choice(['photo', 'illustration', 'text', 'low_res', 'standard'])),
+  crop_mode: z.optional(choice(['letterbox', 'crop'])),
+  face_enhancement_level: z.optional(choice(['off', 'none', 'subtle', 'moderate', 'strong'])),
+  output_format: z.optional(choice(['jpeg', 'jpg', 'png', 'tiff', 'tif'])),
+  target_resolution: z.optional(choice(['HD', 'FHD', '2K', '4K', '6K', '8K', '12K'])),
+  webhook_endpoint: z.optional(z.string()),
+  webhook_schema: z.optional(z.string()),
+  webhook_secret: z.optional(z.string()),
 };
 
 export const enhanceUpscaleOperation = defineOperation({
@@ -49,6 +40,6 @@ export const enhanceUpscaleOperation = defineOperation({
 
 /** Suspended on the service (503); the schema still states its rules. */
 export const enhanceUpscaleRequestSchema = z
-  .object({ ...base, ...source, jobId: jobId().optional(), ...options })
-  .superRefine(withServiceRule(enhanceUpscaleOperation));
+  .object({ ...base, ...source, jobId: z.optional(jobId()), ...options })
+  .check(z.superRefine(withServiceRule(enhanceUpscaleOperation)));
 export type EnhanceUpscaleRequest = z.infer<typeof enhanceUpscaleRequestSchema>;

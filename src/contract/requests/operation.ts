@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { TaskType } from '../task';
 
 /** What a parent must be for a follow-up: none, an image task, or a video task. */
@@ -28,7 +28,7 @@ export interface TitledJob {
  * the studio's create from `fields` and a parent handle, and the studio's titles, prompt
  * and cost estimates from the same params.
  */
-export interface OperationSpec<F extends z.ZodRawShape, K extends ParentKind = ParentKind> {
+export interface OperationSpec<F extends z.core.$ZodShape, K extends ParentKind = ParentKind> {
   taskType: TaskType;
   parent: K;
   /** The operation's own fields: the service's request less jobId, callback, notify_progress. */
@@ -39,19 +39,19 @@ export interface OperationSpec<F extends z.ZodRawShape, K extends ParentKind = P
    * What the job is, in words ("Pan left", "Upscale (subtle)"), from those of its params
    * that are known: a job may have kept none (older ones, or over the size bound).
    */
-  title: (params: Partial<z.output<z.ZodObject<F>>>, job: TitledJob) => string;
+  title: (params: Partial<z.output<z.ZodMiniObject<F>>>, job: TitledJob) => string;
   /** A check across fields that depends on whether a parent is named. */
-  rule?: (params: z.output<z.ZodObject<F>>, parent: ParentRef, report: Report) => void;
+  rule?: (params: z.output<z.ZodMiniObject<F>>, parent: ParentRef, report: Report) => void;
 }
 
-export const defineOperation = <F extends z.ZodRawShape, K extends ParentKind>(
+export const defineOperation = <F extends z.core.$ZodShape, K extends ParentKind>(
   spec: OperationSpec<F, K>,
 ) => spec;
 
 /** Adds a spec's cross-field rule to a service request schema (whose parent is `jobId`). */
 export const withServiceRule =
-  <F extends z.ZodRawShape>(spec: OperationSpec<F>) =>
-  (body: z.output<z.ZodObject<F>> & { jobId?: string }, ctx: z.RefinementCtx): void => {
+  <F extends z.core.$ZodShape>(spec: OperationSpec<F>) =>
+  (body: z.output<z.ZodMiniObject<F>> & { jobId?: string }, ctx: z.core.$RefinementCtx): void => {
     spec.rule?.(body, { given: body.jobId !== undefined, field: 'jobId' }, (field, message) =>
       ctx.addIssue({ code: 'custom', path: [field], message }),
     );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { followUp, gridIndex, numberBetween, prompt } from './common';
 import { defineOperation, times } from './operation';
 
@@ -8,7 +8,7 @@ export const OUTPAINT_SCALE = { min: 1.1, max: 2.0 } as const;
 const fields = {
   imageNo: gridIndex(),
   scale: numberBetween(OUTPAINT_SCALE.min, OUTPAINT_SCALE.max),
-  remixPrompt: prompt().optional(),
+  remixPrompt: z.optional(prompt()),
 };
 
 /** Zoom out: the canvas grows by `scale` on every side. */

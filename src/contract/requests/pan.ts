@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { followUp, gridIndex, intChoice, numberBetween, prompt } from './common';
 import { defineOperation } from './operation';
 
@@ -13,7 +13,7 @@ const fields = {
   imageNo: gridIndex(),
   direction: intChoice(PAN_DIRECTIONS, PAN_DIRECTION_NAMES),
   scale: numberBetween(PAN_SCALE.min, PAN_SCALE.max),
-  remixPrompt: prompt().optional(),
+  remixPrompt: z.optional(prompt()),
 };
 
 export const panRequestSchema = z.object({ ...followUp, ...fields });

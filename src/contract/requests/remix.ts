@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { followUp, gridIndex, intChoice, prompt } from './common';
 import { defineOperation, titled } from './operation';
 
@@ -8,7 +8,7 @@ const REMIX_MODE_NAMES = ['strong', 'subtle'] as const;
 const fields = {
   imageNo: gridIndex(),
   remixPrompt: prompt(),
-  mode: intChoice([0, 1], REMIX_MODE_NAMES).default(0),
+  mode: z._default(intChoice([0, 1], REMIX_MODE_NAMES), 0),
 };
 
 export const remixRequestSchema = z.object({ ...followUp, ...fields });

@@ -1,5 +1,5 @@
 /** Shared by the request tests: minimal bodies and accept/reject helpers. */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { formatIssues } from '../errors';
 import type { OperationName } from '../operations';
 
@@ -48,15 +48,15 @@ export const MINIMAL: Record<OperationName, Record<string, unknown>> = {
 };
 
 /** Parses or throws with the user-facing message, so a failure shows why. */
-export function accept(schema: z.ZodType, body: unknown): unknown {
-  const r = schema.safeParse(body);
+export function accept(schema: z.core.$ZodType, body: unknown): unknown {
+  const r = z.safeParse(schema, body);
   if (!r.success) throw new Error(`rejected ${JSON.stringify(body)}: ${formatIssues(r.error)}`);
   return r.data;
 }
 
 /** The `formatIssues` message of a body that must be rejected. */
-export function reject(schema: z.ZodType, body: unknown): string {
-  const r = schema.safeParse(body);
+export function reject(schema: z.core.$ZodType, body: unknown): string {
+  const r = z.safeParse(schema, body);
   if (r.success) throw new Error(`accepted ${JSON.stringify(body).slice(0, 200)}`);
   return formatIssues(r.error);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { batchIndex, followUp, intChoice } from './common';
 import { defineOperation, titled } from './operation';
 
@@ -8,7 +8,7 @@ const UPSCALE_TYPE_NAMES = ['subtle', 'creative', 'v5 2x', 'v5 4x'] as const;
 
 const fields = {
   imageNo: batchIndex(),
-  type: intChoice(UPSCALE_TYPES, UPSCALE_TYPE_NAMES).default(0),
+  type: z._default(intChoice(UPSCALE_TYPES, UPSCALE_TYPE_NAMES), 0),
 };
 
 export const upscaleRequestSchema = z.object({ ...followUp, ...fields });

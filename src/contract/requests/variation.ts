@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { batchIndex, followUp, intChoice, prompt } from './common';
 import { defineOperation, titled } from './operation';
 
@@ -7,8 +7,8 @@ const VARIATION_TYPE_NAMES = ['subtle', 'strong'] as const;
 
 const fields = {
   imageNo: batchIndex(),
-  type: intChoice([0, 1], VARIATION_TYPE_NAMES).default(0),
-  remixPrompt: prompt().optional(),
+  type: z._default(intChoice([0, 1], VARIATION_TYPE_NAMES), 0),
+  remixPrompt: z.optional(prompt()),
 };
 
 export const variationRequestSchema = z.object({ ...followUp, ...fields });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getFlag, parsePrompt } from '../prompt-flags';
 import { base, gridIndex, intChoice, jobId, prompt } from './common';
 import { defineOperation, titled, withServiceRule } from './operation';
@@ -12,9 +12,9 @@ const IMAGE_URL_IN_PROMPT = /https?:\/\/\S+/i;
 export const startImageUrl = (p: string): string | null => IMAGE_URL_IN_PROMPT.exec(p)?.[0] ?? null;
 
 const fields = {
-  imageNo: gridIndex().default(0),
-  prompt: prompt().optional(),
-  videoType: intChoice(VIDEO_TYPES, VIDEO_TYPE_NAMES).default(0),
+  imageNo: z._default(gridIndex(), 0),
+  prompt: z.optional(prompt()),
+  videoType: z._default(intChoice(VIDEO_TYPES, VIDEO_TYPE_NAMES), 0),
 };
 
 const isHighMotion = (p: string | undefined): boolean =>
@@ -52,6 +52,6 @@ export const videoDiffusionOperation = defineOperation({
 });
 
 export const videoDiffusionRequestSchema = z
-  .object({ ...base, jobId: jobId().optional(), ...fields })
-  .superRefine(withServiceRule(videoDiffusionOperation));
+  .object({ ...base, jobId: z.optional(jobId()), ...fields })
+  .check(z.superRefine(withServiceRule(videoDiffusionOperation)));
 export type VideoDiffusionRequest = z.infer<typeof videoDiffusionRequestSchema>;

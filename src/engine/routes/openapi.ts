@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   accountErrorSchema,
   accountInfoEnvelopeSchema,
@@ -21,7 +21,7 @@ import type { EngineEnv } from './context';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const out = z.toJSONSchema(schema, {
     io,
     // Preprocessed fields have no JSON form on their input side: they accept anything.
@@ -35,7 +35,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 /** A rejected create or read: the TaskResponse error shape of SPEC.md. */
-const taskErrorSchema = taskResponseSchema.extend({
+const taskErrorSchema = z.extend(taskResponseSchema, {
   status: z.literal('failed'),
   input: z.null(),
   output: z.null(),

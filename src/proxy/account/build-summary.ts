@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   accountInfoEnvelopeSchema,
   accountInfoSchema,
@@ -15,8 +15,8 @@ import type { ActiveTask, AccountSummary } from '@/contract/account-summary';
  * The fields of `data` that parse, one by one. The real service documents these bodies
  * only loosely (API-NOTES.md), and one odd field must not hide the others.
  */
-function pickValid<S extends z.ZodObject>(
-  envelope: z.ZodType<{ data: z.infer<S> }>,
+function pickValid<S extends z.ZodMiniObject>(
+  envelope: z.ZodMiniType<{ data: z.infer<S> }>,
   schema: S,
   json: unknown,
 ): Partial<z.infer<S>> {
@@ -26,7 +26,7 @@ function pickValid<S extends z.ZodObject>(
   if (typeof data !== 'object' || data === null) return {};
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(schema.shape)) {
-    const r = field.safeParse((data as Record<string, unknown>)[key]);
+    const r = z.safeParse(field, (data as Record<string, unknown>)[key]);
     if (r.success && r.data !== undefined) out[key] = r.data;
   }
   return out as Partial<z.infer<S>>;

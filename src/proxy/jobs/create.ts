@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { promptOfParams } from '@/contract/create-job';
 import { formatIssues } from '@/contract/errors';
 import { OPERATIONS, type ParentKind } from '@/contract/operations';
@@ -75,7 +75,7 @@ function upstreamBody(
     ...(link ? { callback: link.url } : {}),
     ...(link?.progress ? { notify_progress: true } : {}),
   };
-  const schema: z.ZodType<Record<string, unknown>> = OPERATIONS[input.operation].schema;
+  const schema: z.ZodMiniType<Record<string, unknown>> = OPERATIONS[input.operation].schema;
   const parsed = schema.safeParse(body);
   // Redacted: a message must never carry the parent's UUID back to the browser.
   if (!parsed.success) throw invalidRequest(redact(formatIssues(parsed.error)));

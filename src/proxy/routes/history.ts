@@ -6,6 +6,7 @@ import { handleSchema, type Lineage } from '@/contract/studio-api';
 import { toJob } from '../model/to-job';
 import type { Logger } from '../log';
 import type { MediaCache } from '../media/cache';
+import type { ThumbCache } from '../media/thumbs';
 import type { HistoryStore } from '../store/shared-store';
 import { StudioHttpError, jobNotFound, studioError } from '../studio-error';
 import { rejectUnknownJob } from './validate';
@@ -13,6 +14,7 @@ import { rejectUnknownJob } from './validate';
 interface HistoryDeps {
   history: HistoryStore;
   media: Pick<MediaCache, 'removeJob'>;
+  thumbs: Pick<ThumbCache, 'removeJob'>;
   log: Logger;
 }
 
@@ -51,6 +53,7 @@ export function historyRoutes(deps: HistoryDeps): Hono {
     }
     await deps.history.remove(id);
     await deps.media.removeJob(id);
+    await deps.thumbs.removeJob(id);
     deps.log.info('job deleted', { handle: id });
     return c.json({ deleted: id });
   });

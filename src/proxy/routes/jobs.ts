@@ -20,7 +20,7 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The query as a store filter; a day given as `to` includes the whole day. */
-function historyFilter(q: JobListQuery): HistoryFilter {
+export function historyFilter(q: JobListQuery): HistoryFilter {
   if (q.cursor !== undefined && !CURSOR_RE.test(q.cursor)) {
     throw invalidRequest('cursor: must be the nextCursor of an earlier page');
   }

@@ -8,12 +8,12 @@ import type { MediaPrefetch } from '../sync/media-prefetch';
 import { StudioHttpError, studioError } from '../studio-error';
 import { UpstreamError, toStudioError } from '../upstream/errors';
 
-const KEY_RE = /^(grid|\d{1,3})$/;
+export const KEY_RE = /^(grid|\d{1,3})$/;
 
-const noMedia = () =>
+export const noMedia = (): StudioHttpError =>
   new StudioHttpError(studioError(404, 'not_found', 'No such media in this studio.'));
 
-const mediaGone = () =>
+export const mediaGone = (): StudioHttpError =>
   new StudioHttpError(
     studioError(
       410,

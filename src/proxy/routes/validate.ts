@@ -14,7 +14,9 @@ export const rejectInvalid =
   (result: { success: boolean; error?: unknown }): void => {
     if (result.success) return;
     const message =
-      result.error instanceof z.ZodError ? formatIssues(result.error) : 'The request is invalid.';
+      result.error instanceof z.core.$ZodError
+        ? formatIssues(result.error)
+        : 'The request is invalid.';
     throw invalidRequest(redact(message));
   };
 

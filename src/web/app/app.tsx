@@ -1,15 +1,14 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { CanvasEditorHost } from './canvas-editor-host';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
-import { PAGES, prefetchPagesWhenIdle } from './pages/lazy-pages';
+import { PAGES } from './pages/lazy-pages';
 import { Providers } from './providers';
 import { useRoute } from './router';
 
 export function App() {
   const route = useRoute();
   const CurrentPage = PAGES[route];
-  useEffect(prefetchPagesWhenIdle, []);
   return (
     <ErrorBoundary>
       <Providers>

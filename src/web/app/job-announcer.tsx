@@ -10,6 +10,7 @@ import {
   type SeenJob,
 } from '../lib/job-announcements';
 import { notifyIfHidden } from '../lib/notifications';
+import { JobToasts, useJobToasts } from './job-toasts';
 
 /** Every job any cache holds (feed, library pages, details), once each. */
 function cachedJobs(client: QueryClient): Map<string, SeenJob> {
@@ -42,14 +43,16 @@ function useUnseen(): [number, (n: number) => void] {
 /**
  * Tells people when a job finishes or fails, wherever they are: a polite live region for
  * screen readers, the count of running jobs (and of those that ended unseen) in the tab's
- * title, and a browser notification when they are on and the tab is hidden. It watches
- * the query caches, so jobs followed by events and by polling are told alike.
+ * title, a browser notification when they are on and the tab is hidden, and a toast with
+ * a link to the card when the card is out of sight. It watches the query caches, so jobs
+ * followed by events and by polling are told alike.
  */
 export function JobAnnouncer() {
   const client = useQueryClient();
   const [message, setMessage] = useState('');
   const [running, setRunning] = useState(0);
   const [unseen, addUnseen] = useUnseen();
+  const { toasts, offer, dismiss } = useJobToasts();
   const last = useRef<Map<string, SeenJob>>(new Map());
   const base = useRef(document.title);
 
@@ -62,6 +65,7 @@ export function JobAnnouncer() {
       if (news.length === 0) return;
       setMessage(news.map((n) => n.text).join(' '));
       addUnseen(news.length);
+      offer(news);
       for (const n of news) {
         notifyIfHidden(n.outcome === 'completed' ? 'Job finished' : 'Job failed', n.text);
       }
@@ -70,15 +74,18 @@ export function JobAnnouncer() {
     return client.getQueryCache().subscribe((e) => {
       if (e.type === 'updated' || e.type === 'removed') look();
     });
-  }, [client, addUnseen]);
+  }, [client, addUnseen, offer]);
 
   useEffect(() => {
     document.title = titleWith(base.current, running, unseen);
   }, [running, unseen]);
 
   return (
-    <div role="status" aria-live="polite" className="sr-only" data-testid="job-announcer">
-      {message}
-    </div>
+    <>
+      <div role="status" aria-live="polite" className="sr-only" data-testid="job-announcer">
+        {message}
+      </div>
+      <JobToasts toasts={toasts} onDismiss={dismiss} />
+    </>
   );
 }

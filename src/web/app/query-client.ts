@@ -2,7 +2,8 @@ import { MutationCache, QueryClient, matchMutation } from '@tanstack/react-query
 import { accountQueries } from '../features/account/api/account-queries';
 import { jobMutationKeys, type CreateJobVariables } from '../features/jobs/api/job-mutations';
 import { ResponseShapeError, StudioApiError } from '../lib/http';
-import { uncoveredCreate } from './create-guard';
+import { currentUpstream } from '../lib/upstream-store';
+import { uncoveredCreate, unreachableCreate } from './create-guard';
 
 /**
  * Retry what may pass on a second try (no answer, 5xx, 429); never a refusal or a
@@ -23,10 +24,13 @@ export function createQueryClient(): QueryClient {
     // The balance is an account concern, job creation a jobs one: features do not know
     // each other, so the app wires "a job was created" to "refresh the balance" here.
     mutationCache: new MutationCache({
-      // A create the balance cannot cover fails here, before its request is sent.
+      // A create the service cannot take now (unreachable) or the balance cannot cover
+      // fails here, before its request is sent.
       onMutate: (variables, mutation) => {
         if (!matchMutation({ mutationKey: jobMutationKeys.create() }, mutation)) return;
-        const refused = uncoveredCreate(client, (variables as CreateJobVariables).body);
+        const refused =
+          unreachableCreate(currentUpstream(), Date.now()) ??
+          uncoveredCreate(client, (variables as CreateJobVariables).body);
         if (refused) throw new StudioApiError(refused);
       },
       onSuccess: (_data, _vars, _result, mutation) => {

@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { ResultReuse } from '../features/jobs/components/reuse-actions';
 import { promptStore } from '../features/create/stores/prompt-store';
 import { routeFromHash, routeHref } from './router';
 
@@ -15,12 +16,34 @@ const focusPrompt = () => {
 export function usePromptHandoff(): (prompt: string) => void {
   return useCallback((prompt: string) => {
     promptStore.getState().actions.promptChanged(prompt);
-    if (routeFromHash(window.location.hash) === 'create') {
-      focusPrompt();
-      return;
-    }
-    // The router renders the create page on hashchange; focus once it has.
-    window.addEventListener('hashchange', () => setTimeout(focusPrompt, 0), { once: true });
-    window.location.hash = routeHref('create');
+    openCreate();
   }, []);
+}
+
+function openCreate(): void {
+  if (routeFromHash(window.location.hash) === 'create') {
+    focusPrompt();
+    return;
+  }
+  // The router renders the create page on hashchange; focus once it has.
+  window.addEventListener('hashchange', () => setTimeout(focusPrompt, 0), { once: true });
+  window.location.hash = routeHref('create');
+}
+
+/**
+ * A library result reused: its prompt (and seed) into the prompt box, or its image (made
+ * an upload by the jobs feature) as an image prompt, `--sref` or `--cref`; then Create.
+ */
+export function useResultReuse(): ResultReuse {
+  const usePrompt = usePromptHandoff();
+  return useMemo(
+    () => ({
+      usePrompt,
+      useImage: (upload, role) => {
+        promptStore.getState().actions.imageUploaded(upload, role);
+        openCreate();
+      },
+    }),
+    [usePrompt],
+  );
 }

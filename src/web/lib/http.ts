@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import type { StudioError } from '@/contract/studio-api';
 import { errorEnvelopeSchema } from '@/contract/studio-api';
 
@@ -41,7 +41,7 @@ export interface RequestOptions {
  */
 export async function requestJson<T>(
   path: string,
-  schema: ZodType<T>,
+  schema: ZodMiniType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
   const res = await send(path, options);

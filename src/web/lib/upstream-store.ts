@@ -17,6 +17,8 @@ const useUpstreamStore = create<UpstreamState>()((set) => ({
 }));
 
 export const useUpstreamStatus = (): UpstreamStatus => useUpstreamStore((s) => s.upstream);
+/** The latest status, outside React (the create guard). */
+export const currentUpstream = (): UpstreamStatus => useUpstreamStore.getState().upstream;
 export const upstreamReported = (upstream: UpstreamStatus): void =>
   useUpstreamStore.getState().upstreamReported(upstream);
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { paramsSchemaOf } from '@/contract/create-job';
 import type { OperationName } from '@/contract/operations';
 
@@ -12,7 +12,7 @@ const fieldOf = (path: readonly PropertyKey[]): string =>
     .replace(/\.\[/g, '[');
 
 /** Groups zod issues by the field they name, each message said once. */
-function fieldIssues(error: z.ZodError): FieldIssues {
+function fieldIssues(error: z.core.$ZodError): FieldIssues {
   const out: FieldIssues = {};
   for (const issue of error.issues) {
     const key = fieldOf(issue.path);

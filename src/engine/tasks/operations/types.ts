@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { OperationName, OperationRequest } from '@/contract/operations';
 import { OPERATIONS } from '@/contract/operations';
 import type { AccountRow } from '@/engine/accounts/accounts-store';
@@ -41,7 +41,7 @@ export interface OperationImpl<Req> {
 
 type ParseResult =
   | { ok: true; input: Record<string, unknown>; plan: (ctx: PlanContext) => Plan }
-  | { ok: false; error: z.ZodError };
+  | { ok: false; error: z.core.$ZodError };
 
 /** An operation with its request type erased, so the create path can be generic. */
 export interface EngineOperation {
@@ -56,7 +56,7 @@ export function bindOperation<N extends OperationName>(
 ): EngineOperation {
   // The registry's schema for N produces OperationRequest<N>; TypeScript cannot follow
   // the indexed access through the generic, so it is stated once here.
-  const schema = OPERATIONS[name].schema as unknown as z.ZodType<OperationRequest<N>>;
+  const schema = OPERATIONS[name].schema as unknown as z.ZodMiniType<OperationRequest<N>>;
   return {
     name,
     parse(body) {

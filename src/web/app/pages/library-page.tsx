@@ -9,8 +9,15 @@ import {
   searchFromParams,
 } from '@/web/features/library/utils/library-params';
 import { replaceRouteSearch, useRouteSearch } from '../router';
-import { usePromptHandoff } from '../use-prompt-handoff';
+import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import { useLibraryView } from '../library-view';
+import { usePromptHandoff, useResultReuse } from '../use-prompt-handoff';
 import { Page } from './page';
+
+const VIEWS = [
+  { value: 'cards', label: 'Cards', title: 'One card per job, with its actions' },
+  { value: 'gallery', label: 'Gallery', title: 'Every image and clip in a dense grid' },
+] as const;
 
 /**
  * The library feature reads and writes the search in the URL; the jobs feature fetches and
@@ -18,6 +25,8 @@ import { Page } from './page';
  */
 export function LibraryPage() {
   const onUsePrompt = usePromptHandoff();
+  const reuse = useResultReuse();
+  const [view, setView] = useLibraryView();
   const params = paramsFromSearch(useRouteSearch());
   const checked = checkParams(params);
   const setParams = (next: LibraryParams) => replaceRouteSearch('library', searchFromParams(next));
@@ -28,6 +37,13 @@ export function LibraryPage() {
         issues={checked.ok ? [] : checked.issues}
         onChange={setParams}
       />
+      <SegmentedControl
+        label="View"
+        options={VIEWS}
+        value={view}
+        onChange={setView}
+        className="w-fit"
+      />
       {checked.ok ? (
         <JobSearchResults
           filter={checked.filter}
@@ -36,6 +52,7 @@ export function LibraryPage() {
           emptyText="Nothing here yet. Jobs you create appear in the library."
           onClearFilters={() => setParams(clearFilters(params))}
           onUsePrompt={onUsePrompt}
+          gallery={view === 'gallery' ? reuse : undefined}
         />
       ) : null}
     </Page>

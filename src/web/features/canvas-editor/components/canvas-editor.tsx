@@ -13,6 +13,7 @@ import { EditorStage } from './editor-stage';
 import { SidePanel } from './side-panel';
 import { Toolbar } from './toolbar';
 import { useEditorKeys } from './use-editor-keys';
+import { useMaskBake } from './use-mask-bake';
 import { useMaskPlan } from './use-mask-plan';
 
 export interface CanvasEditorProps {
@@ -121,6 +122,7 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
   // Whether a stroke is under way, not the stroke: its points change on every pointer move.
   const painting = useEditorStore((s) => s.active !== null);
   const plan = useMaskPlan(doc, painting);
+  useMaskBake(doc);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { closing, requestClose, keepEditing } = useCloseGuard(onClose);

@@ -62,9 +62,10 @@ const imageFrame = (doc: EditorDocument) => ({
 function useMaskBitmap(doc: EditorDocument, node: React.RefObject<Konva.Image | null>) {
   const { width, height } = doc.image;
   const bitmap = useMemo(() => new MaskBitmap({ width, height }), [width, height]);
+  const bake = useEditorStore((s) => s.lastBake);
   useLayoutEffect(() => {
-    if (bitmap.sync(doc.base, doc.ops)) node.current?.getLayer()?.batchDraw();
-  }, [bitmap, doc.base, doc.ops, node]);
+    if (bitmap.sync(doc.base, doc.ops, bake)) node.current?.getLayer()?.batchDraw();
+  }, [bitmap, doc.base, doc.ops, bake, node]);
   return bitmap;
 }
 

@@ -1,5 +1,7 @@
 import type { Size } from '../geometry/points';
 import { shapeOutline } from '../mask/grid';
+import type { Bake } from '../model/bake';
+import { restate } from '../model/bake';
 import type { BaseMask, MaskOp } from '../model/document';
 
 const MASK_RGB = [244, 63, 94] as const;
@@ -78,11 +80,31 @@ interface Checkpoint {
 }
 
 /**
+ * Whether `ops` over `base` continues the checkpoint, said over that base (across `bake`
+ * if need be, which redraws nothing: the pixels are the same).
+ */
+function restateCheckpoint(
+  cp: Checkpoint,
+  base: BaseMask | null,
+  ops: readonly MaskOp[],
+  bake: Bake | null,
+): boolean {
+  const kept = restate(cp, base, bake);
+  if (!kept || !extendsOps(ops, kept)) return false;
+  if (cp.base !== base) {
+    cp.base = base;
+    cp.ops = [...kept];
+  }
+  return true;
+}
+
+/**
  * The committed mask as one bitmap at image resolution, so a frame costs one image draw
- * however long the history. A new op is drawn onto it once. Undo, redo, clear and a bake
- * start again from a checkpoint that trails the newest op by CHECKPOINT_LAG ops (or, when
- * the mask is not one of its continuations, from the base). The stroke under way is drawn
- * live on top, not here.
+ * however long the history. A new op is drawn onto it once. Undo, redo and clear start
+ * again from a checkpoint that trails the newest op by CHECKPOINT_LAG ops (or, when the
+ * mask is not one of its continuations, from the base). A bake (old ops flattened into a
+ * new base) changes no pixel: the bitmap and the checkpoint are restated across it, in
+ * either direction, without drawing. The stroke under way is drawn live on top, not here.
  */
 export class MaskBitmap {
   readonly canvas: HTMLCanvasElement;
@@ -97,14 +119,18 @@ export class MaskBitmap {
     this.canvas = this.ctx.canvas;
   }
 
-  /** Brings the bitmap to `base` + `ops`; answers whether anything changed. */
-  sync(base: BaseMask | null, ops: readonly MaskOp[]): boolean {
+  /**
+   * Brings the bitmap to `base` + `ops`; answers whether anything changed. `bake` is the
+   * latest flattening, which may link the bitmap's base to the new one.
+   */
+  sync(base: BaseMask | null, ops: readonly MaskOp[], bake: Bake | null = null): boolean {
     if (base === this.base && ops === this.ops) return false;
-    if (base === this.base && extendsOps(ops, this.ops)) {
-      for (const op of ops.slice(this.ops.length)) drawOp(this.ctx, op, this.size);
-      this.advanceCheckpoint(base, ops);
+    const drawn = restate({ base: this.base, ops: this.ops }, base, bake);
+    if (drawn && extendsOps(ops, drawn)) {
+      for (const op of ops.slice(drawn.length)) drawOp(this.ctx, op, this.size);
+      this.advanceCheckpoint(base, ops, bake);
     } else {
-      const from = this.checkpointFor(base, ops);
+      const from = this.checkpointFor(base, ops, bake);
       this.ctx.clearRect(0, 0, this.size.width, this.size.height);
       this.ctx.drawImage(from.ctx.canvas, 0, 0);
       for (const op of ops.slice(from.ops.length)) drawOp(this.ctx, op, this.size);
@@ -115,9 +141,13 @@ export class MaskBitmap {
   }
 
   /** A checkpoint that `base` + `ops` continues, rebuilt from the base when there is none. */
-  private checkpointFor(base: BaseMask | null, ops: readonly MaskOp[]): Checkpoint {
+  private checkpointFor(
+    base: BaseMask | null,
+    ops: readonly MaskOp[],
+    bake: Bake | null,
+  ): Checkpoint {
     const cp = this.checkpoint;
-    if (cp && cp.base === base && extendsOps(ops, cp.ops)) return cp;
+    if (cp && restateCheckpoint(cp, base, ops, bake)) return cp;
     const ctx = cp?.ctx ?? surface(this.size);
     ctx.clearRect(0, 0, this.size.width, this.size.height);
     if (base) {
@@ -135,10 +165,10 @@ export class MaskBitmap {
    * Moves the checkpoint up behind new ops, two at most per change: it keeps up with
    * painting (or catches up after an undo) without a pause at any one stroke.
    */
-  private advanceCheckpoint(base: BaseMask | null, ops: readonly MaskOp[]): void {
+  private advanceCheckpoint(base: BaseMask | null, ops: readonly MaskOp[], bake: Bake | null) {
     if (ops.length <= CHECKPOINT_LAG) return;
-    const cp = this.checkpoint ?? this.checkpointFor(base, ops);
-    if (cp.base !== base || !extendsOps(ops, cp.ops)) return;
+    const cp = this.checkpoint ?? this.checkpointFor(base, ops, bake);
+    if (!restateCheckpoint(cp, base, ops, bake)) return;
     for (let n = 0; n < 2 && ops.length - cp.ops.length > CHECKPOINT_LAG; n++) {
       const op = ops[cp.ops.length];
       if (!op) break;

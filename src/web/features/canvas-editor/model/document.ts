@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ImagePoint } from '../geometry/points';
 
 /*
@@ -6,24 +6,25 @@ import type { ImagePoint } from '../geometry/points';
  * react-konva only draws it. Mask operations are kept in order because an eraser or an
  * invert only means something relative to what came before it.
  */
-const imagePointSchema = z
-  .object({ x: z.number(), y: z.number() })
-  .transform((p) => p as ImagePoint);
+const imagePointSchema = z.pipe(
+  z.object({ x: z.number(), y: z.number() }),
+  z.transform((p) => p as ImagePoint),
+);
 
 const strokeSchema = z.object({
   type: z.literal('stroke'),
   tool: z.enum(['brush', 'eraser']),
   /** Diameter in image pixels. */
-  size: z.number().positive(),
-  points: z.array(imagePointSchema).min(1),
+  size: z.number().check(z.positive()),
+  points: z.array(imagePointSchema).check(z.minLength(1)),
 });
 
 const shapeSchema = z.object({
   type: z.literal('shape'),
   kind: z.enum(['rect', 'polygon', 'lasso']),
   /** A rect is its two corners; polygon and lasso their outline. */
-  points: z.array(imagePointSchema).min(2),
-  erase: z.boolean().optional(),
+  points: z.array(imagePointSchema).check(z.minLength(2)),
+  erase: z.optional(z.boolean()),
 });
 
 /** Turns the mask made so far inside out; what is painted after it adds to the new mask. */
@@ -37,7 +38,7 @@ export type MaskOp = z.infer<typeof maskOpSchema>;
 const editorModeSchema = z.enum(['inpaint', 'edit', 'upload-paint']);
 export type EditorMode = z.infer<typeof editorModeSchema>;
 
-const side = z.number().int().positive();
+const side = z.number().check(z.int(), z.positive());
 
 /**
  * The mask of ops that left the undo window, flattened at image resolution (1 = repaint),
@@ -45,17 +46,24 @@ const side = z.number().int().positive();
  */
 const baseMaskSchema = z
   .object({ width: side, height: side, data: z.custom<Uint8Array>((v) => v instanceof Uint8Array) })
-  .refine((b) => b.data.length === b.width * b.height, {
-    message: 'base mask data must hold width × height bytes',
-  });
+  .check(
+    z.refine((b) => b.data.length === b.width * b.height, {
+      message: 'base mask data must hold width × height bytes',
+    }),
+  );
 export type BaseMask = z.infer<typeof baseMaskSchema>;
 
 export const editorDocumentSchema = z.object({
-  image: z.object({ url: z.string().min(1), width: side, height: side }),
+  image: z.object({ url: z.string().check(z.minLength(1)), width: side, height: side }),
   mode: editorModeSchema,
   canvas: z.object({ width: side, height: side }),
-  imgPos: z.object({ x: z.number().int(), y: z.number().int(), width: side, height: side }),
-  base: baseMaskSchema.nullable(),
+  imgPos: z.object({
+    x: z.number().check(z.int()),
+    y: z.number().check(z.int()),
+    width: side,
+    height: side,
+  }),
+  base: z.nullable(baseMaskSchema),
   ops: z.array(maskOpSchema),
 });
 export type EditorDocument = z.infer<typeof editorDocumentSchema>;

@@ -3,7 +3,9 @@ import { imagePoint } from '../geometry/points';
 import { editorDocumentSchema, newDocument } from './document';
 import type { Grid } from '../mask/grid';
 import { rasterise } from '../mask/grid';
-import { BAKE_AT, createEditorStore, HISTORY_LIMIT } from './editor-store';
+import { createMaskBaker } from '../mask/baker';
+import { BAKE_AT, bakeDue, HISTORY_LIMIT } from './bake';
+import { createEditorStore } from './editor-store';
 
 const open = (width = 800, height = 600) => {
   const store = createEditorStore();
@@ -11,11 +13,23 @@ const open = (width = 800, height = 600) => {
   return store;
 };
 
+/** What the editor's bake hook does after every change; in node the baker works inline. */
+const bakeIfDue = (store: ReturnType<typeof open>) => {
+  const { doc, maskBaked } = store.getState();
+  const due = doc && bakeDue(doc);
+  if (!doc || !due) return;
+  const { base, image } = doc;
+  createMaskBaker().bake({ ops: due, base, width: image.width, height: image.height }, (baked) =>
+    maskBaked({ base, ops: due }, baked),
+  );
+};
+
 const paint = (store: ReturnType<typeof open>, x: number) => {
   const s = store.getState();
   s.strokeStarted('brush', 20, imagePoint(x, 10));
   s.strokeExtended(imagePoint(x + 5, 20));
   s.strokeEnded();
+  bakeIfDue(store);
 };
 
 describe('editor store', () => {
@@ -104,6 +118,7 @@ describe('editor store', () => {
       record();
       if (stroke % 3 === 0) {
         store.getState().maskInverted();
+        bakeIfDue(store);
         record();
       }
     }

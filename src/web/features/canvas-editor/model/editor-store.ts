@@ -1,16 +1,8 @@
 import { create } from 'zustand';
 import type { ImagePoint } from '../geometry/points';
-import { rasterise } from '../mask/grid';
-import type { EditorDocument, MaskOp, MaskState, Shape, Stroke } from './document';
-
-/** Snapshots kept for undo. Each shares the document's immutable ops and base mask. */
-export const HISTORY_LIMIT = 100;
-/**
- * When the ops outgrow this, the oldest HISTORY_LIMIT of them are flattened into the base
- * mask. No snapshot is changed, so undo reaches as far back as before; what a long session
- * keeps is a few base masks and at most BAKE_AT + HISTORY_LIMIT ops, however many strokes.
- */
-export const BAKE_AT = 2 * HISTORY_LIMIT;
+import type { Bake } from './bake';
+import { HISTORY_LIMIT, startsWith } from './bake';
+import type { BaseMask, EditorDocument, MaskOp, MaskState, Shape, Stroke } from './document';
 
 /** What undo brings back: the mask, and where the image sits on which canvas. */
 type Snapshot = MaskState & Pick<EditorDocument, 'canvas' | 'imgPos'>;
@@ -28,6 +20,8 @@ interface EditorState {
   active: Stroke | null;
   past: Snapshot[];
   future: Snapshot[];
+  /** The latest flattening of old ops into the base, so the mask bitmap can follow it. */
+  lastBake: Bake | null;
 }
 
 interface EditorEvents {
@@ -46,21 +40,17 @@ interface EditorEvents {
   /** A new canvas size and where the image now sits on it: one step of undo. */
   canvasResized: (canvas: EditorDocument['canvas'], imgPos: EditorDocument['imgPos']) => void;
   imageMoved: (imgPos: EditorDocument['imgPos']) => void;
+  /**
+   * `base` is `from.base` with `from.ops` painted over it (flattened in a worker): the
+   * document, if it still starts with those ops, says the same mask with fewer ops. Not a
+   * step of undo, since nothing visible changes.
+   */
+  maskBaked: (from: { base: BaseMask | null; ops: readonly MaskOp[] }, base: BaseMask) => void;
 }
 
 export type EditorStore = EditorState & EditorEvents;
 
 const bounded = <T>(xs: T[]): T[] => (xs.length > HISTORY_LIMIT ? xs.slice(-HISTORY_LIMIT) : xs);
-
-/** The mask with its oldest ops flattened into the base once there are too many. */
-function baked(mask: MaskState, image: EditorDocument['image']): MaskState {
-  if (mask.ops.length <= BAKE_AT) return mask;
-  const old = mask.ops.slice(0, HISTORY_LIMIT);
-  return {
-    base: rasterise(old, image.width, image.height, mask.base),
-    ops: mask.ops.slice(HISTORY_LIMIT),
-  };
-}
 
 /** The store as a factory so tests get their own; the app uses the one hook below. */
 export const createEditorStore = () =>
@@ -72,7 +62,7 @@ export const createEditorStore = () =>
       const now = snapshotOf(doc);
       set({
         ...also,
-        doc: { ...doc, ...baked(next(now), doc.image) },
+        doc: { ...doc, ...next(now) },
         past: bounded([...past, now]),
         future: [],
       });
@@ -102,8 +92,9 @@ export const createEditorStore = () =>
       active: null,
       past: [],
       future: [],
-      documentOpened: (doc) => set({ doc, active: null, past: [], future: [] }),
-      documentClosed: () => set({ doc: null, active: null, past: [], future: [] }),
+      lastBake: null,
+      documentOpened: (doc) => set({ doc, active: null, past: [], future: [], lastBake: null }),
+      documentClosed: () => set({ doc: null, active: null, past: [], future: [], lastBake: null }),
       strokeStarted: (tool, size, at) =>
         set({ active: { type: 'stroke', tool, size, points: [at] } }),
       strokeExtended: (at) => {
@@ -126,6 +117,14 @@ export const createEditorStore = () =>
       redoRequested: () => travel('future'),
       canvasResized: (canvas, imgPos) => place({ canvas, imgPos }),
       imageMoved: (imgPos) => place({ imgPos }),
+      maskBaked: (from, base) => {
+        const { doc } = get();
+        if (!doc || doc.base !== from.base || !startsWith(doc.ops, from.ops)) return;
+        set({
+          doc: { ...doc, base, ops: doc.ops.slice(from.ops.length) },
+          lastBake: { from: from.base, ops: from.ops, to: base },
+        });
+      },
     };
   });
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { describeError } from '@/web/lib/describe-error';
@@ -7,6 +8,8 @@ import { useStreamLive } from '@/web/lib/stream-store';
 import { jobQueries, searchJobs } from '../api/job-queries';
 import { FeedSkeleton } from './job-feed';
 import { JobCardList } from './job-card-list';
+import { JobGallery } from './job-gallery';
+import type { ResultReuse } from './reuse-actions';
 
 interface JobSearchResultsProps {
   filter: JobFilter;
@@ -18,15 +21,18 @@ interface JobSearchResultsProps {
   emptyText: string;
   onClearFilters: () => void;
   onUsePrompt?: (prompt: string) => void;
+  /** Job cards (the default) or a gallery of every output, with what reusing one does. */
+  gallery?: ResultReuse;
 }
 
 const jobCount = (n: number): string => `${n} ${n === 1 ? 'job' : 'jobs'}`;
 
 /** The line above the results: how many, of what search, and whether more pages follow. */
-function summaryText(count: number, more: boolean, searched: string): string {
+function summaryText(count: number, more: boolean, searched: string, scroll: boolean): string {
   if (count === 0) return searched ? `No jobs found for ${searched}.` : '';
   const found = `${jobCount(count)}${searched ? ` found for ${searched}` : ''}`;
-  return more ? `Newest ${found}; Load more shows older ones.` : found;
+  if (!more) return found;
+  return `Newest ${found}; ${scroll ? 'scrolling down shows' : 'Load more shows'} older ones.`;
 }
 
 /**
@@ -41,6 +47,7 @@ export function JobSearchResults({
   emptyText,
   onClearFilters,
   onUsePrompt,
+  gallery,
 }: JobSearchResultsProps) {
   // Not read here, but a change re-renders the list, which re-decides its poll interval.
   useStreamLive();
@@ -48,6 +55,10 @@ export function JobSearchResults({
     ...jobQueries.search(filter, limit),
     placeholderData: keepPreviousData,
   });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = results;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (results.isPending) return <FeedSkeleton />;
   if (results.isError && !results.data) {
@@ -68,7 +79,9 @@ export function JobSearchResults({
   const jobs = searchJobs(results.data);
   const searching = results.isPlaceholderData;
   const more = results.hasNextPage && !searching;
-  const summary = searching ? 'Searching…' : summaryText(jobs.length, more, searched);
+  const summary = searching
+    ? 'Searching…'
+    : summaryText(jobs.length, more, searched, gallery !== undefined);
   return (
     <div className="space-y-3">
       {/* The cards' titles are h3s; the page's h1 is the library's. */}
@@ -82,36 +95,59 @@ export function JobSearchResults({
           hint={`Refreshing failed: ${describeError(results.error).title}`}
         />
       ) : null}
-      <JobCardList
-        jobs={jobs}
-        label="Library results"
-        wide
-        busy={searching}
-        onUsePrompt={onUsePrompt}
-      />
+      {gallery ? (
+        <JobGallery
+          jobs={jobs}
+          busy={searching}
+          hasMore={more}
+          loadMore={loadMore}
+          reuse={gallery}
+        />
+      ) : (
+        <JobCardList
+          jobs={jobs}
+          label="Library results"
+          wide
+          busy={searching}
+          onUsePrompt={onUsePrompt}
+        />
+      )}
       {jobs.length === 0 && !searching ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-zinc-800 px-6 py-12 text-center text-sm text-zinc-500">
-          <p>{searched ? 'Nothing matches. Try fewer words or fewer filters.' : emptyText}</p>
-          {searched ? (
-            <Button size="sm" onClick={onClearFilters}>
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
+        <NoResults searched={searched} emptyText={emptyText} onClearFilters={onClearFilters} />
       ) : null}
       {results.isFetchNextPageError ? (
         <ErrorBanner title="Could not load more jobs" hint={describeError(results.error).title} />
       ) : null}
-      {more ? (
-        <div className="flex justify-center pt-2">
-          <Button
-            onClick={() => void results.fetchNextPage()}
-            disabled={results.isFetchingNextPage}
-          >
-            {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
+      {more && !gallery ? <LoadMore loading={isFetchingNextPage} onClick={loadMore} /> : null}
+    </div>
+  );
+}
+
+interface NoResultsProps {
+  searched: string;
+  emptyText: string;
+  onClearFilters: () => void;
+}
+
+function NoResults({ searched, emptyText, onClearFilters }: NoResultsProps) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-zinc-800 px-6 py-12 text-center text-sm text-zinc-500">
+      <p>{searched ? 'Nothing matches. Try fewer words or fewer filters.' : emptyText}</p>
+      {searched ? (
+        <Button size="sm" onClick={onClearFilters}>
+          Clear filters
+        </Button>
       ) : null}
+    </div>
+  );
+}
+
+function LoadMore({ loading, onClick }: { loading: boolean; onClick: () => void }) {
+  return (
+    <div className="flex justify-center pt-2">
+      <Button onClick={onClick} disabled={loading}>
+        {loading ? 'Loading…' : 'Load more'}
+      </Button>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
+import { useLightboxKeys } from '../hooks/lightbox-keys';
 import { useLightbox, useLightboxActions } from '../stores/lightbox-store';
 import { imageAlt, mediaDims, viewableImages } from '../utils/job-view';
 
@@ -13,9 +14,11 @@ export function Lightbox({ jobs }: { jobs: readonly Job[] }) {
   const images = job ? viewableImages(job) : [];
   const index = open ? Math.min(open.index, images.length - 1) : 0;
   const image = images[index];
+  const gridKey = useLightboxKeys(job, index);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key === 'ArrowRight') lightboxStepped(1, images.length);
+    if (gridKey(e)) e.preventDefault();
+    else if (e.key === 'ArrowRight') lightboxStepped(1, images.length);
     else if (e.key === 'ArrowLeft') lightboxStepped(-1, images.length);
     else return;
     e.preventDefault();

@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeProblems } from './screen-helpers';
+import { watchForUuids } from './uuid-watch';
+
+/**
+ * The library's gallery against the real studio and engine: thumbnails, the viewer by
+ * keyboard, download, reuse as --sref that reaches the service, delete with undo and
+ * after it. Prompts start with a word of this run only, so other specs' jobs never match.
+ */
+const tag = `gal${Date.now().toString(36)}`;
+
+interface ApiJob {
+  id: string;
+  prompt: string;
+  status: string;
+}
+
+async function createJob(page: Page, text: string): Promise<void> {
+  const res = await page.request.post('/studio-api/jobs', {
+    data: { operation: 'diffusion', params: { text } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** The jobs whose prompts match `q`, newest first, once all of them completed. */
+async function completedJobs(page: Page, q: string, count: number): Promise<ApiJob[]> {
+  let jobs: ApiJob[] = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/studio-api/jobs?q=${encodeURIComponent(q)}`);
+        jobs = ((await res.json()) as { jobs: ApiJob[] }).jobs;
+        return jobs.filter((j) => j.status === 'completed').length;
+      },
+      { timeout: 40_000 },
+    )
+    .toBe(count);
+  return jobs;
+}
+
+const gallery = (page: Page) => page.getByRole('list', { name: 'Gallery' });
+const tiles = (page: Page) => gallery(page).getByRole('listitem');
+const viewer = (page: Page) => page.getByRole('dialog', { name: 'Result viewer' });
+
+async function openGallery(page: Page): Promise<void> {
+  await page.goto(`/#/library?q=${tag}`);
+  const choice = page.getByRole('radio', { name: 'Gallery' });
+  if ((await choice.getAttribute('aria-checked')) !== 'true') await choice.click();
+  await expect(gallery(page)).toBeVisible();
+}
+
+test('gallery: thumbnails, the viewer by keyboard, download, and accessibility', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const watch = watchForUuids(page);
+  await createJob(page, `${tag} lighthouse at dusk --ar 3:2`);
+  await createJob(page, `${tag} walrus on the ice`);
+  const jobs = await completedJobs(page, tag, 2);
+
+  await openGallery(page);
+  await expect(tiles(page)).toHaveCount(8);
+  // Remembered: a reload shows the gallery again.
+  await page.reload();
+  await expect(tiles(page)).toHaveCount(8);
+  const first = tiles(page).first().getByRole('button');
+  await expect(first).toHaveAccessibleName(`Image 1 of ${jobs[0]!.prompt}`);
+
+  // Every tile loads the studio's small WebP, not the original.
+  const src = (await tiles(page).first().locator('img').getAttribute('src')) ?? '';
+  expect(src).toBe(`/media/${jobs[0]!.id}/0/thumb`);
+  const thumb = await page.request.get(src);
+  const full = await page.request.get(src.replace(/\/thumb$/, ''));
+  expect(thumb.headers()['content-type']).toBe('image/webp');
+  expect(full.headers()['content-type']).toBe('image/png');
+
+  expect(await axeProblems(page, '[aria-label="Gallery"]')).toEqual([]);
+
+  // The viewer, by keyboard only: Enter opens, arrows step across jobs, Z zooms, Esc closes.
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(viewer(page)).toBeVisible();
+  await expect(viewer(page).getByTestId('viewer-position')).toHaveText('1 / 8');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expect(viewer(page).getByTestId('viewer-position')).toHaveText('5 / 8');
+  await expect(viewer(page).getByRole('img')).toHaveAccessibleName(`Image 1 of ${jobs[1]!.prompt}`);
+  await expect(viewer(page).getByRole('img')).toHaveAttribute('src', `/media/${jobs[1]!.id}/0`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer(page).getByTestId('viewer-position')).toHaveText('4 / 8');
+  await page.keyboard.press('z');
+  await expect(viewer(page).getByRole('button', { name: 'Fit to screen' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(viewer(page).getByRole('region', { name: /Image at 100%/ })).toBeVisible();
+  expect(await axeProblems(page, 'dialog[open]')).toEqual([]);
+
+  // Download the original, named from the prompt.
+  const download = page.waitForEvent('download');
+  await viewer(page).getByRole('link', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe(
+    `${tag}-walrus-on-the-ice-${jobs[0]!.id}-4.png`,
+  );
+
+  await page.keyboard.press('Escape');
+  await expect(viewer(page)).toBeHidden();
+  await expect(tiles(page).nth(3).getByRole('button')).toBeFocused();
+  expect((await watch.report()).leaks).toEqual([]);
+});
+
+test('gallery: a result reused as --sref reaches the service in the create’s prompt', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await createJob(page, `${tag} sref source`);
+  await completedJobs(page, `${tag} sref source`, 1);
+  await page.goto(`/#/library?q=${tag}%20sref%20source`);
+  await page.getByRole('radio', { name: 'Gallery' }).click();
+  await tiles(page).nth(1).getByRole('button').click();
+  await viewer(page).getByRole('button', { name: 'Use as --sref' }).click();
+  await expect(page).toHaveURL(/#\/create$/);
+  const prompt = page.getByRole('textbox', { name: 'Prompt' });
+  await expect(prompt).toHaveValue(/--sref https?:\/\/\S+\/u\/\S+\.png/);
+  await prompt.fill(`${tag} styled again ${(await prompt.inputValue()).trim()}`);
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const [made] = await completedJobs(page, `${tag} styled again`, 1);
+  expect(made!.prompt).toMatch(/--sref https?:\/\/\S+\/u\/\S+\.png/);
+});
+
+test('gallery: delete with undo, and after the undo time the files are gone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await createJob(page, `${tag} doomed kite`);
+  const [doomed] = await completedJobs(page, `${tag} doomed kite`, 1);
+  const id = doomed!.id;
+  await page.goto(`/#/library?q=${tag}%20doomed`);
+  await page.getByRole('radio', { name: 'Gallery' }).click();
+  await expect(tiles(page)).toHaveCount(4);
+  // The thumbnail is made and cached before the deletion.
+  expect((await page.request.get(`/media/${id}/0/thumb`)).status()).toBe(200);
+
+  const deleteIt = async () => {
+    await tiles(page).first().getByRole('button').click();
+    await viewer(page).getByRole('button', { name: 'Delete…' }).click();
+    const confirm = viewer(page).getByRole('group', { name: 'Confirm delete' });
+    await expect(confirm).toContainText('The image service has no delete');
+    await confirm.getByRole('button', { name: 'Delete job' }).click();
+    await expect(viewer(page)).toBeHidden();
+    await expect(tiles(page)).toHaveCount(0);
+  };
+  await deleteIt();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(tiles(page)).toHaveCount(4);
+  // Nothing was sent: the job is still in the history.
+  expect((await page.request.get(`/studio-api/jobs/${id}`)).status()).toBe(200);
+
+  await deleteIt();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden({ timeout: 10_000 });
+  await expect
+    .poll(async () => (await page.request.get(`/studio-api/jobs/${id}`)).status())
+    .toBe(404);
+  expect((await page.request.get(`/media/${id}/0/thumb`)).status()).toBe(404);
+  expect((await page.request.get(`/media/${id}/0`)).status()).toBe(404);
+  await page.reload();
+  await expect(tiles(page)).toHaveCount(0);
+});

@@ -1,0 +1,85 @@
+import * as z from 'zod/mini';
+import { handleSchema } from './handle';
+import { jobListQuerySchema } from './studio-api';
+import { taskTypeSchema } from './task';
+
+/** The most jobs one ZIP holds, chosen one by one or as everything a filter matches. */
+export const EXPORT_MAX_IDS = 500;
+export const EXPORT_MAX_JOBS = 5000;
+
+/**
+ * `GET /studio-api/exports/results.zip`: the outputs of the jobs named by `ids` (a
+ * selection), or of every job the filter matches (the library's filters, no `ids`).
+ */
+export const exportQuerySchema = z.extend(
+  z.omit(jobListQuerySchema, { cursor: true, limit: true }),
+  {
+    ids: z.optional(
+      z.pipe(
+        z.pipe(
+          z.string(),
+          z.transform((v) => v.split(',').filter((x) => x !== '')),
+        ),
+        z
+          .array(handleSchema, { error: 'must be a comma-separated list of job ids' })
+          .check(z.minLength(1, { error: 'must name at least one job' }))
+          .check(
+            z.maxLength(EXPORT_MAX_IDS, { error: `must name at most ${EXPORT_MAX_IDS} jobs` }),
+          ),
+      ),
+    ),
+  },
+);
+
+/** One file of an export and the job it came from: handles only, never a service id. */
+const manifestFileSchema = z.object({
+  file: z.string(),
+  job: handleSchema,
+  /** Its number among the job's outputs, from 1. */
+  output: z.number().check(z.int()).check(z.minimum(1)),
+  operation: taskTypeSchema,
+  prompt: z.string(),
+  params: z.nullable(z.record(z.string(), z.unknown())),
+  seed: z.nullable(z.string()),
+  createdAt: z.string(),
+  endedAt: z.nullable(z.string()),
+  /** The job it was made from, and that one's ancestors up to the root (root first). */
+  parent: z.nullable(handleSchema),
+  ancestors: z.array(handleSchema),
+  /** The jobs made from this one that the history still holds. */
+  children: z.array(handleSchema),
+});
+export type ManifestFile = z.infer<typeof manifestFileSchema>;
+
+/** `manifest.json`, the first entry of every export. */
+export const manifestSchema = z.object({
+  exportedAt: z.string(),
+  jobs: z.number().check(z.int()),
+  files: z.array(manifestFileSchema),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+interface Named {
+  prompt: string;
+  operation: string;
+  handle: string;
+  /** From 0. */
+  index: number;
+  ext: string;
+}
+
+/**
+ * A file name made from the prompt: its first words without flags or URLs, safe on every
+ * file system, then the job's handle and the output's number (`red-fox-Ab12Cd34Ef56-2.png`).
+ */
+export function resultFileName({ prompt, operation, handle, index, ext }: Named): string {
+  const words = prompt
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/(^|\s)--\S+(\s+[^-\s]\S*)?/g, ' ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .match(/[a-z0-9]+/g);
+  const stem = (words ?? [operation]).join('-').slice(0, 60).replace(/-+$/, '');
+  return `${stem}-${handle}-${index + 1}.${ext}`;
+}

@@ -1,0 +1,52 @@
+import type { Manifest, ManifestFile } from '@/contract/exports';
+import { resultFileName } from '@/contract/exports';
+import type { JobRecord } from '../model/record';
+
+const EXT: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
+
+/** A job's relatives by handle: what `HistoryStore.lineage` answers, reduced. */
+export interface Relatives {
+  ancestors: readonly { handle: string }[];
+  children: readonly { handle: string }[];
+}
+
+/** One file of the export: its name in the archive and its line of the manifest. */
+export function manifestFile(
+  job: JobRecord,
+  index: number,
+  contentType: string,
+  relatives: Relatives,
+): ManifestFile {
+  const ext = EXT[contentType] ?? 'bin';
+  const { handle, prompt, operation } = job;
+  const seed =
+    job.output && 'seed' in job.output && job.output.seed !== '' ? job.output.seed : null;
+  return {
+    file: resultFileName({ prompt, operation, handle, index, ext }),
+    job: handle,
+    output: index + 1,
+    operation,
+    prompt,
+    params: job.params,
+    seed: seed ?? null,
+    createdAt: job.createdAt,
+    endedAt: job.endedAt,
+    parent: job.parentHandle,
+    ancestors: relatives.ancestors.map((a) => a.handle),
+    children: relatives.children.map((c) => c.handle),
+  };
+}
+
+/** `manifest.json`: every file the archive holds, in its order. */
+export const manifestOf = (files: ManifestFile[], jobs: number, now: Date): Manifest => ({
+  exportedAt: now.toISOString(),
+  jobs,
+  files,
+});

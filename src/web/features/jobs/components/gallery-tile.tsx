@@ -1,0 +1,84 @@
+import { memo, useRef } from 'react';
+import { cn } from '@/web/lib/cn';
+import type { GalleryTile } from '../utils/gallery-tiles';
+import { thumbUrl } from '../utils/gallery-tiles';
+import { imageAlt, videoLabel } from '../utils/job-view';
+
+interface GalleryTileViewProps {
+  tile: GalleryTile;
+  /** Its position among all tiles, from 1, and how many there are (for screen readers). */
+  position: number;
+  count: number;
+  size: number;
+  onOpen: (key: string) => void;
+}
+
+/**
+ * One output in the gallery: its thumbnail (a clip plays muted while hovered or focused),
+ * and on hover or focus its prompt. Memoised: appending a page re-renders no tile.
+ */
+export const GalleryTileView = memo(function GalleryTileView({
+  tile,
+  position,
+  count,
+  size,
+  onOpen,
+}: GalleryTileViewProps) {
+  const video = useRef<HTMLVideoElement>(null);
+  const label =
+    tile.kind === 'video'
+      ? videoLabel(tile.index, tile.job.prompt)
+      : imageAlt(tile.index, tile.job.prompt);
+  const play = (on: boolean) => {
+    const v = video.current;
+    if (!v) return;
+    if (on) void v.play().catch(() => undefined);
+    else v.pause();
+  };
+  return (
+    <div role="listitem" aria-posinset={position} aria-setsize={count} style={{ width: size }}>
+      <button
+        type="button"
+        aria-label={label}
+        data-tile={tile.key}
+        onClick={() => onOpen(tile.key)}
+        onMouseEnter={() => play(true)}
+        onMouseLeave={() => play(false)}
+        onFocus={() => play(true)}
+        onBlur={() => play(false)}
+        className="group/tile relative block cursor-zoom-in overflow-hidden rounded bg-zinc-800 focus-visible:outline-offset-[-2px]"
+        style={{ width: size, height: size }}
+      >
+        {tile.kind === 'image' ? (
+          <img
+            src={thumbUrl(tile.item)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={size}
+            height={size}
+            className="size-full object-cover"
+          />
+        ) : (
+          <video
+            ref={video}
+            src={tile.item.url}
+            muted
+            loop
+            playsInline
+            preload="metadata"
+            className="size-full object-cover"
+          />
+        )}
+        <span
+          className={cn(
+            'pointer-events-none absolute inset-x-0 bottom-0 line-clamp-3 bg-black/75 p-2 text-left text-xs text-zinc-100 opacity-0 transition-opacity',
+            'group-hover/tile:opacity-100 group-focus-visible/tile:opacity-100',
+          )}
+        >
+          {tile.job.prompt || tile.job.operation}
+        </span>
+      </button>
+    </div>
+  );
+});
