@@ -16,19 +16,13 @@ import { startProxy } from '@/proxy/server';
 const JOBS = 10_000;
 const ROUNDS = 5;
 
-export const WORDS = (
+const WORDS = (
   'lighthouse storm fox owl forest neon city night river mountain portrait castle desert ' +
   'ocean robot garden winter sunset dragon market cathedral harbour meadow glacier temple ' +
   'library lantern train bridge canyon orchard'
 ).split(' ');
-export const OPERATIONS: TaskType[] = [
-  'diffusion',
-  'upscale',
-  'variation',
-  'remix',
-  'video_diffusion',
-];
-export const STATUSES: TaskStatus[] = ['completed', 'completed', 'completed', 'failed'];
+const OPERATIONS: TaskType[] = ['diffusion', 'upscale', 'variation', 'remix', 'video_diffusion'];
+const STATUSES: TaskStatus[] = ['completed', 'completed', 'completed', 'failed'];
 
 /** Deterministic, so runs compare. */
 export function prng(seed: number) {
@@ -40,7 +34,7 @@ export function prng(seed: number) {
 }
 
 /** A finished task as the upstream would have answered it. */
-export function taskOf(i: number, prompt: string, createdAt: string, status: TaskStatus) {
+function taskOf(i: number, prompt: string, createdAt: string, status: TaskStatus) {
   const images = [0, 1, 2, 3].map((n) => `https://cdn.example.com/job${i}_${n}.png`);
   const usage = { type: 'point', frozen: 80, consume: 80 };
   return taskResponseSchema.parse({
@@ -58,38 +52,40 @@ export function taskOf(i: number, prompt: string, createdAt: string, status: Tas
   });
 }
 
+/** Job `i` of a deterministic history: its words, operation and status drawn from `rand`. */
+export function benchJob(i: number, rand: () => number, spacingMs: number) {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+  const words = Array.from({ length: 4 + Math.floor(rand() * 8) }, () => pick(WORDS));
+  const prompt = words.join(' ');
+  const createdAt = new Date(Date.parse('2025-06-01T00:00:00Z') + i * spacingMs).toISOString();
+  const status = pick(STATUSES);
+  const task = taskOf(i, prompt, createdAt, status);
+  return {
+    handle: `bench${String(i).padStart(7, '0')}`,
+    upstreamId: task.job_id,
+    parentHandle: null,
+    parentIndex: null,
+    operation: pick(OPERATIONS),
+    prompt,
+    createdAt,
+    dims: { grid: { width: 2048, height: 2048 } },
+    task,
+    status,
+    progress: 100,
+    startedAt: createdAt,
+    endedAt: createdAt,
+    cost: { frozen: 80, consumed: 80, unit: 'point' },
+    output: task.output,
+    error: null,
+  };
+}
+
 function fill(dataDir: string): void {
   const db = openDatabase(dataDir);
   const store = new JobStore(db);
   const rand = prng(7);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-  const start = Date.parse('2025-06-01T00:00:00Z');
   db.transaction(() => {
-    for (let i = 0; i < JOBS; i++) {
-      const words = Array.from({ length: 4 + Math.floor(rand() * 8) }, () => pick(WORDS));
-      const prompt = words.join(' ');
-      const createdAt = new Date(start + i * 15 * 60_000).toISOString();
-      const status = pick(STATUSES);
-      const task = taskOf(i, prompt, createdAt, status);
-      store.insert({
-        handle: `bench${String(i).padStart(7, '0')}`,
-        upstreamId: task.job_id,
-        parentHandle: null,
-        parentIndex: null,
-        operation: pick(OPERATIONS),
-        prompt,
-        createdAt,
-        dims: { grid: { width: 2048, height: 2048 } },
-        task,
-        status,
-        progress: 100,
-        startedAt: createdAt,
-        endedAt: createdAt,
-        cost: { frozen: 80, consumed: 80, unit: 'point' },
-        output: task.output,
-        error: null,
-      });
-    }
+    for (let i = 0; i < JOBS; i++) store.insert(benchJob(i, rand, 15 * 60_000));
   })();
   db.close();
 }

@@ -16,7 +16,7 @@ import { insertParams } from '@/proxy/store/rows';
 import { startProxy, type RunningProxy } from '@/proxy/server';
 import { openPostgres } from '@/server/postgres';
 import { startTestPostgres } from '@/server/test-postgres';
-import { OPERATIONS, STATUSES, WORDS, prng, taskOf, timeHistory } from './history';
+import { benchJob, prng, timeHistory } from './history';
 
 const JOBS = 100_000;
 const BATCH = 500;
@@ -29,36 +29,11 @@ async function fill(url: string): Promise<void> {
   try {
     await migratePostgres(pool);
     const rand = prng(7);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-    const start = Date.parse('2025-06-01T00:00:00Z');
     for (let from = 0; from < JOBS; from += BATCH) {
       const rows = [];
       for (let i = from; i < Math.min(JOBS, from + BATCH); i++) {
-        const prompt = Array.from({ length: 4 + Math.floor(rand() * 8) }, () => pick(WORDS)).join(
-          ' ',
-        );
-        const createdAt = new Date(start + i * 90_000).toISOString();
-        const status = pick(STATUSES);
-        const task = taskOf(i, prompt, createdAt, status);
-        const job = {
-          handle: `bench${String(i).padStart(7, '0')}`,
-          upstreamId: task.job_id,
-          parentHandle: null,
-          parentIndex: null,
-          operation: pick(OPERATIONS),
-          prompt,
-          createdAt,
-          dims: { grid: { width: 2048, height: 2048 } },
-          task,
-          status,
-          progress: 100,
-          startedAt: createdAt,
-          endedAt: createdAt,
-          cost: { frozen: 80, consumed: 80, unit: 'point' },
-          output: task.output,
-          error: null,
-        };
-        rows.push({ ...insertParams(job, null), prompt_words: searchWords(prompt) });
+        const job = benchJob(i, rand, 90_000);
+        rows.push({ ...insertParams(job, null), prompt_words: searchWords(job.prompt) });
       }
       await insertRows(pool, rows);
     }

@@ -16,13 +16,11 @@ import { MediaCache } from './media/cache';
 import { ThumbCache } from './media/thumbs';
 import { toJob } from './model/to-job';
 import { openDatabase } from './store/db';
-import { JobStore, type JobChange } from './store/jobs';
+import type { JobChange } from './store/jobs';
 import type { HistoryStore, SharedStore } from './store/shared-store';
 import { MediaIndex } from './store/media-index';
-import { openPostgresStore } from './store/postgres/open';
-import { sqliteShared } from './store/sqlite-store';
+import { databasePassword, openShared } from './store/open-shared';
 import { SpendingStore } from './store/spending';
-import { UploadStore } from './store/uploads';
 import { MediaPrefetch } from './sync/media-prefetch';
 import { UpstreamPoller } from './sync/poller';
 import { JobUpdater } from './sync/updater';
@@ -30,7 +28,6 @@ import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
 import { UpstreamHealth } from './upstream/health';
 import { UpstreamProbe } from './upstream/probe';
-import type { SqliteDb } from '@/server/sqlite';
 import { CallbackLinks } from './webhooks/links';
 import { Reachability, assessReachability } from './webhooks/reachability';
 
@@ -83,27 +80,15 @@ const FOLLOW_PUSHED_MS = 5000;
 /** The shortest default lease on the jobs a replica follows (STUDIO_LEASE_MS). */
 const MIN_LEASE_MS = 10_000;
 
-/**
- * What replicas share: the SQLite file's stores by default, or the PostgreSQL database at
- * DATABASE_URL (brought to the newest schema first).
- */
-function openShared(config: ProxyConfig, db: SqliteDb, dataDir: string, log: Logger) {
-  const ttlMs = config.upstreamJobTtlH * 60 * 60 * 1000;
-  if (config.databaseUrl) {
-    return openPostgresStore(config.databaseUrl, {
-      upstreamTtlMs: ttlMs,
-      uploadsCapBytes: config.uploadsMb * MB,
-      createTimeoutMs: 2 * config.upstreamTimeoutMs,
-      onIdleError: (err) => log.warn('a database connection failed', { err }),
-    });
-  }
-  const uploads = new UploadStore(db, path.join(dataDir, 'uploads'), config.uploadsMb * MB);
-  return Promise.resolve(sqliteShared(db, new JobStore(db, ttlMs), uploads));
-}
-
 /** The stores and the upstream client; the media cache and its index on STUDIO_DATA_DIR. */
 async function openStores(config: ProxyConfig) {
-  const secrets = [config.upstreamApiKey, config.upstreamWebhookSecret, config.studioPassword];
+  const secrets = [
+    config.upstreamApiKey,
+    config.upstreamWebhookSecret,
+    config.studioPassword,
+    config.databaseUrl,
+    databasePassword(config.databaseUrl),
+  ];
   const redact = createRedactor(secrets.filter((x): x is string => x !== undefined));
   const log = createLogger(redact);
   const dataDir = path.resolve(config.dataDir);
@@ -122,7 +107,8 @@ async function openStores(config: ProxyConfig) {
     readTimeoutMs: config.upstreamTimeoutMs,
   });
   const index = new MediaIndex(db, ttlMs);
-  const media = new MediaCache(`${dataDir}/media`, upstream, index, config.mediaCacheMb * MB, log);
+  const mediaDir = path.join(dataDir, 'media');
+  const media = new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log);
   const thumbs = new ThumbCache(path.join(dataDir, 'thumbs'), media, config.thumbCacheMb * MB, log);
   return {
     redact,

@@ -51,7 +51,6 @@ export class UpstreamPoller {
   private readonly schedule = new Map<string, Schedule>();
   private readonly reads = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
-  private following = 0;
   private readonly loop: Loop;
 
   constructor(private readonly deps: PollerDeps) {
@@ -79,11 +78,6 @@ export class UpstreamPoller {
     await this.deps.history.unfollow(this.deps.replica).catch((err: unknown) => {
       this.deps.log.warn('job leases not released', { err });
     });
-  }
-
-  /** Whether this replica followed running jobs at its last pass. */
-  get busy(): boolean {
-    return this.following > 0;
   }
 
   /**
@@ -117,7 +111,6 @@ export class UpstreamPoller {
     const max = this.deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
     let next = Number.POSITIVE_INFINITY;
     const active = await this.deps.history.follow(this.deps.replica, this.deps.leaseMs);
-    this.following = active.length;
     const now = Date.now();
     const known = new Set(active.map((j) => j.handle));
     for (const handle of this.schedule.keys()) if (!known.has(handle)) this.schedule.delete(handle);

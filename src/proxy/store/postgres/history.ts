@@ -212,8 +212,23 @@ export class PgHistory implements HistoryStore {
     }));
   }
 
-  follow(replica: string, leaseMs: number): Promise<ActiveJob[]> {
-    return followJobs(this.pool, replica, leaseMs);
+  /**
+   * Also marks as unknown, and announces, the creates that have waited for their answer
+   * longer than any create can: the replica that sent them died meanwhile (with
+   * `createTimeoutMs` 0, a lone replica's, this is left to the start).
+   */
+  async follow(replica: string, leaseMs: number): Promise<ActiveJob[]> {
+    const jobs = await followJobs(this.pool, replica, leaseMs);
+    if (this.createTimeoutMs > 0) {
+      const { rows } = await run(
+        this.pool,
+        `UPDATE jobs SET create_state = 'unknown', updated_at = @now
+         WHERE create_state = 'sending' AND added_ms <= @before RETURNING handle`,
+        { now: new Date().toISOString(), before: Date.now() - 2 * this.createTimeoutMs },
+      );
+      for (const { handle } of rows as { handle: string }[]) this.changed({ type: 'job', handle });
+    }
+    return jobs;
   }
 
   async unfollow(replica: string): Promise<void> {

@@ -96,6 +96,9 @@ const MIGRATIONS: readonly string[] = [
      data       text NOT NULL,
      created_ms bigint NOT NULL
    );`,
+  // Version 3: creates still waiting for their answer, which every poller pass looks
+  // through for those a dead replica left (see `PgHistory.follow`).
+  `CREATE INDEX jobs_sending ON jobs(added_ms) WHERE create_state = 'sending';`,
 ];
 
 /** Brings the shared database to the newest schema, once however many replicas start. */

@@ -232,4 +232,33 @@ describe('replicas on one Postgres, working together', () => {
       await Promise.all([a.close(), b.close()]);
     }
   });
+
+  it('announce as unknown a create a dead replica left waiting, once no create could still wait', async () => {
+    const url = await server.freshDatabase();
+    const opts = { upstreamTtlMs: 72 * 60 * 60 * 1000, uploadsCapBytes: 64 * KB };
+    const dead = await openPostgresStore(url, opts);
+    const live = await openPostgresStore(url, { ...opts, createTimeoutMs: 100 });
+    try {
+      const intent = {
+        handle: 'h-left',
+        hookToken: null,
+        parentHandle: null,
+        parentIndex: null,
+        operation: 'diffusion' as const,
+        prompt: 'left waiting',
+        params: null,
+      };
+      await dead.history.recordIntent(intent, null);
+      const changed: string[] = [];
+      live.history.watch((c) => changed.push(c.handle));
+      await live.history.follow('live', 1000);
+      expect(changed).toEqual([]); // it may still be waiting for its answer
+      await sleep(250);
+      await live.history.follow('live', 1000);
+      expect(changed).toEqual(['h-left']);
+      expect((await live.history.get('h-left'))?.createState).toBe('unknown');
+    } finally {
+      await Promise.all([dead.close(), live.close()]);
+    }
+  });
 });
