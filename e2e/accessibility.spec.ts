@@ -108,6 +108,13 @@ for (const size of SIZES) {
         else if (heading !== 'Tools') await expect(page.getByRole('article').first()).toBeVisible();
         found.push(...(await axeProblems(page)).map((p) => `${heading}: ${p}`));
       }
+      // One job's own page, where the account page's links lead.
+      await page.goto('/#/create');
+      const jobId = await grids.first().getAttribute('id');
+      await page.goto(`/#/job?id=${jobId?.replace(/^job-/, '') ?? ''}`);
+      await expect(page.getByRole('heading', { name: 'Job', level: 1 })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      found.push(...(await axeProblems(page)).map((p) => `Job: ${p}`));
       found.push(...(await shortcutsProblems(page)).map((p) => `shortcuts: ${p}`));
       found.push(...(await remixDialogProblems(page)).map((p) => `remix dialog: ${p}`));
       found.push(...(await lightboxProblems(page)).map((p) => `image viewer: ${p}`));

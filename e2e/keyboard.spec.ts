@@ -112,6 +112,16 @@ test('a job made, upscaled, varied, viewed and edited with the keyboard alone', 
     await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
     expect(await focusInside(editor), `focus left the editor after ${i + 1} presses`).toBe(true);
   }
+  // Its tools by Tab and Enter as well as by their letters.
+  const lasso = editor.getByRole('radio', { name: /^Lasso/ });
+  await tabTo(page, lasso);
+  await page.keyboard.press('Enter');
+  await expect(lasso).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('b');
+  await expect(editor.getByRole('radio', { name: /^Brush/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await page.keyboard.press('Escape');
   await expect(editor).toBeHidden();
   await expect(trigger).toBeFocused();

@@ -81,6 +81,16 @@ test('a phone: prompt, grid, upscale, vary region, library and account, never to
   const stylize = await page.getByRole('spinbutton', { name: /stylize/i }).boundingBox();
   expect(count && stylize && count.y >= stylize.y + stylize.height).toBe(true);
 
+  // Dialogs are sheets along the bottom, the full width.
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).tap();
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const panel = await sheet.locator('div').first().boundingBox();
+  expect(panel).toMatchObject({ x: 0, width: 390 });
+  expect(Math.round((panel?.y ?? 0) + (panel?.height ?? 0))).toBe(844);
+  await expectNoSidewaysScroll(page, 'Shortcuts sheet');
+  await sheet.getByRole('button', { name: 'Close' }).tap();
+  await expect(sheet).toBeHidden();
+
   const job = await createGrid(page, 'a harbour at dawn --ar 16:9');
   await expectNoSidewaysScroll(page, 'Create, with a grid');
   await expectWithinWidth(page, job);

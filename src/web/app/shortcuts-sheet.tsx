@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../components/ui/button';
-import { Dialog } from '../components/ui/dialog';
+import { FormDialog } from '../components/ui/form-dialog';
 import { isShortcutPress } from '../lib/keyboard';
 import { routeHref } from './router';
 
@@ -66,36 +66,28 @@ export function ShortcutsSheet() {
       >
         ?
       </button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        label="Keyboard shortcuts"
-        className="m-auto p-0"
-      >
-        <div className="w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-zinc-700 bg-zinc-900 p-5 shadow-2xl shadow-black/60">
-          <h2 className="text-base font-semibold text-zinc-100">Keyboard shortcuts</h2>
-          <dl className="mt-4 space-y-2 text-sm">
-            {SHORTCUTS.map((s) => (
-              <div key={s.what} className="flex items-baseline justify-between gap-4">
-                <dt className="flex shrink-0 gap-1">
-                  {s.keys.map((k) => (
-                    <kbd
-                      key={k}
-                      className="rounded border border-zinc-600 px-1.5 font-mono text-xs text-zinc-100"
-                    >
-                      {k}
-                    </kbd>
-                  ))}
-                </dt>
-                <dd className="text-right text-zinc-300">{s.what}</dd>
-              </div>
-            ))}
-          </dl>
-          <div className="mt-4 flex justify-end">
-            <Button onClick={() => setOpen(false)}>Close</Button>
-          </div>
+      <FormDialog open={open} onClose={() => setOpen(false)} title="Keyboard shortcuts">
+        <dl className="mt-4 space-y-2 text-sm">
+          {SHORTCUTS.map((s) => (
+            <div key={s.what} className="flex items-baseline justify-between gap-4">
+              <dt className="flex shrink-0 gap-1">
+                {s.keys.map((k) => (
+                  <kbd
+                    key={k}
+                    className="rounded border border-zinc-600 px-1.5 font-mono text-xs text-zinc-100"
+                  >
+                    {k}
+                  </kbd>
+                ))}
+              </dt>
+              <dd className="text-right text-zinc-300">{s.what}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-4 flex justify-end">
+          <Button onClick={() => setOpen(false)}>Close</Button>
         </div>
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

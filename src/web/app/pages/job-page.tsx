@@ -12,7 +12,13 @@ export function JobPage() {
       {id === '' ? (
         <p className="text-sm text-zinc-400">No job named. Open one from the library.</p>
       ) : (
-        <JobDetail key={id} id={id} onUsePrompt={onUsePrompt} />
+        <section aria-labelledby="job-page-card">
+          {/* The card's own title is an h3, as in the feed's "Latest jobs". */}
+          <h2 id="job-page-card" className="sr-only">
+            The job's card
+          </h2>
+          <JobDetail key={id} id={id} onUsePrompt={onUsePrompt} />
+        </section>
       )}
     </Page>
   );

@@ -13,12 +13,18 @@ interface FormDialogProps {
 
 /**
  * A small modal panel for a form. It stays mounted and only opens and closes, so the
- * browser hands focus back to whatever opened it.
+ * browser hands focus back to whatever opened it. Below the `md` breakpoint it is a sheet
+ * along the bottom of the screen, the full width, within thumb's reach.
  */
 export function FormDialog({ open, onClose, title, children }: FormDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} label={title} className="m-auto p-0">
-      <div className="w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-zinc-700 bg-zinc-900 p-5 shadow-2xl shadow-black/60">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      label={title}
+      className="m-auto p-0 max-md:mb-0 max-md:w-full max-md:max-w-none"
+    >
+      <div className="max-h-[85dvh] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-zinc-700 bg-zinc-900 p-5 shadow-2xl shadow-black/60 max-md:w-full max-md:rounded-b-none max-md:border-x-0 max-md:border-b-0">
         <h2 className="text-base font-semibold text-zinc-100">{title}</h2>
         {children}
       </div>

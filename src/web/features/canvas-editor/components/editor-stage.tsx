@@ -122,6 +122,8 @@ export function EditorStage({ image, doc, plan }: EditorStageProps) {
       onDoubleClick={onDoubleClick}
       // The exact view, for tests that turn screen positions into image pixels.
       data-viewport={JSON.stringify({ zoom, panX, panY, image: doc.image, imgPos: doc.imgPos })}
+      // How many ops the mask holds beside its base: tests see old ops flattened.
+      data-mask-ops={doc.ops.length}
     >
       <Stage
         width={view.stageSize.width}

@@ -26,7 +26,9 @@ function onKeyDown(e: KeyboardEvent, onClose: () => void): void {
   else if (e.key === ' ') view.panKeyChanged(true);
   else if (e.key === '[' || e.key === ']')
     view.brushResized(nextBrushSize(view.brushSize, e.key === ']' ? 1 : -1));
-  else if (e.key === 'Enter' && view.tool === 'polygon') polygonFinished(e.altKey);
+  // Enter finishes a polygon being drawn; otherwise it presses the focused control (a
+  // tool or a button reached by Tab). Space stays the pan key wherever focus is.
+  else if (e.key === 'Enter' && view.tool === 'polygon' && view.draft) polygonFinished(e.altKey);
   else if (key === 'v' && editor.doc?.mode !== 'inpaint') view.toolSelected('move');
   else {
     const tool = toolByKey(key);

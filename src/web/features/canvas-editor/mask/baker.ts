@@ -1,17 +1,14 @@
 import type { BakeAnswer, BakeRequest } from './bake-protocol';
 import { handleBakeRequest } from './bake-protocol';
 import type { Grid } from './grid';
+import type { TaskWorker } from './worker-runner';
+import { createWorkerRunner } from './worker-runner';
 
 /** What to flatten: the oldest ops over the current base, at image resolution. */
 export type BakeInput = Omit<BakeRequest, 'seq'>;
 
 /** The part of a Worker the baker uses, so a test can stand in for the real one. */
-export interface BakeWorker {
-  onmessage: ((event: MessageEvent<BakeAnswer>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-  postMessage(message: BakeRequest): void;
-  terminate(): void;
-}
+export type BakeWorker = TaskWorker<BakeRequest, BakeAnswer>;
 
 /** Null where there are no workers (Vitest in node): the baker then flattens inline. */
 function spawnBakeWorker(): BakeWorker | null {
@@ -22,7 +19,6 @@ function spawnBakeWorker(): BakeWorker | null {
 
 interface Pending {
   seq: number;
-  input: BakeInput;
   done: (base: Grid) => void;
 }
 
@@ -32,48 +28,30 @@ interface Pending {
  * is never thrown away half done, since its result stays right for the ops it was given.
  */
 export function createMaskBaker(spawn: () => BakeWorker | null = spawnBakeWorker) {
-  let worker: BakeWorker | null = null;
   let pending: Pending | null = null;
   let seq = 0;
-  let broken = false;
-
-  const deliver = (answer: BakeAnswer) => {
-    const to = pending;
-    if (to?.seq !== answer.seq) return;
-    pending = null;
-    to.done(answer.base);
-  };
-  const inline = (p: Pending) => deliver(handleBakeRequest({ seq: p.seq, ...p.input }).answer);
-  const stop = () => {
-    worker?.terminate();
-    worker = null;
-  };
-  const start = (): BakeWorker | null => {
-    const w = broken ? null : spawn();
-    if (!w) return null;
-    w.onmessage = (event) => deliver(event.data);
-    // The worker failed to load or threw: flatten on the page from now on rather than never.
-    w.onerror = () => {
-      broken = true;
-      stop();
-      if (pending) inline(pending);
-    };
-    return w;
-  };
+  const runner = createWorkerRunner(
+    spawn,
+    (req: BakeRequest) => handleBakeRequest(req).answer,
+    (answer) => {
+      const to = pending;
+      if (to?.seq !== answer.seq) return;
+      pending = null;
+      to.done(answer.base);
+    },
+  );
 
   return {
     /** Flattens `input` and calls `done` with the new base; false while another runs. */
     bake(input: BakeInput, done: (base: Grid) => void): boolean {
       if (pending) return false;
-      pending = { seq: ++seq, input, done };
-      worker ??= start();
-      if (worker) worker.postMessage({ seq: pending.seq, ...input });
-      else inline(pending);
+      pending = { seq: ++seq, done };
+      runner.run({ seq, ...input });
       return true;
     },
     /** Stops any flattening; the baker stays usable and spawns a new worker when asked. */
     dispose(): void {
-      stop();
+      runner.stop();
       pending = null;
     },
   };

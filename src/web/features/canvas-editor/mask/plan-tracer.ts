@@ -3,6 +3,8 @@ import type { MaskPlan } from './areas';
 import type { Grid } from './grid';
 import type { TraceAnswer, TraceRequest } from './plan-protocol';
 import { createTraceSequence, handleTraceRequest } from './plan-protocol';
+import type { TaskWorker } from './worker-runner';
+import { createWorkerRunner } from './worker-runner';
 
 /** The mask to trace: the document's ops over its base, at image resolution. */
 export interface TraceInput {
@@ -13,12 +15,7 @@ export interface TraceInput {
 }
 
 /** The part of a Worker the tracer uses, so a test can stand in for the real one. */
-export interface PlanWorker {
-  onmessage: ((event: MessageEvent<TraceAnswer>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-  postMessage(message: TraceRequest): void;
-  terminate(): void;
-}
+export type PlanWorker = TaskWorker<TraceRequest, TraceAnswer>;
 
 /** Null where there are no workers (Vitest in node): the tracer then traces inline. */
 function spawnPlanWorker(): PlanWorker | null {
@@ -44,52 +41,34 @@ interface Pending {
  */
 export function createPlanTracer(spawn: () => PlanWorker | null = spawnPlanWorker) {
   const sequence = createTraceSequence();
-  let worker: PlanWorker | null = null;
   let pending: Pending | null = null;
-  let broken = false;
-
-  const deliver = (answer: TraceAnswer) => {
-    const plan = sequence.answered(answer);
-    const to = pending;
-    if (!plan || to?.seq !== answer.seq) return;
-    pending = null;
-    to.done(plan);
-  };
-  const inline = (p: Pending) => deliver(handleTraceRequest({ seq: p.seq, ...p.input }).answer);
-  const stop = () => {
-    worker?.terminate();
-    worker = null;
-  };
-  const start = (): PlanWorker | null => {
-    const w = broken ? null : spawn();
-    if (!w) return null;
-    w.onmessage = (event) => deliver(event.data);
-    // The worker failed to load or threw: trace on the page from now on rather than never.
-    w.onerror = () => {
-      broken = true;
-      stop();
-      if (pending) inline(pending);
-    };
-    return w;
-  };
+  const runner = createWorkerRunner(
+    spawn,
+    (req: TraceRequest) => handleTraceRequest(req).answer,
+    (answer) => {
+      const plan = sequence.answered(answer);
+      const to = pending;
+      if (!plan || to?.seq !== answer.seq) return;
+      pending = null;
+      to.done(plan);
+    },
+  );
 
   return {
     /** Traces `input` and calls `done` with its plan, unless a newer trace is asked first. */
     trace(input: TraceInput, done: (plan: MaskPlan) => void): void {
-      if (pending && worker && sameInput(pending.input, input)) {
+      if (pending && sameInput(pending.input, input)) {
         pending.done = done; // the very mask is being traced: let that trace finish
         return;
       }
       const { seq, restart } = sequence.request();
-      if (restart) stop();
+      if (restart) runner.stop();
       pending = { seq, input, done };
-      worker ??= start();
-      if (worker) worker.postMessage({ seq, ...input });
-      else inline(pending);
+      runner.run({ seq, ...input });
     },
     /** Stops any trace; the tracer stays usable and spawns a new worker when asked. */
     dispose(): void {
-      stop();
+      runner.stop();
       sequence.stopped();
       pending = null;
     },

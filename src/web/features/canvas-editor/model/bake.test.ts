@@ -21,9 +21,18 @@ const pixels = (base: typeof old | null, list: readonly MaskOp[]) =>
   rasterise(list, 100, 60, base).data;
 
 describe('flattening old ops', () => {
-  it('is due past BAKE_AT ops, for the oldest HISTORY_LIMIT of them', () => {
-    expect(bakeDue({ base: null, ops: ops.slice(0, BAKE_AT) })).toBeNull();
-    expect(bakeDue({ base: null, ops })).toEqual(ops.slice(0, HISTORY_LIMIT));
+  it('is due past BAKE_AT ops of the newest mask, for the oldest HISTORY_LIMIT of them', () => {
+    expect(bakeDue({ base: old, ops: ops.slice(0, BAKE_AT) }, true, null)).toBeNull();
+    expect(bakeDue({ base: old, ops }, true, null)).toEqual({
+      ops: ops.slice(0, HISTORY_LIMIT),
+      done: null,
+    });
+    // A state reached by undo is history: left as it is.
+    expect(bakeDue({ base: old, ops }, false, null)).toBeNull();
+    // The same ops over the same base again (painted on after an undo): the same new base.
+    expect(bakeDue({ base: old, ops: ops.slice(0, BAKE_AT + 1) }, true, bake)?.done).toBe(baked);
+    expect(bakeDue({ base: null, ops }, true, bake)?.done).toBeNull();
+    expect(bakeDue({ base: old, ops: [dot(1), ...ops] }, true, bake)?.done).toBeNull();
   });
 
   it('restates a mask across a bake, both ways, with the same pixels', () => {
@@ -46,7 +55,7 @@ describe('flattening old ops', () => {
     }
     const doc = store.getState().doc;
     if (!doc) throw new Error('no document');
-    const due = bakeDue(doc) ?? [];
+    const due = bakeDue(doc, true, null)?.ops ?? [];
     const next = rasterise(due, 100, 60, doc.base);
     // Cleared before the answer came: the answer is dropped.
     store.getState().maskCleared();

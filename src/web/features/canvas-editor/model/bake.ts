@@ -19,13 +19,26 @@ export interface Bake {
   to: BaseMask;
 }
 
-/** The ops to flatten into the base now, or null while the mask is short enough. */
-export const bakeDue = (mask: MaskState): readonly MaskOp[] | null =>
-  mask.ops.length > BAKE_AT ? mask.ops.slice(0, HISTORY_LIMIT) : null;
-
 /** Whether `ops` begins with the very ops of `prefix` (the same objects, in order). */
 export const startsWith = (ops: readonly MaskOp[], prefix: readonly MaskOp[]): boolean =>
   ops.length >= prefix.length && prefix.every((op, i) => ops[i] === op);
+
+/**
+ * The ops to flatten into the base now, with the base they make when `last` already
+ * flattened the very same ops over the same base (reused: one base per set of pixels);
+ * null while the mask is short enough, or when it is a state reached by undo (`newest`
+ * false), which is history and is left as it was.
+ */
+export function bakeDue(
+  mask: MaskState,
+  newest: boolean,
+  last: Bake | null,
+): { ops: readonly MaskOp[]; done: BaseMask | null } | null {
+  if (!newest || mask.ops.length <= BAKE_AT) return null;
+  const ops = mask.ops.slice(0, HISTORY_LIMIT);
+  const same = last?.from === mask.base && last.ops.length === ops.length;
+  return { ops, done: same && startsWith(ops, last.ops) ? last.to : null };
+}
 
 /**
  * The same pixels as `mask`, said as ops over `base`: its own ops when the base is the

@@ -15,13 +15,14 @@ const open = (width = 800, height = 600) => {
 
 /** What the editor's bake hook does after every change; in node the baker works inline. */
 const bakeIfDue = (store: ReturnType<typeof open>) => {
-  const { doc, maskBaked } = store.getState();
-  const due = doc && bakeDue(doc);
+  const { doc, future, lastBake, maskBaked } = store.getState();
+  const due = doc && bakeDue(doc, future.length === 0, lastBake);
   if (!doc || !due) return;
   const { base, image } = doc;
-  createMaskBaker().bake({ ops: due, base, width: image.width, height: image.height }, (baked) =>
-    maskBaked({ base, ops: due }, baked),
-  );
+  const from = { base, ops: due.ops };
+  if (due.done) return maskBaked(from, due.done);
+  const size = { width: image.width, height: image.height };
+  createMaskBaker().bake({ ops: due.ops, base, ...size }, (baked) => maskBaked(from, baked));
 };
 
 const paint = (store: ReturnType<typeof open>, x: number) => {
