@@ -69,5 +69,10 @@ export function storeKinds(uploadsCapBytes: number) {
   return {
     open: (kind: StoreKind): Promise<OpenedStore> =>
       kind === 'sqlite' ? Promise.resolve(sqlite()) : postgres(),
+    /** A new, empty database on the throwaway server (for a migration test). */
+    freshPostgres: (): Promise<string> => {
+      if (!server) throw new Error('no Postgres server');
+      return server.freshDatabase();
+    },
   };
 }

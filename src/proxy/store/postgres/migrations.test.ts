@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPostgres } from '@/server/postgres';
-import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
+import { storeKinds } from '@/proxy/test/store-kinds';
 import { migratePostgres } from './migrations';
 
-let server: TestPostgres | null = null;
-beforeAll(async () => {
-  server = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-}, 60_000);
+const kinds = storeKinds(0);
 
 describe('the Postgres ledger migration', () => {
   it('counts the spending of jobs stored before the ledger existed (version 4)', async () => {
-    if (!server) throw new Error('no Postgres server');
-    const pool = openPostgres(await server.freshDatabase());
+    const pool = openPostgres(await kinds.freshPostgres());
     try {
       await migratePostgres(pool, 3);
       const insert = (

@@ -12,15 +12,15 @@ import {
 import { first, run } from './sql';
 
 /**
- * The (day, operation) cells of the range in one grouped range scan of `ledger_time`;
- * `n` counts the days from 0 as SQLite's `json_each` key does.
+ * The (day, operation) cells of the range in one pass over its rows: the local days are
+ * back to back, so a row's day is the last start at or before it (`width_bucket`), from
+ * 0. (A join of each day to its range read the rows through the heap, four times slower.)
  */
-const CELLS = `SELECT CAST(d.n - 1 AS integer) AS n, l.operation AS operation,
-    CAST(COUNT(*) AS integer) AS jobs, SUM(l.consumed) AS consumed, SUM(l.refunded) AS refunded
-  FROM unnest(CAST(@starts AS bigint[]), CAST(@ends AS bigint[]))
-    WITH ORDINALITY AS d(start_ms, end_ms, n)
-  JOIN ledger l ON l.created_ms >= d.start_ms AND l.created_ms < d.end_ms
-  GROUP BY d.n, l.operation`;
+const CELLS = `SELECT CAST(width_bucket(created_ms, CAST(@starts AS bigint[])) - 1 AS integer) AS n,
+    operation, CAST(COUNT(*) AS integer) AS jobs, SUM(consumed) AS consumed,
+    SUM(refunded) AS refunded
+  FROM ledger WHERE created_ms >= @from AND created_ms < @to
+  GROUP BY 1, 2`;
 
 const cellSchema = z.object({
   n: z.number().int(),
@@ -55,7 +55,8 @@ export function pgSpending(pool: PgPool): SpendingReads {
     cells: async (days) => {
       const found = await rows(CELLS, {
         starts: days.map((d) => d.startMs),
-        ends: days.map((d) => d.endMs),
+        from: days[0]?.startMs ?? 0,
+        to: days.at(-1)?.endMs ?? 0,
       });
       return z.array(cellSchema).parse(found);
     },
