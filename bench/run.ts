@@ -221,6 +221,10 @@ async function main() {
     console.log(
       `| a change on replica A → the event on replica B's stream (target p95 ≤ 250 ms) | ${fan.n} | ${ms(fan.p50)} | ${ms(fan.p95)} |`,
     );
+    const teamSpend = team.spending;
+    console.log(
+      `| GET /studio-api/account/spending?days=90, the ledger in Postgres (target p95 ≤ 50 ms) | ${teamSpend.n} | ${ms(teamSpend.p50)} | ${ms(teamSpend.p95)} |`,
+    );
     console.log(`\n| prompt parse and validate, as each create does | n | p50 | p95 |`);
     console.log(`|---|---|---|---|`);
     for (const { name, samples } of benchPromptParse()) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spendingEnvelopeSchema } from '@/contract/spending';
 import { jobEnvelopeSchema, jobListSchema, type Job } from '@/contract/studio-api';
 import { loadEngineConfig } from '@/engine/config';
 import { startEngine, type RunningEngine } from '@/engine/server';
@@ -125,7 +126,7 @@ describe('three studio replicas on one Postgres', () => {
     await client.connect();
     try {
       const versions = await client.query('SELECT version FROM schema_version');
-      expect(versions.rows).toEqual([{ version: 3 }]);
+      expect(versions.rows).toEqual([{ version: 4 }]);
       // A second run of the migrations would have failed on existing tables, or added a row.
       expect((await client.query('SELECT id FROM deployment')).rowCount).toBe(1);
     } finally {
@@ -183,6 +184,24 @@ describe('three studio replicas on one Postgres', () => {
     } finally {
       await onC.close();
     }
+  }, 30_000);
+
+  it('count a job made on A and completed through B in the spending C reads', async () => {
+    const job = await create('A', { operation: 'diffusion', params: { text: 'a ledger' } });
+    const done = await untilFinished('C', job.id);
+    expect(done.status).toBe('completed');
+    const res = await fetch(`${urlOf('C')}/studio-api/account/spending?days=7&tz=UTC`, {
+      headers: headers(),
+    });
+    const { spending } = spendingEnvelopeSchema.parse(await res.json());
+    const row = spending.top.find((j) => j.id === job.id);
+    expect(row).toMatchObject({ operation: 'diffusion', status: 'completed', inHistory: true });
+    expect(row?.consumed).toBeGreaterThan(0);
+    expect(spending.totals.consumed).toBeGreaterThanOrEqual(row?.consumed ?? 0);
+    const csv = await fetch(`${urlOf('B')}/studio-api/account/ledger.csv?tz=UTC`, {
+      headers: headers(),
+    });
+    expect(await csv.text()).toContain(`,${job.id},diffusion,`);
   }, 30_000);
 
   it('let the service fetch an upload made on A from C', async () => {

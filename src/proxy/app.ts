@@ -14,7 +14,7 @@ import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
 import type { MediaCache } from './media/cache';
 import type { ThumbCache } from './media/thumbs';
-import type { SpendingStore } from './store/spending';
+import type { SpendingReads } from './store/spending';
 import type { UploadsStore } from './store/shared-store';
 import type { MediaPrefetch } from './sync/media-prefetch';
 import type { JobUpdater } from './sync/updater';
@@ -40,7 +40,7 @@ interface AppDeps extends CreateDeps {
   media: MediaCache;
   thumbs: ThumbCache;
   account: AccountService;
-  spending: SpendingStore;
+  spending: SpendingReads;
   webDir: string;
   hub: EventHub;
   status: () => StudioStatus;

@@ -20,7 +20,6 @@ import type { JobChange } from './store/jobs';
 import type { HistoryStore, SharedStore } from './store/shared-store';
 import { MediaIndex } from './store/media-index';
 import { databasePassword, openShared } from './store/open-shared';
-import { SpendingStore } from './store/spending';
 import { MediaPrefetch } from './sync/media-prefetch';
 import { UpstreamPoller } from './sync/poller';
 import { JobUpdater } from './sync/updater';
@@ -119,7 +118,7 @@ async function openStores(config: ProxyConfig) {
     shared,
     history: shared.history,
     uploads: shared.uploads,
-    spending: new SpendingStore(db),
+    spending: shared.spending,
     media,
     thumbs,
   };

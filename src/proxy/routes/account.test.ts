@@ -5,6 +5,7 @@ import { accountEventSchema } from '@/contract/events';
 import type { StudioError } from '@/contract/studio-api';
 import { openDatabase } from '../store/db';
 import { JobStore } from '../store/jobs';
+import { sqliteHistory } from '../store/sqlite-store';
 import { Stack, waitFor } from '../test/harness';
 import { insertJob } from '../test/ledger-jobs';
 
@@ -80,18 +81,18 @@ describe('GET /studio-api/account/spending and ledger.csv', () => {
   });
 
   /** Jobs of the last days, written to the studio's file as the proxy would. */
-  function recentJobs(): void {
+  async function recentJobs(): Promise<void> {
     const db = openDatabase(stack.dataDir);
-    const store = new JobStore(db);
+    const store = sqliteHistory(new JobStore(db));
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
-    insertJob(store, {
+    await insertJob(store, {
       handle: 'recent-job-1',
       createdAt: hoursAgo(1),
       status: 'completed',
       frozen: 80,
       consume: 80,
     });
-    insertJob(store, {
+    await insertJob(store, {
       handle: 'recent-job-2',
       createdAt: hoursAgo(50),
       status: 'failed',
@@ -99,7 +100,7 @@ describe('GET /studio-api/account/spending and ledger.csv', () => {
       consume: 0,
       operation: 'upscale',
     });
-    insertJob(store, {
+    await insertJob(store, {
       handle: 'recent-job-3',
       createdAt: hoursAgo(24 * 20),
       status: 'completed',
@@ -111,7 +112,7 @@ describe('GET /studio-api/account/spending and ledger.csv', () => {
   }
 
   it('sums the ledger by local day and operation over the range asked for', async () => {
-    recentJobs();
+    await recentJobs();
     const week = await stack.json('/studio-api/account/spending?days=7&tz=Europe/Berlin');
     expect(week.status).toBe(200);
     const { spending } = spendingEnvelopeSchema.parse(week.body);

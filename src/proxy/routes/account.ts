@@ -4,28 +4,28 @@ import { ledgerQuerySchema, spendingQuerySchema } from '@/contract/spending';
 import { localDays } from '../model/local-days';
 import type { AccountService } from '../account/summary';
 import type { Redactor } from '../log';
-import type { SpendingStore } from '../store/spending';
+import type { SpendingReads } from '../store/spending';
 import { StudioHttpError } from '../studio-error';
 import { UpstreamError, toStudioError } from '../upstream/errors';
 import { rejectInvalid } from './validate';
 
 interface AccountDeps {
   account: AccountService;
-  spending: SpendingStore;
+  spending: SpendingReads;
   redact: Redactor;
 }
 
 /** A pull stream over the CSV pages: each page is read when the socket wants more. */
-function csvStream(lines: Generator<string>): ReadableStream<Uint8Array> {
+function csvStream(lines: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream({
-    pull(controller) {
-      const next = lines.next();
+    async pull(controller) {
+      const next = await lines.next();
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value));
     },
-    cancel() {
-      lines.return(undefined);
+    async cancel() {
+      await lines.return(undefined);
     },
   });
 }
@@ -48,9 +48,9 @@ export function accountRoutes(deps: AccountDeps): Hono {
   app.get(
     '/spending',
     zValidator('query', spendingQuerySchema, rejectInvalid(deps.redact)),
-    (c) => {
+    async (c) => {
       const { days, tz } = c.req.valid('query');
-      return c.json({ spending: deps.spending.summary(days, tz) });
+      return c.json({ spending: await deps.spending.summary(days, tz) });
     },
   );
 

@@ -1,73 +1,31 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { taskResponseSchema, type TaskStatus, type TaskType } from '@/contract/task';
-import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
 import { stateFromTask } from '../model/record';
 import { createRedactor } from '../log';
 import { StudioHttpError } from '../studio-error';
 import { fixture } from '../test/fixtures';
+import { STORE_KINDS, storeKinds, type OpenedStore } from '../test/store-kinds';
 import type { NormalisedImage } from '../uploads/normalise';
-import { openDatabase } from './db';
 import type { HistoryFilter } from './history';
-import { JobStore } from './jobs';
-import { openPostgresStore } from './postgres/open';
 import type { SharedStore } from './shared-store';
-import { sqliteShared } from './sqlite-store';
-import { UploadStore } from './uploads';
 
 /**
  * One behaviour suite for both stores: what a studio does with its SQLite file, a team's
  * replicas do with Postgres, and a browser must not tell which one answered.
  */
 const KB = 1024;
-const TTL_MS = 72 * 60 * 60 * 1000;
-let server: TestPostgres | null = null;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-}, 60_000);
-
-interface Opened {
-  store: SharedStore;
-  close: () => Promise<void>;
-}
-
-const KINDS: Record<'sqlite' | 'postgres', () => Promise<Opened>> = {
-  sqlite: () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'shared-store-'));
-    const db = openDatabase(dir);
-    const uploads = new UploadStore(db, path.join(dir, 'uploads'), 10 * KB);
-    const store = sqliteShared(db, new JobStore(db, TTL_MS), uploads);
-    const close = () => {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-      return Promise.resolve();
-    };
-    return Promise.resolve({ store, close });
-  },
-  postgres: async () => {
-    if (!server) throw new Error('no Postgres server');
-    const url = await server.freshDatabase();
-    const store = await openPostgresStore(url, { upstreamTtlMs: TTL_MS, uploadsCapBytes: 10 * KB });
-    return { store, close: () => store.close() };
-  },
-};
+const kinds = storeKinds(10 * KB);
 
 const completed = taskResponseSchema.parse(fixture('diffusion-completed'));
 const pending = taskResponseSchema.parse(fixture('diffusion-pending'));
 const redact = createRedactor([]);
 
-describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('the %s store', (kind) => {
-  let opened: Opened;
+describe.each(STORE_KINDS)('the %s store', (kind) => {
+  let opened: OpenedStore;
   let store: SharedStore;
   let n = 0;
   beforeEach(async () => {
-    opened = await KINDS[kind]();
+    opened = await kinds.open(kind);
     store = opened.store;
   });
   afterEach(() => opened.close());

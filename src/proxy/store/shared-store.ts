@@ -9,6 +9,7 @@ import type { HistoryFilter } from './history';
 import type { IdempotencyClaim } from './idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from './jobs';
 import type { NewJob } from './rows';
+import type { SpendingReads } from './spending';
 import type { UploadRecord } from './uploads';
 
 /**
@@ -99,6 +100,8 @@ export interface SharedStore {
   /** The sign-in backoff across all addresses (and, on Postgres, all replicas). */
   signIns: BackoffStore;
   uploads: UploadsStore;
+  /** The spending ledger, one row per job, kept by triggers with every job change. */
+  spending: SpendingReads;
   /** Null for one studio on SQLite: its hub numbers its own events. */
   events: SharedEvents | null;
   close(): Promise<void>;

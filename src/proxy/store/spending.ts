@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import {
   LEDGER_CSV_COLUMNS,
@@ -7,20 +6,16 @@ import {
   type Spending,
   type SpendingDay,
 } from '@/contract/spending';
-import { TASK_TYPES, taskTypeSchema, type TaskType } from '@/contract/task';
+import { taskTypeSchema, type TaskType } from '@/contract/task';
 import { localDays, localIso, type LocalDay } from '../model/local-days';
-import { prepared } from '@/server/sqlite';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const OPERATIONS = JSON.stringify(TASK_TYPES);
-const LIST_LIMIT = 10;
-const PROMPT_CHARS = 120;
+/** How many jobs the top and refund lists hold, and how much of each prompt they show. */
+export const LIST_LIMIT = 10;
+export const PROMPT_CHARS = 120;
 
-/** One (day, operation) cell: `agg` is `[jobs, consumed, refunded]`, built in SQL. */
-const cellSchema = z.object({ n: z.number().int(), operation: taskTypeSchema, agg: z.string() });
-const aggSchema = z.tuple([z.number().int(), z.number(), z.number()]);
-
-interface Bucket {
+/** The jobs, consumed and refunded credits of one operation on one day (`n`, from 0). */
+export interface Bucket {
   n: number;
   operation: TaskType;
   jobs: number;
@@ -28,17 +23,42 @@ interface Bucket {
   refunded: number;
 }
 
+/** The columns of a ledger row the lists and the CSV read (same names in both databases). */
+export const LEDGER_COLUMNS =
+  'handle, operation, speed, status, frozen, consumed, refunded, created_ms';
+
+/** Everything this week cost (one text for both databases). */
+export const CONSUMED_SINCE =
+  'SELECT COALESCE(SUM(consumed), 0) AS c FROM ledger WHERE created_ms >= @from';
+
+/** A page position in the CSV: after the row created at `after_ms` with handle `after`. */
+interface CsvCursor {
+  after_ms: number;
+  after: string;
+}
+
 /**
- * Per local day and operation, one range of the index `ledger_op_time` each: no sort
- * (a GROUP BY over every job would sort them all), and empty cells cost one index probe.
+ * The reads one database answers for the ledger (the triggers of SQLite's schema 9 or
+ * Postgres's version 4 keep it); the sums and shapes around them are `spendingReads`'s.
  */
-const CELLS = `WITH days(n, start_ms, end_ms) AS (
-    SELECT key, value ->> 0, value ->> 1 FROM json_each(@days)
-  ), ops(operation) AS (SELECT value FROM json_each(@operations))
-  SELECT d.n AS n, o.operation AS operation,
-    (SELECT json_array(COUNT(*), TOTAL(consumed), TOTAL(refunded)) FROM ledger
-     WHERE operation = o.operation AND created_ms >= d.start_ms AND created_ms < d.end_ms) AS agg
-  FROM ops o, days d`;
+export interface LedgerQueries {
+  /** The non-empty (day, operation) cells of the days given. */
+  cells(days: readonly LocalDay[]): Promise<Bucket[]>;
+  consumedSince(fromMs: number): Promise<number>;
+  /** Up to LIST_LIMIT rows with `prompt` and `in_history` (0/1), most consumed first. */
+  top(fromMs: number, toMs: number): Promise<unknown[]>;
+  /** Up to LIST_LIMIT refunded rows, newest first. */
+  refunds(fromMs: number, toMs: number): Promise<unknown[]>;
+  /** The next `limit` rows of the range after `cursor`, by (created_ms, handle). */
+  page(cursor: CsvCursor, fromMs: number, toMs: number, limit: number): Promise<unknown[]>;
+}
+
+/** Where the credits went and the ledger CSV, whichever database holds the ledger. */
+export interface SpendingReads {
+  summary(range: number, timeZone: string, nowMs?: number): Promise<Spending>;
+  /** The CSV lines (header first), oldest first, one page of `pageSize` rows at a time. */
+  csv(timeZone: string, fromMs: number, toMs: number, pageSize?: number): AsyncGenerator<string>;
+}
 
 const ledgerRowSchema = z.object({
   handle: z.string(),
@@ -56,30 +76,6 @@ const listedRowSchema = ledgerRowSchema.extend({
   prompt: z.string().nullable(),
   in_history: z.number().int(),
 });
-
-/**
- * A few jobs of the range in a given order: chosen from an index alone (by rowid), then
- * read whole and joined to the history for their prompt.
- */
-const listed = (source: string, where: string, order: string) => `
-  SELECT l.handle AS handle, l.operation AS operation, l.speed AS speed, l.status AS status,
-    l.frozen AS frozen, l.consumed AS consumed, l.refunded AS refunded,
-    l.created_ms AS created_ms, substr(j.prompt, 1, ${PROMPT_CHARS}) AS prompt,
-    (j.handle IS NOT NULL AND j.deleted_at IS NULL) AS in_history
-  FROM (SELECT rowid AS id FROM ${source}
-        WHERE created_ms >= @from AND created_ms < @to AND ${where}
-        ORDER BY ${order} LIMIT ${LIST_LIMIT}) chosen
-  JOIN ledger l ON l.rowid = chosen.id
-  LEFT JOIN jobs j ON j.handle = l.handle
-  ORDER BY ${order}`;
-// Walked from the most expensive down until ten fall in the range: a range holding most
-// jobs answers at once, instead of sorting them all (SQLite picks the sort unless told).
-const TOP = listed(
-  'ledger INDEXED BY ledger_cost',
-  'consumed > 0',
-  'consumed DESC, created_ms DESC',
-);
-const REFUNDS = listed('ledger', 'refunded > 0', 'created_ms DESC');
 
 function toLedgerJob(raw: unknown): LedgerJob {
   const r = listedRowSchema.parse(raw);
@@ -146,86 +142,65 @@ const csvLine = (r: LedgerRow, date: string): string =>
     .map(csvField)
     .join(',');
 
+async function summary(
+  q: LedgerQueries,
+  range: number,
+  timeZone: string,
+  nowMs: number,
+): Promise<Spending> {
+  const days = localDays(timeZone, range, nowMs);
+  const from = days[0]?.startMs ?? nowMs;
+  const to = days.at(-1)?.endMs ?? nowMs;
+  const [buckets, last7, top, refunds] = await Promise.all([
+    q.cells(days),
+    q.consumedSince(nowMs - 7 * DAY_MS),
+    q.top(from, to),
+    q.refunds(from, to),
+  ]);
+  const daily = toDaily(days, buckets);
+  const sum = (k: 'consumed' | 'refunded' | 'jobs') => daily.reduce((a, d) => a + d[k], 0);
+  return {
+    timeZone,
+    days: range,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    daily,
+    operations: byOperation(buckets),
+    totals: { jobs: sum('jobs'), consumed: sum('consumed'), refunded: sum('refunded') },
+    top: top.map(toLedgerJob),
+    refunds: refunds.map(toLedgerJob),
+    last7Days: { consumed: last7, perDay: last7 / 7 },
+  };
+}
+
 /**
- * Reads of the spending ledger (written by the triggers of schema 8): sums per local day
- * and operation in SQL over covering indexes, the few jobs listed chosen from an index.
+ * Pages read whole, so that no statement stays open while the caller writes one out;
+ * each page is read when the caller asks for the next lines.
  */
-export class SpendingStore {
-  constructor(private readonly db: Database.Database) {}
-
-  summary(range: number, timeZone: string, nowMs = Date.now()): Spending {
-    const days = localDays(timeZone, range, nowMs);
-    const from = days[0]?.startMs ?? nowMs;
-    const to = days.at(-1)?.endMs ?? nowMs;
-    const buckets = this.cells(days);
-    const daily = toDaily(days, buckets);
-    const sum = (k: 'consumed' | 'refunded' | 'jobs') => daily.reduce((a, d) => a + d[k], 0);
-    const last7 = this.consumedSince(nowMs - 7 * DAY_MS);
-    return {
-      timeZone,
-      days: range,
-      from: new Date(from).toISOString(),
-      to: new Date(to).toISOString(),
-      daily,
-      operations: byOperation(buckets),
-      totals: { jobs: sum('jobs'), consumed: sum('consumed'), refunded: sum('refunded') },
-      top: this.listed(TOP, from, to),
-      refunds: this.listed(REFUNDS, from, to),
-      last7Days: { consumed: last7, perDay: last7 / 7 },
-    };
+async function* csv(
+  q: LedgerQueries,
+  timeZone: string,
+  fromMs: number,
+  toMs: number,
+  pageSize: number,
+): AsyncGenerator<string> {
+  yield `${LEDGER_CSV_COLUMNS.join(',')}\n`;
+  const offsets = new Map<number, number>();
+  let cursor: CsvCursor = { after_ms: fromMs - 1, after: '' };
+  for (;;) {
+    const rows = z.array(ledgerRowSchema).parse(await q.page(cursor, fromMs, toMs, pageSize));
+    if (rows.length === 0) return;
+    yield rows.map((r) => `${csvLine(r, localIso(r.created_ms, timeZone, offsets))}\n`).join('');
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    cursor = { after_ms: last.created_ms, after: last.handle };
   }
+}
 
-  private consumedSince(fromMs: number): number {
-    const row = prepared(
-      this.db,
-      'SELECT COALESCE(SUM(consumed), 0) AS c FROM ledger WHERE created_ms >= ?',
-    ).get(fromMs);
-    return z.object({ c: z.number() }).parse(row).c;
-  }
-
-  private cells(days: readonly LocalDay[]): Bucket[] {
-    const rows = prepared(this.db, CELLS).all({
-      days: JSON.stringify(days.map((d) => [d.startMs, d.endMs])),
-      operations: OPERATIONS,
-    });
-    return z
-      .array(cellSchema)
-      .parse(rows)
-      .flatMap(({ n, operation, agg }) => {
-        const [jobs, consumed, refunded] = aggSchema.parse(JSON.parse(agg));
-        return jobs > 0 ? [{ n, operation, jobs, consumed, refunded }] : [];
-      });
-  }
-
-  private listed(sql: string, from: number, to: number): LedgerJob[] {
-    return prepared(this.db, sql).all({ from, to }).map(toLedgerJob);
-  }
-
-  /**
-   * The ledger as CSV lines (header first), oldest first, in pages of `pageSize` rows: a
-   * page is read whole, so no statement stays open while the caller writes it out.
-   */
-  *csv(timeZone: string, fromMs: number, toMs: number, pageSize = 2000): Generator<string> {
-    yield `${LEDGER_CSV_COLUMNS.join(',')}\n`;
-    const offsets = new Map<number, number>();
-    const page = prepared(
-      this.db,
-      `SELECT handle, operation, speed, status, frozen, consumed, refunded, created_ms
-       FROM ledger
-       WHERE created_ms < @to AND (created_ms > @after_ms OR (created_ms = @after_ms AND handle > @after))
-         AND created_ms >= @from
-       ORDER BY created_ms, handle LIMIT @limit`,
-    );
-    let cursor = { after_ms: fromMs - 1, after: '' };
-    for (;;) {
-      const rows: LedgerRow[] = z
-        .array(ledgerRowSchema)
-        .parse(page.all({ ...cursor, from: fromMs, to: toMs, limit: pageSize }));
-      if (rows.length === 0) return;
-      yield rows.map((r) => `${csvLine(r, localIso(r.created_ms, timeZone, offsets))}\n`).join('');
-      const last = rows.at(-1);
-      if (!last || rows.length < pageSize) return;
-      cursor = { after_ms: last.created_ms, after: last.handle };
-    }
-  }
+/** The spending page's figures and the CSV over one database's ledger queries. */
+export function spendingReads(q: LedgerQueries): SpendingReads {
+  return {
+    summary: (range, timeZone, nowMs = Date.now()) => summary(q, range, timeZone, nowMs),
+    csv: (timeZone, fromMs, toMs, pageSize = 2000) => csv(q, timeZone, fromMs, toMs, pageSize),
+  };
 }

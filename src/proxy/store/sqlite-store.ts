@@ -3,6 +3,7 @@ import { memoryBackoff } from '../auth/rate-limit';
 import { SessionStore, type Sessions } from '../auth/sessions';
 import type { JobStore } from './jobs';
 import type { HistoryStore, SharedStore, UploadsStore } from './shared-store';
+import { sqliteSpending } from './spending-sqlite';
 import type { UploadStore } from './uploads';
 import type { SqliteDb } from '@/server/sqlite';
 
@@ -76,6 +77,7 @@ export function sqliteShared(db: SqliteDb, jobs: JobStore, uploads: UploadStore)
     sessions: sqliteSessions(db),
     signIns: memoryBackoff(),
     uploads: sqliteUploads(uploads),
+    spending: sqliteSpending(db),
     events: null,
     close: () => Promise.resolve(),
   };

@@ -6,7 +6,7 @@ import {
 } from '@/contract/task';
 import { stateFromTask, type JobRecord } from '../model/record';
 import { createRedactor } from '../log';
-import type { JobStore } from '../store/jobs';
+import type { HistoryStore } from '../store/shared-store';
 
 const redact = createRedactor([]);
 
@@ -50,7 +50,7 @@ export interface LedgerJobSpec extends TaskShape {
 }
 
 /** Stores a job as the create does, from its first TaskResponse. */
-export function insertJob(store: JobStore, spec: LedgerJobSpec): JobRecord {
+export function insertJob(store: HistoryStore, spec: LedgerJobSpec): Promise<JobRecord> {
   const task = taskWith(`up-${spec.handle}`, spec);
   return store.insert({
     handle: spec.handle,

@@ -99,6 +99,90 @@ const MIGRATIONS: readonly string[] = [
   // Version 3: creates still waiting for their answer, which every poller pass looks
   // through for those a dead replica left (see `PgHistory.follow`).
   `CREATE INDEX jobs_sending ON jobs(added_ms) WHERE create_state = 'sending';`,
+  // Version 4: the spending ledger, SQLite's schema 9 in PL/pgSQL (see the rules there):
+  // one row per job written by triggers in the job's transaction, whichever replica made
+  // the change; `frozen` never shrinks; a deleted job keeps its row unless it cost
+  // nothing; the speed is the prompt's flag, else the parent's. Jobs already stored count.
+  `CREATE TABLE ledger (
+     handle     text PRIMARY KEY,
+     operation  text NOT NULL,
+     speed      text NOT NULL,
+     status     text NOT NULL,
+     frozen     double precision NOT NULL,
+     consumed   double precision NOT NULL,
+     refunded   double precision NOT NULL,
+     created_ms bigint NOT NULL,
+     updated_ms bigint NOT NULL
+   );
+   CREATE INDEX ledger_time ON ledger(created_ms) INCLUDE (operation, consumed, refunded);
+   CREATE INDEX ledger_cost ON ledger(consumed, created_ms);
+   CREATE FUNCTION ledger_speed(operation text, own text, inherited text) RETURNS text
+   LANGUAGE sql IMMUTABLE AS $$
+     SELECT CASE
+       WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'
+       WHEN ' ' || translate(own, chr(9) || chr(10) || chr(13), '   ') || ' ' LIKE '% --turbo %'
+         THEN 'turbo'
+       WHEN ' ' || translate(own, chr(9) || chr(10) || chr(13), '   ') || ' ' LIKE '% --fast %'
+         THEN 'fast'
+       WHEN ' ' || translate(COALESCE(inherited, ''), chr(9) || chr(10) || chr(13), '   ') || ' '
+         LIKE '% --turbo %' THEN 'turbo'
+       ELSE 'fast'
+     END
+   $$;
+   CREATE FUNCTION ledger_refund(status text, frozen double precision, consumed double precision)
+   RETURNS double precision LANGUAGE sql IMMUTABLE AS $$
+     SELECT CASE WHEN status IN ('completed', 'failed') THEN GREATEST(frozen - consumed, 0)
+       ELSE 0 END
+   $$;
+   CREATE FUNCTION ledger_now_ms() RETURNS bigint LANGUAGE sql VOLATILE AS $$
+     SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS bigint)
+   $$;
+   INSERT INTO ledger (handle, operation, speed, status, frozen, consumed, refunded, created_ms,
+     updated_ms)
+   SELECT j.handle, j.operation, ledger_speed(j.operation, j.prompt, p.prompt), j.status,
+     j.cost_frozen, j.cost_consumed, ledger_refund(j.status, j.cost_frozen, j.cost_consumed),
+     j.created_ms, ledger_now_ms()
+   FROM jobs j LEFT JOIN jobs p ON p.handle = j.parent_handle;
+   CREATE FUNCTION ledger_job_added() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     INSERT INTO ledger (handle, operation, speed, status, frozen, consumed, refunded,
+       created_ms, updated_ms)
+     VALUES (NEW.handle, NEW.operation,
+       ledger_speed(NEW.operation, NEW.prompt,
+         (SELECT prompt FROM jobs WHERE handle = NEW.parent_handle)),
+       NEW.status, NEW.cost_frozen, NEW.cost_consumed,
+       ledger_refund(NEW.status, NEW.cost_frozen, NEW.cost_consumed), NEW.created_ms,
+       ledger_now_ms())
+     ON CONFLICT (handle) DO UPDATE SET operation = EXCLUDED.operation, speed = EXCLUDED.speed,
+       status = EXCLUDED.status, frozen = EXCLUDED.frozen, consumed = EXCLUDED.consumed,
+       refunded = EXCLUDED.refunded, created_ms = EXCLUDED.created_ms,
+       updated_ms = EXCLUDED.updated_ms;
+     RETURN NULL;
+   END
+   $$;
+   CREATE TRIGGER ledger_job_added AFTER INSERT ON jobs
+     FOR EACH ROW EXECUTE FUNCTION ledger_job_added();
+   CREATE FUNCTION ledger_job_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     UPDATE ledger SET status = NEW.status, frozen = GREATEST(frozen, NEW.cost_frozen),
+       created_ms = NEW.created_ms, consumed = NEW.cost_consumed,
+       refunded = ledger_refund(NEW.status, GREATEST(frozen, NEW.cost_frozen), NEW.cost_consumed),
+       updated_ms = ledger_now_ms()
+     WHERE handle = NEW.handle;
+     RETURN NULL;
+   END
+   $$;
+   CREATE TRIGGER ledger_job_changed
+     AFTER UPDATE OF status, cost_frozen, cost_consumed, created_ms ON jobs
+     FOR EACH ROW EXECUTE FUNCTION ledger_job_changed();
+   CREATE FUNCTION ledger_job_dropped() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     DELETE FROM ledger WHERE handle = OLD.handle AND frozen = 0 AND consumed = 0;
+     RETURN NULL;
+   END
+   $$;
+   CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs
+     FOR EACH ROW EXECUTE FUNCTION ledger_job_dropped();`,
 ];
 
 /** Brings the shared database to the newest schema, once however many replicas start. */

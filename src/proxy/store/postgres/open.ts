@@ -5,6 +5,7 @@ import { PgHistory } from './history';
 import { migratePostgres } from './migrations';
 import { PgSessions } from './sessions';
 import { PgSignIns } from './sign-ins';
+import { pgSpending } from './spending';
 import { PgUploads } from './uploads';
 
 export interface PgStoreOptions {
@@ -39,6 +40,7 @@ export async function openPostgresStore(url: string, opts: PgStoreOptions): Prom
     sessions: new PgSessions(pool),
     signIns: new PgSignIns(pool),
     uploads: new PgUploads(pool, opts.uploadsCapBytes),
+    spending: pgSpending(pool),
     close: async () => {
       await events.close();
       await pool.end();
