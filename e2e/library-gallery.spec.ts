@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { manifestSchema } from '@/contract/exports';
 import { axeProblems } from './screen-helpers';
 import { watchForUuids } from './uuid-watch';
 
@@ -13,6 +16,7 @@ interface ApiJob {
   id: string;
   prompt: string;
   status: string;
+  output: { seed: string | null } | null;
 }
 
 async function createJob(page: Page, text: string): Promise<void> {
@@ -162,4 +166,62 @@ test('gallery: delete with undo, and after the undo time the files are gone', as
   expect((await page.request.get(`/media/${id}/0`)).status()).toBe(404);
   await page.reload();
   await expect(tiles(page)).toHaveCount(0);
+});
+
+test('gallery: select with shift-click, favourite, and a ZIP whose manifest matches the history', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const sel = `${tag}sel`;
+  for (const p of ['amber owl', 'basalt cliff', 'cobalt lake'])
+    await createJob(page, `${sel} ${p}`);
+  const jobs = await completedJobs(page, sel, 3);
+  await page.goto(`/#/library?q=${sel}`);
+  await page.getByRole('radio', { name: 'Gallery' }).click();
+  await expect(tiles(page)).toHaveCount(12);
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await tiles(page).nth(0).getByRole('button').click();
+  await tiles(page)
+    .nth(5)
+    .getByRole('button')
+    .click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+  await expect(tiles(page).nth(7).getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(tiles(page).nth(8).getByRole('button')).toHaveAttribute('aria-pressed', 'false');
+
+  await page
+    .getByRole('toolbar', { name: 'Selection' })
+    .getByRole('button', { name: 'Favourite' })
+    .click();
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/studio-api/jobs?q=${sel}&favourite=true`);
+      return ((await res.json()) as { jobs: ApiJob[] }).jobs.map((j) => j.id).sort();
+    })
+    .toEqual([jobs[0]!.id, jobs[1]!.id].sort());
+
+  const readZip = async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download ZIP' }).click();
+    const file = await (await download).path();
+    const zip = unzipSync(new Uint8Array(readFileSync(file)));
+    return { zip, manifest: manifestSchema.parse(JSON.parse(strFromU8(zip['manifest.json']!))) };
+  };
+  const picked = await readZip();
+  expect(picked.manifest.files.map((f) => `${f.job}/${f.output}`)).toEqual(
+    [0, 1].flatMap((j) => [1, 2, 3, 4].map((n) => `${jobs[j]!.id}/${n}`)),
+  );
+  for (const f of picked.manifest.files) {
+    const job = jobs.find((j) => j.id === f.job)!;
+    expect(f.prompt).toBe(job.prompt);
+    expect(f.seed).toBe(job.output?.seed ?? null);
+    expect(f.parent).toBeNull();
+    expect(picked.zip[f.file]!.length).toBeGreaterThan(1000);
+  }
+
+  await page.getByRole('button', { name: 'Select all matching' }).click();
+  await expect(page.getByTestId('selection-count')).toHaveText('Everything matching selected');
+  const all = await readZip();
+  expect(new Set(all.manifest.files.map((f) => f.job))).toEqual(new Set(jobs.map((j) => j.id)));
+  expect(all.manifest.files).toHaveLength(12);
 });

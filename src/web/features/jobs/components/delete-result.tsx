@@ -6,7 +6,7 @@ import { jobMutations } from '../api/job-mutations';
 import { usePendingDeleteActions } from '../stores/pending-deletes';
 
 /** Sends a deletion once its undo time is over. */
-function useSendDelete(): (id: string) => Promise<unknown> {
+export function useSendDelete(): (id: string) => Promise<unknown> {
   const client = useQueryClient();
   const { mutateAsync } = useMutation(jobMutations.remove(client));
   return (id) => mutateAsync(id);
@@ -46,7 +46,7 @@ export function DeleteResult({ job, onDeleted }: DeleteResultProps) {
         variant="primary"
         autoFocus
         onClick={() => {
-          deleteRequested({ id: job.id, label }, send);
+          deleteRequested({ id: job.id, ids: [job.id], label }, send);
           onDeleted();
         }}
       >

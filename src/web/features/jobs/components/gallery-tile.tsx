@@ -10,7 +10,9 @@ interface GalleryTileViewProps {
   position: number;
   count: number;
   size: number;
-  onOpen: (key: string) => void;
+  /** While selecting: whether its job is chosen (the click then chooses, not opens). */
+  selected: boolean | undefined;
+  onOpen: (key: string, shift: boolean) => void;
 }
 
 /**
@@ -22,6 +24,7 @@ export const GalleryTileView = memo(function GalleryTileView({
   position,
   count,
   size,
+  selected,
   onOpen,
 }: GalleryTileViewProps) {
   const video = useRef<HTMLVideoElement>(null);
@@ -41,12 +44,17 @@ export const GalleryTileView = memo(function GalleryTileView({
         type="button"
         aria-label={label}
         data-tile={tile.key}
-        onClick={() => onOpen(tile.key)}
+        aria-pressed={selected}
+        onClick={(e) => onOpen(tile.key, e.shiftKey)}
         onMouseEnter={() => play(true)}
         onMouseLeave={() => play(false)}
         onFocus={() => play(true)}
         onBlur={() => play(false)}
-        className="group/tile relative block cursor-zoom-in overflow-hidden rounded bg-zinc-800 focus-visible:outline-offset-[-2px]"
+        className={cn(
+          'group/tile relative block overflow-hidden rounded bg-zinc-800 focus-visible:outline-offset-[-2px]',
+          selected === undefined ? 'cursor-zoom-in' : 'cursor-pointer',
+          selected && 'ring-4 ring-inset ring-indigo-400',
+        )}
         style={{ width: size, height: size }}
       >
         {tile.kind === 'image' ? (
@@ -78,6 +86,14 @@ export const GalleryTileView = memo(function GalleryTileView({
         >
           {tile.job.prompt || tile.job.operation}
         </span>
+        {selected ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-1 left-1 rounded-full bg-indigo-500 px-1.5 text-xs text-white"
+          >
+            ✓
+          </span>
+        ) : null}
       </button>
     </div>
   );
