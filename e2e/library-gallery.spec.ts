@@ -129,6 +129,11 @@ test('gallery: a result reused as --sref reaches the service in the create’s p
   await page.getByRole('button', { name: 'Generate' }).click();
   const [made] = await completedJobs(page, `${tag} styled again`, 1);
   expect(made!.prompt).toMatch(/--sref https?:\/\/\S+\/u\/\S+\.png/);
+  // Its card shows the reference as a small picture, the URL only on hover.
+  const card = page.getByRole('article', { name: /styled again/ }).first();
+  const chip = card.getByRole('img', { name: 'Style reference 1' });
+  await expect(chip).toHaveAttribute('src', /^\/u\/\S+\.png$/);
+  await expect(card.locator('p', { hasText: 'styled again' })).not.toContainText('http');
 });
 
 test('gallery: delete with undo, and after the undo time the files are gone', async ({ page }) => {
@@ -224,4 +229,14 @@ test('gallery: select with shift-click, favourite, and a ZIP whose manifest matc
   const all = await readZip();
   expect(new Set(all.manifest.files.map((f) => f.job))).toEqual(new Set(jobs.map((j) => j.id)));
   expect(all.manifest.files).toHaveLength(12);
+});
+
+test('the Tools page links to every tool result in the Library', async ({ page }) => {
+  await createJob(page, `${tag}tool not a tool job`);
+  await page.goto('/#/tools');
+  await page.getByRole('link', { name: 'All tool results in the Library' }).click();
+  await expect(page).toHaveURL(/#\/library\?operation=describe,shorten,blend,/);
+  await expect(page.getByRole('combobox', { name: 'Operation' })).not.toHaveValue('');
+  await page.getByRole('searchbox', { name: 'Search prompts' }).fill(`${tag}tool`);
+  await expect(page.getByTestId('library-summary')).toHaveText(/No jobs found/);
 });
