@@ -240,3 +240,57 @@ test('the Tools page links to every tool result in the Library', async ({ page }
   await page.getByRole('searchbox', { name: 'Search prompts' }).fill(`${tag}tool`);
   await expect(page.getByTestId('library-summary')).toHaveText(/No jobs found/);
 });
+
+test('lineage both ways: from a grand-child up and from the root down, by keyboard', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const fam = `${tag}fam`;
+  const make = async (data: unknown): Promise<string> => {
+    const res = await page.request.post('/studio-api/jobs', { data });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { job } = (await res.json()) as { job: ApiJob };
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`/studio-api/jobs/${job.id}`)).json()) as { job: ApiJob })
+            .job.status,
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
+    return job.id;
+  };
+  const root = await make({ operation: 'diffusion', params: { text: `${fam} root` } });
+  const vary = await make({ operation: 'variation', parentId: root, params: { imageNo: 0 } });
+  const grand = await make({ operation: 'upscale', parentId: vary, params: { imageNo: 2 } });
+
+  await page.goto(`/#/job?id=${grand}`);
+  const tree = page.getByRole('navigation', { name: 'Lineage' });
+  const links = tree.getByRole('link');
+  await expect(links).toHaveCount(3);
+  const hrefs = async () => links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(await hrefs()).toEqual([root, vary, grand].map((id) => `#/job?id=${id}`));
+  await expect(links.nth(2)).toHaveAttribute('aria-current', 'page');
+  await expect(links.nth(0).locator('img')).toHaveAttribute('src', `/media/${root}/0/thumb`);
+
+  // Up to the root by keyboard: Home, then Enter.
+  await links.nth(2).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(links.nth(1)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(links.nth(0)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/job\\?id=${root}$`));
+  await expect(links.nth(0)).toHaveAttribute('aria-current', 'page');
+  expect(await hrefs()).toEqual([root, vary, grand].map((id) => `#/job?id=${id}`));
+
+  // The cards say it too: the root's has its follow-up, the child its parent.
+  await page.goto(`/#/library?q=${fam}`);
+  await page.getByRole('radio', { name: 'Cards' }).click();
+  const feed = page.getByRole('feed', { name: 'Library results' });
+  await expect(
+    feed
+      .getByRole('article', { name: `Job diffusion: ${fam} root` })
+      .getByRole('link', { name: '1 follow-up' }),
+  ).toBeVisible();
+});

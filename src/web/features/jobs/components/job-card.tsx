@@ -16,7 +16,7 @@ import { ActionDialogs } from './action-dialogs';
 import { FavouriteButton, FavouriteError } from './favourite-button';
 import { GridActions } from './grid-actions';
 import { jobDomId } from './job-dom-id';
-import { JobLineage } from './job-lineage';
+import { JobLineage, LineageLink } from './job-lineage';
 import { JobMedia } from './job-media';
 import { JobMeta } from './job-meta';
 import { PromptText } from './prompt-text';
@@ -27,6 +27,8 @@ interface JobCardProps {
   job: Job;
   /** The parent job, when this is a follow-up and the feed holds it. */
   parent: Job | undefined;
+  /** How many jobs made from this one the list holds. */
+  followUps?: number;
   onUsePrompt: ((prompt: string) => void) | undefined;
 }
 
@@ -37,7 +39,7 @@ const imageCount = (layout: MediaLayout): number =>
       ? 1
       : 0;
 
-export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
+export function JobCard({ job, parent, followUps = 0, onUsePrompt }: JobCardProps) {
   const highlighted = useIsHighlighted(job.id);
   const actions = useJobActions(job);
   const favourite = useFavourite(job);
@@ -60,6 +62,9 @@ export function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h3 className="text-sm font-medium text-zinc-100">{jobTitle(job)}</h3>
         {parentId !== null ? <JobLineage job={{ ...job, parentId }} parent={parent} /> : null}
+        {parentId !== null || followUps > 0 ? (
+          <LineageLink id={job.id} followUps={followUps} />
+        ) : null}
         <StatusBadge status={statusWord(job)} />
         <div className="ml-auto flex items-center gap-1">
           <JobMeta job={job} />

@@ -4,6 +4,7 @@ import { jobQueries } from '../api/job-queries';
 import { useHighlightActions } from '../stores/highlight-store';
 import { lineageLabel } from '../utils/job-view';
 import { jobDomId } from './job-dom-id';
+import { jobPageHref } from './lineage-view';
 
 interface JobLineageProps {
   job: Job & { parentId: string };
@@ -35,5 +36,17 @@ export function JobLineage({ job, parent }: JobLineageProps) {
     >
       {lineageLabel(job, parentOperation)}
     </button>
+  );
+}
+
+/** To the lineage view: how many follow-ups the list holds, or just "Lineage". */
+export function LineageLink({ id, followUps }: { id: string; followUps: number }) {
+  return (
+    <a
+      href={jobPageHref(id)}
+      className="rounded text-xs text-zinc-400 underline decoration-zinc-600 underline-offset-2 hover:text-zinc-200"
+    >
+      {followUps > 0 ? `${followUps} follow-up${followUps === 1 ? '' : 's'}` : 'Lineage'}
+    </a>
   );
 }
