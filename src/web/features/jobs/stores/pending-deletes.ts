@@ -55,3 +55,5 @@ const usePendingDeletesStore = create<PendingDeletesState>()((set) => ({
 
 export const usePendingDeletes = () => usePendingDeletesStore((s) => s.pending);
 export const usePendingDeleteActions = () => usePendingDeletesStore((s) => s.actions);
+/** For tests. */
+export const pendingDeletesStore = usePendingDeletesStore;
