@@ -1,8 +1,9 @@
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manifestSchema } from '@/contract/exports';
-import { jobSchema, type Job } from '@/contract/studio-api';
-import { Stack, waitFor } from '../test/harness';
+import type { Job } from '@/contract/studio-api';
+import { Stack } from '../test/harness';
+import { settledJob } from '../test/settled';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -13,15 +14,7 @@ afterEach(async () => {
   await stack.stop();
 });
 
-async function settled(body: unknown): Promise<Job> {
-  const made = (await stack.post<{ job: unknown }>('/studio-api/jobs', body)).body.job;
-  const { id } = jobSchema.parse(made);
-  return waitFor(async () => {
-    const res = await stack.json<{ job: unknown }>(`/studio-api/jobs/${id}`);
-    const job = jobSchema.parse(res.body.job);
-    return job.status === 'completed' ? job : null;
-  });
-}
+const settled = (body: unknown): Promise<Job> => settledJob(stack, body);
 
 describe('GET /studio-api/exports/results.zip', () => {
   it('streams the chosen jobs’ outputs with a manifest of their lineage', async () => {

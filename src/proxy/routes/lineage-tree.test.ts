@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lineageTreeSchema } from '@/contract/lineage-tree';
-import { jobSchema, type Job } from '@/contract/studio-api';
-import { Stack, waitFor } from '../test/harness';
+import type { Job } from '@/contract/studio-api';
+import { Stack } from '../test/harness';
+import { settledJob } from '../test/settled';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -12,16 +13,7 @@ afterEach(async () => {
   await stack.stop();
 });
 
-async function settled(body: unknown): Promise<Job> {
-  const made = (await stack.post<{ job: unknown }>('/studio-api/jobs', body)).body.job;
-  const { id } = jobSchema.parse(made);
-  return waitFor(async () => {
-    const job = jobSchema.parse(
-      (await stack.json<{ job: unknown }>(`/studio-api/jobs/${id}`)).body.job,
-    );
-    return job.status === 'completed' ? job : null;
-  });
-}
+const settled = (body: unknown): Promise<Job> => settledJob(stack, body);
 
 describe('GET /studio-api/jobs/:id/tree', () => {
   it('gives the same whole family from a grand-child and from the root', async () => {

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jobSchema, type Job } from '@/contract/studio-api';
-import { Stack, waitFor } from '../test/harness';
+import type { Job } from '@/contract/studio-api';
+import { Stack } from '../test/harness';
+import { settledJob } from '../test/settled';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -14,20 +15,11 @@ afterEach(async () => {
   await stack.stop();
 });
 
-async function settledJob(body: unknown): Promise<Job> {
-  const made = (await stack.post<{ job: unknown }>('/studio-api/jobs', body)).body.job;
-  const { id } = jobSchema.parse(made);
-  return waitFor(async () => {
-    const job = jobSchema.parse(
-      (await stack.json<{ job: unknown }>(`/studio-api/jobs/${id}`)).body.job,
-    );
-    return job.status === 'completed' ? job : null;
-  });
-}
+const settled = (body: unknown): Promise<Job> => settledJob(stack, body);
 
 describe('thumbnails', () => {
   it('serves a small WebP of each image, cached for good, and drops it with the job', async () => {
-    const job = await settledJob({ operation: 'diffusion', params: { text: 'a lighthouse' } });
+    const job = await settled({ operation: 'diffusion', params: { text: 'a lighthouse' } });
     const res = await stack.call(`/media/${job.id}/2/thumb`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
@@ -51,8 +43,8 @@ describe('thumbnails', () => {
   });
 
   it('answers 404 for a video, a running job and a bad key', async () => {
-    const parent = await settledJob({ operation: 'diffusion', params: { text: 'x' } });
-    const video = await settledJob({
+    const parent = await settled({ operation: 'diffusion', params: { text: 'x' } });
+    const video = await settled({
       operation: 'video-diffusion',
       parentId: parent.id,
       params: { imageNo: 0 },

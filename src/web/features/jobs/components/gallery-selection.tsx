@@ -5,7 +5,7 @@ import { jobMutations } from '../api/job-mutations';
 import { usePendingDeleteActions } from '../stores/pending-deletes';
 import type { Selection } from '../utils/selection';
 import { allMatching, chosenIds, exportHref, isEmpty, noSelection } from '../utils/selection';
-import { useSendDelete } from './delete-result';
+import { ConfirmDelete, useSendDelete } from './delete-result';
 
 interface GallerySelectionProps {
   selecting: boolean;
@@ -77,27 +77,16 @@ function BulkActions({ ids, onSelection }: GallerySelectionProps & { ids: string
   if (first === undefined) return null;
   if (asking) {
     return (
-      <div role="group" aria-label="Confirm delete" className="flex items-center gap-2 text-sm">
-        <p className="max-w-sm text-zinc-300">
-          Delete {ids.length} jobs from the studio’s history, with their cached files and
-          thumbnails? The image service has no delete: its copies stay there until they expire.
-        </p>
-        <Button
-          size="sm"
-          variant="primary"
-          autoFocus
-          onClick={() => {
-            deleteRequested({ id: first, ids, label: `${ids.length} jobs` }, send);
-            onSelection(noSelection);
-            setAsking(false);
-          }}
-        >
-          Delete jobs
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setAsking(false)}>
-          Cancel
-        </Button>
-      </div>
+      <ConfirmDelete
+        what={`${ids.length} jobs`}
+        confirm="Delete jobs"
+        onConfirm={() => {
+          deleteRequested({ id: first, ids, label: `${ids.length} jobs` }, send);
+          onSelection(noSelection);
+          setAsking(false);
+        }}
+        onCancel={() => setAsking(false)}
+      />
     );
   }
   return (
