@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { cn } from '@/web/lib/cn';
 import type { GalleryTile } from '../utils/gallery-tiles';
 import { thumbUrl } from '../utils/gallery-tiles';
@@ -15,6 +15,30 @@ interface GalleryTileViewProps {
   onOpen: (key: string, shift: boolean) => void;
 }
 
+/** How long a tile stays drawn before its file is asked for. */
+const SETTLE_MS = 120;
+
+/**
+ * True once the tile has stayed on screen a moment: a fast scroll draws and drops tiles by
+ * the hundred, and their requests would queue in front of the next page and the tiles the
+ * scroll stops on (a browser opens six connections to the studio).
+ */
+function useSettled(): boolean {
+  // Drawn while the page is still (the first screen, a resize): asked for at once.
+  const [settled, setSettled] = useState(() => performance.now() - lastScroll > SETTLE_MS);
+  useEffect(() => {
+    if (settled) return;
+    const t = setTimeout(() => setSettled(true), SETTLE_MS);
+    return () => clearTimeout(t);
+  }, [settled]);
+  return settled;
+}
+
+let lastScroll = -Infinity;
+if (typeof window !== 'undefined') {
+  window.addEventListener('scroll', () => (lastScroll = performance.now()), { passive: true });
+}
+
 /**
  * One output in the gallery: its thumbnail (a clip plays muted while hovered or focused),
  * and on hover or focus its prompt. Memoised: appending a page re-renders no tile.
@@ -28,6 +52,7 @@ export const GalleryTileView = memo(function GalleryTileView({
   onOpen,
 }: GalleryTileViewProps) {
   const video = useRef<HTMLVideoElement>(null);
+  const settled = useSettled();
   const label =
     tile.kind === 'video'
       ? videoLabel(tile.index, tile.job.prompt)
@@ -59,7 +84,7 @@ export const GalleryTileView = memo(function GalleryTileView({
       >
         {tile.kind === 'image' ? (
           <img
-            src={thumbUrl(tile.item)}
+            src={settled ? thumbUrl(tile.item) : undefined}
             alt=""
             loading="lazy"
             decoding="async"
@@ -70,7 +95,7 @@ export const GalleryTileView = memo(function GalleryTileView({
         ) : (
           <video
             ref={video}
-            src={tile.item.url}
+            src={settled ? tile.item.url : undefined}
             muted
             loop
             playsInline

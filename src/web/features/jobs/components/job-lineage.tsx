@@ -4,13 +4,16 @@ import { jobQueries } from '../api/job-queries';
 import { useHighlightActions } from '../stores/highlight-store';
 import { lineageLabel } from '../utils/job-view';
 import { jobDomId } from './job-dom-id';
-import { jobPageHref } from './lineage-view';
 
 interface JobLineageProps {
   job: Job & { parentId: string };
   /** The parent when the feed holds it; otherwise it is looked up once. */
   parent: Job | undefined;
 }
+
+/** The address of a job's own page (the app's `#/job?id=`), where its lineage shows. */
+export const jobPageHref = (id: string): string =>
+  `#/job?${new URLSearchParams({ id }).toString()}`;
 
 export function JobLineage({ job, parent }: JobLineageProps) {
   const lookup = useQuery({ ...jobQueries.detail(job.parentId), enabled: parent === undefined });

@@ -6,12 +6,9 @@ import { cn } from '@/web/lib/cn';
 import { describeError } from '@/web/lib/describe-error';
 import { jobQueries } from '../api/job-queries';
 import { thumbUrl } from '../utils/gallery-tiles';
+import { jobPageHref } from './job-lineage';
 import { jobTitle } from '../utils/job-title';
 import { viewableImages } from '../utils/job-view';
-
-/** The address of a job's own page (the app's `#/job?id=`), where its lineage shows. */
-export const jobPageHref = (id: string): string =>
-  `#/job?${new URLSearchParams({ id }).toString()}`;
 
 /** ↑/↓ move between the tree's links, Home/End to the first and last. */
 function onTreeKey(e: KeyboardEvent<HTMLElement>) {
