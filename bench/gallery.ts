@@ -6,6 +6,7 @@
  *   loaded: once with no thumbnail made yet (cold) and then with them made (warm);
  * - scrolling through 10,000 tiles (pages fetched as the end comes near): rAF intervals,
  *   the most DOM nodes seen in any frame, and the JS heap after.
+ * - a ZIP of 200 images (50 jobs): time to its first bytes and to its end, and the heap.
  * Run alone with `npx tsx bench/gallery.ts`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -166,6 +167,29 @@ async function scroll(context: BrowserContext, url: string): Promise<ScrollResul
   };
 }
 
+/** A ZIP of 200 images (50 jobs): time to its first bytes and to its end, and the heap. */
+async function zipOf200(url: string) {
+  const ids = Array.from({ length: 50 }, (_, i) => `gal${String(JOBS - 1 - i).padStart(9, '0')}`);
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const res = await fetch(`${url}/studio-api/exports/results.zip?ids=${ids.join(',')}`);
+  const reader = (res.body ?? new ReadableStream<Uint8Array>()).getReader();
+  let first = 0;
+  let bytes = 0;
+  let heapPeak = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    if (bytes === 0) first = performance.now() - t0;
+    bytes += r.value.length;
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  }
+  return {
+    firstByteMs: first,
+    totalMs: performance.now() - t0,
+    mb: bytes / 1024 / 1024,
+    heapGrowthMb: (heapPeak - heapBefore) / 1024 / 1024,
+  };
+}
+
 export async function benchGallery() {
   const root = mkdtempSync(join(tmpdir(), 'bench-gallery-'));
   const engine = await startEngine(
@@ -195,7 +219,9 @@ export async function benchGallery() {
       const warm: number[] = [];
       for (let i = 0; i < WARM_RUNS; i++) warm.push(await firstScreen(context, proxy.url));
       const scrolled = await scroll(context, proxy.url);
+      const zip = await zipOf200(proxy.url);
       return {
+        zip,
         jobs: JOBS,
         fillMs,
         cold,
