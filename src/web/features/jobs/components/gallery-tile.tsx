@@ -12,7 +12,8 @@ interface GalleryTileViewProps {
   size: number;
   /** While selecting: whether its job is chosen (the click then chooses, not opens). */
   selected: boolean | undefined;
-  onOpen: (key: string, shift: boolean) => void;
+  /** The tile's key, whether Shift was held, and its index among all tiles. */
+  onOpen: (key: string, shift: boolean, at: number) => void;
 }
 
 /** How long a tile stays drawn before its file is asked for. */
@@ -70,7 +71,7 @@ export const GalleryTileView = memo(function GalleryTileView({
         aria-label={label}
         data-tile={tile.key}
         aria-pressed={selected}
-        onClick={(e) => onOpen(tile.key, e.shiftKey)}
+        onClick={(e) => onOpen(tile.key, e.shiftKey, position - 1)}
         onMouseEnter={() => play(true)}
         onMouseLeave={() => play(false)}
         onFocus={() => play(true)}

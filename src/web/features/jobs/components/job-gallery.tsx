@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
 import { GAP, useGalleryGrid } from '../hooks/use-gallery-grid';
@@ -41,11 +41,14 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse, filterQuery }
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [selection, setSelection] = useState<Selection>(noSelection);
   const order = useMemo(() => tiles.map((t) => t.job.id), [tiles]);
-  const onTile = (key: string, shift: boolean) => {
-    if (!selecting) return setOpenKey(key);
-    const at = tiles.findIndex((t) => t.key === key);
-    setSelection((sel) => (shift ? extended : toggled)(sel, order, at));
-  };
+  // Stable while nothing but the scroll changes, so the memoised tiles are not redrawn.
+  const onTile = useCallback(
+    (key: string, shift: boolean, at: number) => {
+      if (!selecting) return setOpenKey(key);
+      setSelection((sel) => (shift ? extended : toggled)(sel, order, at));
+    },
+    [selecting, order],
+  );
   const openAt = openKey === null ? -1 : tiles.findIndex((t) => t.key === openKey);
   const step = (delta: number) => {
     const next = tiles[openAt + delta];
