@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { manifestSchema } from '@/contract/exports';
 import { axeProblems } from './screen-helpers';
 import { watchForUuids } from './uuid-watch';
 
@@ -13,6 +16,7 @@ interface ApiJob {
   id: string;
   prompt: string;
   status: string;
+  output: { seed: string | null } | null;
 }
 
 async function createJob(page: Page, text: string): Promise<void> {
@@ -125,6 +129,11 @@ test('gallery: a result reused as --sref reaches the service in the create’s p
   await page.getByRole('button', { name: 'Generate' }).click();
   const [made] = await completedJobs(page, `${tag} styled again`, 1);
   expect(made!.prompt).toMatch(/--sref https?:\/\/\S+\/u\/\S+\.png/);
+  // Its card shows the reference as a small picture, the URL only on hover.
+  const card = page.getByRole('article', { name: /styled again/ }).first();
+  const chip = card.getByRole('img', { name: 'Style reference 1' });
+  await expect(chip).toHaveAttribute('src', /^\/u\/\S+\.png$/);
+  await expect(card.locator('p', { hasText: 'styled again' })).not.toContainText('http');
 });
 
 test('gallery: delete with undo, and after the undo time the files are gone', async ({ page }) => {
@@ -162,4 +171,126 @@ test('gallery: delete with undo, and after the undo time the files are gone', as
   expect((await page.request.get(`/media/${id}/0`)).status()).toBe(404);
   await page.reload();
   await expect(tiles(page)).toHaveCount(0);
+});
+
+test('gallery: select with shift-click, favourite, and a ZIP whose manifest matches the history', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const sel = `${tag}sel`;
+  for (const p of ['amber owl', 'basalt cliff', 'cobalt lake'])
+    await createJob(page, `${sel} ${p}`);
+  const jobs = await completedJobs(page, sel, 3);
+  await page.goto(`/#/library?q=${sel}`);
+  await page.getByRole('radio', { name: 'Gallery' }).click();
+  await expect(tiles(page)).toHaveCount(12);
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await tiles(page).nth(0).getByRole('button').click();
+  await tiles(page)
+    .nth(5)
+    .getByRole('button')
+    .click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+  await expect(tiles(page).nth(7).getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(tiles(page).nth(8).getByRole('button')).toHaveAttribute('aria-pressed', 'false');
+
+  await page
+    .getByRole('toolbar', { name: 'Selection' })
+    .getByRole('button', { name: 'Favourite' })
+    .click();
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/studio-api/jobs?q=${sel}&favourite=true`);
+      return ((await res.json()) as { jobs: ApiJob[] }).jobs.map((j) => j.id).sort();
+    })
+    .toEqual([jobs[0]!.id, jobs[1]!.id].sort());
+
+  const readZip = async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download ZIP' }).click();
+    const file = await (await download).path();
+    const zip = unzipSync(new Uint8Array(readFileSync(file)));
+    return { zip, manifest: manifestSchema.parse(JSON.parse(strFromU8(zip['manifest.json']!))) };
+  };
+  const picked = await readZip();
+  expect(picked.manifest.files.map((f) => `${f.job}/${f.output}`)).toEqual(
+    [0, 1].flatMap((j) => [1, 2, 3, 4].map((n) => `${jobs[j]!.id}/${n}`)),
+  );
+  for (const f of picked.manifest.files) {
+    const job = jobs.find((j) => j.id === f.job)!;
+    expect(f.prompt).toBe(job.prompt);
+    expect(f.seed).toBe(job.output?.seed ?? null);
+    expect(f.parent).toBeNull();
+    expect(picked.zip[f.file]!.length).toBeGreaterThan(1000);
+  }
+
+  await page.getByRole('button', { name: 'Select all matching' }).click();
+  await expect(page.getByTestId('selection-count')).toHaveText('Everything matching selected');
+  const all = await readZip();
+  expect(new Set(all.manifest.files.map((f) => f.job))).toEqual(new Set(jobs.map((j) => j.id)));
+  expect(all.manifest.files).toHaveLength(12);
+});
+
+test('the Tools page links to every tool result in the Library', async ({ page }) => {
+  await createJob(page, `${tag}tool not a tool job`);
+  await page.goto('/#/tools');
+  await page.getByRole('link', { name: 'All tool results in the Library' }).click();
+  await expect(page).toHaveURL(/#\/library\?operation=describe,shorten,blend,/);
+  await expect(page.getByRole('combobox', { name: 'Operation' })).not.toHaveValue('');
+  await page.getByRole('searchbox', { name: 'Search prompts' }).fill(`${tag}tool`);
+  await expect(page.getByTestId('library-summary')).toHaveText(/No jobs found/);
+});
+
+test('lineage both ways: from a grand-child up and from the root down, by keyboard', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const fam = `${tag}fam`;
+  const make = async (data: unknown): Promise<string> => {
+    const res = await page.request.post('/studio-api/jobs', { data });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { job } = (await res.json()) as { job: ApiJob };
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`/studio-api/jobs/${job.id}`)).json()) as { job: ApiJob })
+            .job.status,
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
+    return job.id;
+  };
+  const root = await make({ operation: 'diffusion', params: { text: `${fam} root` } });
+  const vary = await make({ operation: 'variation', parentId: root, params: { imageNo: 0 } });
+  const grand = await make({ operation: 'upscale', parentId: vary, params: { imageNo: 2 } });
+
+  await page.goto(`/#/job?id=${grand}`);
+  const tree = page.getByRole('navigation', { name: 'Lineage' });
+  const links = tree.getByRole('link');
+  await expect(links).toHaveCount(3);
+  const hrefs = async () => links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(await hrefs()).toEqual([root, vary, grand].map((id) => `#/job?id=${id}`));
+  await expect(links.nth(2)).toHaveAttribute('aria-current', 'page');
+  await expect(links.nth(0).locator('img')).toHaveAttribute('src', `/media/${root}/0/thumb`);
+
+  // Up to the root by keyboard: Home, then Enter.
+  await links.nth(2).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(links.nth(1)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(links.nth(0)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/job\\?id=${root}$`));
+  await expect(links.nth(0)).toHaveAttribute('aria-current', 'page');
+  expect(await hrefs()).toEqual([root, vary, grand].map((id) => `#/job?id=${id}`));
+
+  // The cards say it too: the root's has its follow-up, the child its parent.
+  await page.goto(`/#/library?q=${fam}`);
+  await page.getByRole('radio', { name: 'Cards' }).click();
+  const feed = page.getByRole('feed', { name: 'Library results' });
+  await expect(
+    feed
+      .getByRole('article', { name: `Job diffusion: ${fam} root` })
+      .getByRole('link', { name: '1 follow-up' }),
+  ).toBeVisible();
 });

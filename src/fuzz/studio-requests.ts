@@ -82,14 +82,19 @@ function jobRoutes(s: StudioSeeds): fc.Arbitrary<RouteRequest> {
     cursor: ['1', '0', '-1', '999999999999999', '1e3', 'abc'],
     limit: ['1', '100', '0', '-5', '1000000', '2.5'],
   }).map((q) => ({ method: 'GET', path: `/studio-api/jobs${q}` }));
+  const exported = query({
+    ids: [s.handle, `${s.handle},${s.handle}`, ',', 'a,b', 'x'.repeat(300)],
+    status: ['completed', 'nope'],
+    q: ['lighthouse', '"'],
+  }).map((q) => ({ method: 'GET', path: `/studio-api/exports/results.zip${q}` }));
   const one = fc
     .tuple(
       fc.constantFrom('GET', 'PUT', 'DELETE', 'POST'),
       segment([s.handle]),
-      fc.constantFrom('', '/favourite', '/lineage', '/', '/favourite/x'),
+      fc.constantFrom('', '/favourite', '/lineage', '/tree', '/', '/favourite/x'),
     )
     .map(([method, id, tail]) => ({ method, path: `/studio-api/jobs/${id}${tail}` }));
-  return fc.oneof(list, one);
+  return fc.oneof(list, exported, one);
 }
 
 function uploadBody(s: StudioSeeds): fc.Arbitrary<RouteRequest> {
@@ -132,8 +137,12 @@ const RANGES = [
 
 function mediaRoutes(s: StudioSeeds): fc.Arbitrary<RouteRequest> {
   const media = fc
-    .tuple(segment([s.handle]), segment(['0', '1', '3', 'grid', '4', '24']))
-    .map(([id, key]) => `/media/${id}/${key}`);
+    .tuple(
+      segment([s.handle]),
+      segment(['0', '1', '3', 'grid', '4', '24']),
+      fc.constantFrom('', '/thumb', '/thumb/x'),
+    )
+    .map(([id, key, tail]) => `/media/${id}/${key}${tail}`);
   const uploads = segment([s.uploadFile, s.uploadFile.replace('.png', '.gif')]).map(
     (f) => `/u/${f}`,
   );

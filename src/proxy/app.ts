@@ -26,6 +26,7 @@ import { browserEventRoutes } from './routes/browser-events';
 import { compressJson } from './routes/compress-json';
 import { exportRoutes } from './routes/exports';
 import { historyRoutes } from './routes/history';
+import { lineageTreeRoutes } from './routes/lineage-tree';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api', browserEventRoutes(deps.hub, deps.status));
   app.route('/studio-api/jobs', jobsRoutes(deps));
   app.route('/studio-api/jobs', historyRoutes(deps));
+  app.route('/studio-api/jobs', lineageTreeRoutes(deps));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));
   app.route('/studio-api/account', accountRoutes(deps));

@@ -1,5 +1,5 @@
 import type { Manifest, ManifestFile } from '@/contract/exports';
-import { resultFileName } from '@/contract/exports';
+import { resultFileName } from '@/contract/file-names';
 import type { JobRecord } from '../model/record';
 
 const EXT: Record<string, string> = {

@@ -2,12 +2,26 @@ import { JobFeed } from '@/web/features/jobs/components/job-feed';
 import { useCreateJob } from '@/web/features/jobs/hooks/use-create-job';
 import type { ToolFormProps } from '@/web/features/tools/components/tools';
 import { TOOLS } from '@/web/features/tools/components/tools';
+import { routeHref } from '../router';
 import { usePromptHandoff } from '../use-prompt-handoff';
 import { Page } from './page';
 import type { ComponentType } from 'react';
+import type { TaskType } from '@/contract/task';
 
 /** How many of the newest jobs show beside the tools. */
 const LATEST_JOBS = 6;
+
+/** What the tools make; the link below the latest jobs opens the library on these. */
+const TOOL_OPERATIONS: readonly TaskType[] = [
+  'describe',
+  'shorten',
+  'blend',
+  'retexture',
+  'remove_background',
+  'upload_paint',
+  'video_diffusion',
+];
+const TOOL_RESULTS_HREF = `${routeHref('library')}?operation=${TOOL_OPERATIONS.join(',')}`;
 
 /** The tools make jobs through the jobs feature's create; each tool gets its own. */
 function ToolSlot({ Form }: { Form: ComponentType<ToolFormProps> }) {
@@ -46,6 +60,12 @@ export function ToolsPage() {
             onUsePrompt={onUsePrompt}
             emptyText="Results of the tools appear here."
           />
+          <a
+            href={TOOL_RESULTS_HREF}
+            className="block text-sm text-indigo-300 underline-offset-2 hover:underline"
+          >
+            All tool results in the Library
+          </a>
         </section>
       </div>
     </Page>

@@ -1,56 +1,21 @@
 import type { ParsedPrompt } from '@/contract/prompt-flags';
-import {
-  getFlag,
-  parsePrompt,
-  removeFlag,
-  serializePrompt,
-  setFlag,
-} from '@/contract/prompt-flags';
+import { parsePrompt, removeFlag, serializePrompt, setFlag } from '@/contract/prompt-flags';
+import type { ImagePrompt, ImageRole } from '@/web/lib/image-prompts';
+import { flagUrls, leadingSpans } from '@/web/lib/image-prompts';
+
+export type { ImagePrompt, ImageRole } from '@/web/lib/image-prompts';
+export { imagePromptsOf, leadingImageUrls } from '@/web/lib/image-prompts';
 
 /**
  * Image prompts live in the prompt text (API-NOTES.md): URLs at its start, and the URLs of
  * `--sref` (style reference) and `--cref` (character reference). The chips above the
  * prompt box are derived from the text, and every edit rewrites only the part it touches.
  */
-export type ImageRole = 'image' | 'sref' | 'cref';
-
 export const IMAGE_ROLES: readonly { role: ImageRole; label: string }[] = [
   { role: 'image', label: 'Image prompt' },
   { role: 'sref', label: 'Style reference' },
   { role: 'cref', label: 'Character reference' },
 ];
-
-export interface ImagePrompt {
-  url: string;
-  role: ImageRole;
-  /** Position among the words of its place (leading URLs, or the flag's value). */
-  at: number;
-}
-
-interface UrlSpan {
-  url: string;
-  start: number;
-  /** After the URL and the whitespace that follows it. */
-  end: number;
-}
-
-const LEADING_URL_RE = /^(https?:\/\/\S+)(\s+|$)/i;
-const isHttpUrl = (s: string) => /^https?:\/\/\S+$/i.test(s);
-
-/** The URLs at the start of a prompt's text (before any other word), with where each is. */
-function leadingSpans(text: string): UrlSpan[] {
-  const spans: UrlSpan[] = [];
-  let pos = /^\s*/.exec(text)?.[0].length ?? 0;
-  for (;;) {
-    const m = LEADING_URL_RE.exec(text.slice(pos));
-    if (!m?.[1]) return spans;
-    spans.push({ url: m[1], start: pos, end: pos + m[0].length });
-    pos += m[0].length;
-  }
-}
-
-/** The image URLs a text starts with, in order. */
-export const leadingImageUrls = (text: string): string[] => leadingSpans(text).map((s) => s.url);
 
 /** Adds a URL after the text's leading URLs (so earlier ones keep their order). */
 export function withLeadingUrl(text: string, url: string): string {
@@ -70,24 +35,6 @@ export function withoutLeadingUrl(text: string, at: number): string {
   const after = text.slice(span.end);
   // A URL that ended the text takes the space before it along, not the one after.
   return span.end === text.length ? before.trimEnd() + after : before + after;
-}
-
-const flagUrls = (p: ParsedPrompt, role: 'sref' | 'cref'): string[] =>
-  (getFlag(p, role)?.value ?? '').split(/\s+/).filter(Boolean);
-
-/** Every image prompt of a prompt: its leading URLs, then `--sref`, then `--cref` URLs. */
-export function imagePromptsOf(prompt: string): ImagePrompt[] {
-  const p = parsePrompt(prompt);
-  const fromFlag = (role: 'sref' | 'cref') =>
-    flagUrls(p, role)
-      .map((url, at) => ({ url, role, at }))
-      // `--sref 123` (a style code) is not an image.
-      .filter((i) => isHttpUrl(i.url));
-  return [
-    ...leadingImageUrls(p.text).map((url, at) => ({ url, role: 'image' as const, at })),
-    ...fromFlag('sref'),
-    ...fromFlag('cref'),
-  ];
 }
 
 // The text part gets a lead space before the first flag once it is no longer empty, and

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import type { Job, JobList } from '@/contract/studio-api';
+import { lineageTreeSchema } from '@/contract/lineage-tree';
 import { jobEnvelopeSchema, jobListSchema } from '@/contract/studio-api';
 import { requestJson } from '@/web/lib/http';
 import type { JobFilter } from '@/web/lib/job-filter';
@@ -79,6 +80,15 @@ export const jobQueries = {
       // A filter left behind is forgotten at once: coming back to it starts at its first
       // page again instead of refetching every page loaded before.
       gcTime: 0,
+    }),
+  /** A job's whole family (the lineage view); `job` events do not patch it, it refetches. */
+  tree: (id: string) =>
+    queryOptions({
+      queryKey: [...jobQueries.all(), 'tree', id] as const,
+      queryFn: ({ signal }) =>
+        requestJson(`/studio-api/jobs/${encodeURIComponent(id)}/tree`, lineageTreeSchema, {
+          signal,
+        }),
     }),
   details: () => [...jobQueries.all(), 'detail'] as const,
   detail: (id: string) =>

@@ -23,6 +23,13 @@ export function jobListParams(filter: JobFilter, limit: number, cursor?: string)
   return p.toString();
 }
 
+/** The filter alone (no page, no size), as the export of everything it matches takes it. */
+export function exportQuery(filter: JobFilter): string {
+  const p = new URLSearchParams(jobListParams(filter, 1));
+  p.delete('limit');
+  return p.toString();
+}
+
 /** As many words as the studio's search reads (proxy/store/history.ts). */
 const MAX_TERMS = 12;
 const ASCII_WORD = /^[a-z0-9]+$/;

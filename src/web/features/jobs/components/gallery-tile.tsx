@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { cn } from '@/web/lib/cn';
 import type { GalleryTile } from '../utils/gallery-tiles';
 import { thumbUrl } from '../utils/gallery-tiles';
@@ -10,7 +10,34 @@ interface GalleryTileViewProps {
   position: number;
   count: number;
   size: number;
-  onOpen: (key: string) => void;
+  /** While selecting: whether its job is chosen (the click then chooses, not opens). */
+  selected: boolean | undefined;
+  /** The tile's key, whether Shift was held, and its index among all tiles. */
+  onOpen: (key: string, shift: boolean, at: number) => void;
+}
+
+/** How long a tile stays drawn before its file is asked for. */
+const SETTLE_MS = 120;
+
+/**
+ * True once the tile has stayed on screen a moment: a fast scroll draws and drops tiles by
+ * the hundred, and their requests would queue in front of the next page and the tiles the
+ * scroll stops on (a browser opens six connections to the studio).
+ */
+function useSettled(): boolean {
+  // Drawn while the page is still (the first screen, a resize): asked for at once.
+  const [settled, setSettled] = useState(() => performance.now() - lastScroll > SETTLE_MS);
+  useEffect(() => {
+    if (settled) return;
+    const t = setTimeout(() => setSettled(true), SETTLE_MS);
+    return () => clearTimeout(t);
+  }, [settled]);
+  return settled;
+}
+
+let lastScroll = -Infinity;
+if (typeof window !== 'undefined') {
+  window.addEventListener('scroll', () => (lastScroll = performance.now()), { passive: true });
 }
 
 /**
@@ -22,9 +49,11 @@ export const GalleryTileView = memo(function GalleryTileView({
   position,
   count,
   size,
+  selected,
   onOpen,
 }: GalleryTileViewProps) {
   const video = useRef<HTMLVideoElement>(null);
+  const settled = useSettled();
   const label =
     tile.kind === 'video'
       ? videoLabel(tile.index, tile.job.prompt)
@@ -41,17 +70,22 @@ export const GalleryTileView = memo(function GalleryTileView({
         type="button"
         aria-label={label}
         data-tile={tile.key}
-        onClick={() => onOpen(tile.key)}
+        aria-pressed={selected}
+        onClick={(e) => onOpen(tile.key, e.shiftKey, position - 1)}
         onMouseEnter={() => play(true)}
         onMouseLeave={() => play(false)}
         onFocus={() => play(true)}
         onBlur={() => play(false)}
-        className="group/tile relative block cursor-zoom-in overflow-hidden rounded bg-zinc-800 focus-visible:outline-offset-[-2px]"
+        className={cn(
+          'group/tile relative block overflow-hidden rounded bg-zinc-800 focus-visible:outline-offset-[-2px]',
+          selected === undefined ? 'cursor-zoom-in' : 'cursor-pointer',
+          selected && 'ring-4 ring-inset ring-indigo-400',
+        )}
         style={{ width: size, height: size }}
       >
         {tile.kind === 'image' ? (
           <img
-            src={thumbUrl(tile.item)}
+            src={settled ? thumbUrl(tile.item) : undefined}
             alt=""
             loading="lazy"
             decoding="async"
@@ -62,7 +96,7 @@ export const GalleryTileView = memo(function GalleryTileView({
         ) : (
           <video
             ref={video}
-            src={tile.item.url}
+            src={settled ? tile.item.url : undefined}
             muted
             loop
             playsInline
@@ -78,6 +112,14 @@ export const GalleryTileView = memo(function GalleryTileView({
         >
           {tile.job.prompt || tile.job.operation}
         </span>
+        {selected ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-1 left-1 rounded-full bg-indigo-500 px-1.5 text-xs text-white"
+          >
+            ✓
+          </span>
+        ) : null}
       </button>
     </div>
   );

@@ -26,6 +26,9 @@ export function JobCardList({
   onUsePrompt,
 }: JobCardListProps) {
   const byId = new Map<string, Job>(known.map((j) => [j.id, j]));
+  const followUps = new Map<string, number>();
+  for (const j of known)
+    if (j.parentId) followUps.set(j.parentId, (followUps.get(j.parentId) ?? 0) + 1);
   return (
     <>
       <div
@@ -43,6 +46,7 @@ export function JobCardList({
             key={job.id}
             job={job}
             parent={job.parentId ? byId.get(job.parentId) : undefined}
+            followUps={followUps.get(job.id) ?? 0}
             onUsePrompt={onUsePrompt}
           />
         ))}

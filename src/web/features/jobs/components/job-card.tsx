@@ -17,7 +17,7 @@ import { ActionDialogs } from './action-dialogs';
 import { FavouriteButton, FavouriteError } from './favourite-button';
 import { GridActions } from './grid-actions';
 import { jobDomId } from './job-dom-id';
-import { JobLineage } from './job-lineage';
+import { JobLineage, LineageLink } from './job-lineage';
 import { JobMedia } from './job-media';
 import { JobMeta } from './job-meta';
 import { PromptText } from './prompt-text';
@@ -28,6 +28,8 @@ interface JobCardProps {
   job: Job;
   /** The parent job, when this is a follow-up and the feed holds it. */
   parent: Job | undefined;
+  /** How many jobs made from this one the list holds. */
+  followUps?: number;
   onUsePrompt: ((prompt: string) => void) | undefined;
 }
 
@@ -39,11 +41,17 @@ const imageCount = (layout: MediaLayout): number =>
       : 0;
 
 /**
- * A card re-renders only when its own job, its parent or the prompt handler changes: a
+ * A card re-renders only when its own job, its parent, its follow-up count or the prompt handler
+ * changes: a
  * job event replaces one job object in the cached list and keeps the others, so a burst
  * of events does not redraw every card of the feed for each.
  */
-export const JobCard = memo(function JobCard({ job, parent, onUsePrompt }: JobCardProps) {
+export const JobCard = memo(function JobCard({
+  job,
+  parent,
+  followUps = 0,
+  onUsePrompt,
+}: JobCardProps) {
   const highlighted = useIsHighlighted(job.id);
   const actions = useJobActions(job);
   const favourite = useFavourite(job);
@@ -66,6 +74,9 @@ export const JobCard = memo(function JobCard({ job, parent, onUsePrompt }: JobCa
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h3 className="text-sm font-medium text-zinc-100">{jobTitle(job)}</h3>
         {parentId !== null ? <JobLineage job={{ ...job, parentId }} parent={parent} /> : null}
+        {parentId !== null || followUps > 0 ? (
+          <LineageLink id={job.id} followUps={followUps} />
+        ) : null}
         <StatusBadge status={statusWord(job)} />
         <div className="ml-auto flex items-center gap-1">
           <JobMeta job={job} />

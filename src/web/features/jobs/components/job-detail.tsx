@@ -4,6 +4,7 @@ import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { describeError } from '@/web/lib/describe-error';
 import { jobQueries } from '../api/job-queries';
 import { JobCardList } from './job-card-list';
+import { LineageView } from './lineage-view';
 
 interface JobDetailProps {
   id: string;
@@ -30,5 +31,10 @@ export function JobDetail({ id, onUsePrompt }: JobDetailProps) {
       />
     );
   }
-  return <JobCardList jobs={[job.data]} label="Job" wide={false} onUsePrompt={onUsePrompt} />;
+  return (
+    <div className="space-y-6">
+      <JobCardList jobs={[job.data]} label="Job" wide={false} onUsePrompt={onUsePrompt} />
+      <LineageView id={id} />
+    </div>
+  );
 }

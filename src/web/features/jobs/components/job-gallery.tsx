@@ -1,17 +1,15 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
+import { GAP, useGalleryGrid } from '../hooks/use-gallery-grid';
 import { usePendingDeletes } from '../stores/pending-deletes';
 import { galleryTiles } from '../utils/gallery-tiles';
+import type { Selection } from '../utils/selection';
+import { extended, isSelected, noSelection, toggled } from '../utils/selection';
+import { GallerySelection } from './gallery-selection';
 import { UndoDeletes } from './undo-deletes';
 import { GalleryLightbox, type ResultReuse } from './gallery-lightbox';
 import { GalleryTileView } from './gallery-tile';
-
-const MIN_TILE = 160;
-const GAP = 4;
-/** Ask for the next page while this many rows are still below the last one drawn. */
-const LOAD_AHEAD_ROWS = 6;
 
 interface JobGalleryProps {
   jobs: readonly Job[];
@@ -20,20 +18,8 @@ interface JobGalleryProps {
   hasMore: boolean;
   loadMore: () => void;
   reuse: ResultReuse;
-}
-
-/** The grid's width, followed as the window resizes. */
-function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
+  /** The filter as a query, for exporting everything it matches. */
+  filterQuery: string;
 }
 
 /**
@@ -41,35 +27,28 @@ function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
  * on screen (and a few around them) are in the page, so it stays light however many
  * thousand results are loaded; the next page is fetched as the end comes near.
  */
-export function JobGallery({ jobs, busy, hasMore, loadMore, reuse }: JobGalleryProps) {
-  const pending = usePendingDeletes();
-  const tiles = useMemo(() => {
-    const hidden = new Set(pending.map((p) => p.id));
-    return galleryTiles(hidden.size > 0 ? jobs.filter((j) => !hidden.has(j.id)) : jobs);
-  }, [jobs, pending]);
+export function JobGallery({ jobs, busy, hasMore, loadMore, reuse, filterQuery }: JobGalleryProps) {
+  const tiles = useVisibleTiles(jobs);
   const ref = useRef<HTMLDivElement>(null);
-  const width = useWidth(ref);
-  const cols = Math.max(2, Math.floor((width + GAP) / (MIN_TILE + GAP)));
-  const size = width > 0 ? Math.floor((width - GAP * (cols - 1)) / cols) : MIN_TILE;
-  const rows = Math.ceil(tiles.length / cols);
-  const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    setTop((ref.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-  }, [width]);
-  const rowsV = useWindowVirtualizer({
-    count: rows,
-    estimateSize: () => size + GAP,
-    overscan: 3,
-    scrollMargin: top,
+  const [selecting, setSelecting] = useState(false);
+  const { cols, size, top, drawn, height } = useGalleryGrid(ref, {
+    count: tiles.length,
+    hasMore,
+    loadMore,
+    layoutKey: `${selecting}`,
   });
-  useEffect(() => rowsV.measure(), [rowsV, size]);
-  const drawn = rowsV.getVirtualItems();
-  const lastDrawn = drawn.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (hasMore && lastDrawn >= rows - LOAD_AHEAD_ROWS) loadMore();
-  }, [hasMore, lastDrawn, rows, loadMore]);
 
   const [openKey, setOpenKey] = useState<string | null>(null);
+  const [selection, setSelection] = useState<Selection>(noSelection);
+  const order = useMemo(() => tiles.map((t) => t.job.id), [tiles]);
+  // Stable while nothing but the scroll changes, so the memoised tiles are not redrawn.
+  const onTile = useCallback(
+    (key: string, shift: boolean, at: number) => {
+      if (!selecting) return setOpenKey(key);
+      setSelection((sel) => (shift ? extended : toggled)(sel, order, at));
+    },
+    [selecting, order],
+  );
   const openAt = openKey === null ? -1 : tiles.findIndex((t) => t.key === openKey);
   const step = (delta: number) => {
     const next = tiles[openAt + delta];
@@ -79,13 +58,21 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse }: JobGalleryP
 
   return (
     <>
+      <GallerySelection
+        selecting={selecting}
+        onSelecting={setSelecting}
+        selection={selection}
+        onSelection={setSelection}
+        loaded={order}
+        filterQuery={filterQuery}
+      />
       <div
         ref={ref}
         role="list"
         aria-label="Gallery"
         aria-busy={busy}
         className={cn('relative w-full transition-opacity', busy && 'opacity-60')}
-        style={{ height: rowsV.getTotalSize() }}
+        style={{ height }}
       >
         {drawn.map((row) => (
           <div
@@ -101,7 +88,8 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse }: JobGalleryP
                 position={row.index * cols + i + 1}
                 count={tiles.length}
                 size={size}
-                onOpen={setOpenKey}
+                selected={selecting ? isSelected(selection, tile.job.id) : undefined}
+                onOpen={onTile}
               />
             ))}
           </div>
@@ -113,14 +101,26 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse }: JobGalleryP
         count={tiles.length}
         onStep={step}
         onClose={() => {
-          const key = openKey;
           setOpenKey(null);
-          // Back to the tile it was opened from, once the dialog has given focus back.
-          setTimeout(() => document.querySelector<HTMLElement>(`[data-tile="${key}"]`)?.focus());
+          focusTileSoon(openKey);
         }}
         reuse={reuse}
       />
       <UndoDeletes />
     </>
   );
+}
+
+/** Back to the tile the viewer was opened from, once the dialog has given focus back. */
+function focusTileSoon(key: string | null): void {
+  setTimeout(() => document.querySelector<HTMLElement>(`[data-tile="${key}"]`)?.focus());
+}
+
+/** The tiles of the jobs, less those deleted and waiting out their undo time. */
+function useVisibleTiles(jobs: readonly Job[]) {
+  const pending = usePendingDeletes();
+  return useMemo(() => {
+    const hidden = new Set(pending.flatMap((p) => p.ids));
+    return galleryTiles(hidden.size > 0 ? jobs.filter((j) => !hidden.has(j.id)) : jobs);
+  }, [jobs, pending]);
 }

@@ -11,6 +11,10 @@ interface JobLineageProps {
   parent: Job | undefined;
 }
 
+/** The address of a job's own page (the app's `#/job?id=`), where its lineage shows. */
+export const jobPageHref = (id: string): string =>
+  `#/job?${new URLSearchParams({ id }).toString()}`;
+
 export function JobLineage({ job, parent }: JobLineageProps) {
   const lookup = useQuery({ ...jobQueries.detail(job.parentId), enabled: parent === undefined });
   const { parentLinkClicked } = useHighlightActions();
@@ -35,5 +39,17 @@ export function JobLineage({ job, parent }: JobLineageProps) {
     >
       {lineageLabel(job, parentOperation)}
     </button>
+  );
+}
+
+/** To the lineage view: how many follow-ups the list holds, or just "Lineage". */
+export function LineageLink({ id, followUps }: { id: string; followUps: number }) {
+  return (
+    <a
+      href={jobPageHref(id)}
+      className="rounded text-xs text-zinc-400 underline decoration-zinc-600 underline-offset-2 hover:text-zinc-200"
+    >
+      {followUps > 0 ? `${followUps} follow-up${followUps === 1 ? '' : 's'}` : 'Lineage'}
+    </a>
   );
 }

@@ -6,6 +6,7 @@ import { describeError } from '@/web/lib/describe-error';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { useStreamLive } from '@/web/lib/stream-store';
 import { jobQueries, searchJobs } from '../api/job-queries';
+import { exportQuery } from '../api/job-search';
 import { FeedSkeleton } from './job-feed';
 import { JobCardList } from './job-card-list';
 import { JobGallery } from './job-gallery';
@@ -102,6 +103,7 @@ export function JobSearchResults({
           hasMore={more}
           loadMore={loadMore}
           reuse={gallery}
+          filterQuery={exportQuery(filter)}
         />
       ) : (
         <JobCardList

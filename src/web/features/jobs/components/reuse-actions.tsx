@@ -16,7 +16,7 @@ export interface ResultReuse {
 }
 
 /** The prompt with the job's seed, so that the same image can be made again. */
-export function promptWithSeed(prompt: string, seed: string | null): string {
+function promptWithSeed(prompt: string, seed: string | null): string {
   return seed === null ? prompt : serializePrompt(setFlag(parsePrompt(prompt), '--seed', seed));
 }
 

@@ -4,7 +4,10 @@ import { create } from 'zustand';
 export const UNDO_MS = 6000;
 
 interface Pending {
+  /** The group's key: its first job's id. */
   id: string;
+  /** The jobs deleted together (one result's, or a selection's). */
+  ids: readonly string[];
   /** What the undo line says was deleted. */
   label: string;
   /** Its undo time is over and the deletion is on its way: no undo any more. */
@@ -38,7 +41,7 @@ const usePendingDeletesStore = create<PendingDeletesState>()((set) => ({
           // Hidden until the server answers: gone from the lists then, or back if refused.
           const forget = () =>
             set(({ pending }) => ({ pending: pending.filter((p) => p.id !== item.id) }));
-          send(item.id).then(forget, forget);
+          Promise.allSettled(item.ids.map(send)).then(forget, forget);
         }, UNDO_MS),
       );
     },
@@ -52,3 +55,5 @@ const usePendingDeletesStore = create<PendingDeletesState>()((set) => ({
 
 export const usePendingDeletes = () => usePendingDeletesStore((s) => s.pending);
 export const usePendingDeleteActions = () => usePendingDeletesStore((s) => s.actions);
+/** For tests. */
+export const pendingDeletesStore = usePendingDeletesStore;

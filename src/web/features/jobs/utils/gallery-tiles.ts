@@ -1,4 +1,4 @@
-import { resultFileName } from '@/contract/exports';
+import { resultFileName } from '@/contract/file-names';
 import type { Job, MediaItem } from '@/contract/studio-api';
 import { viewableImages } from './job-view';
 

@@ -1,0 +1,243 @@
+/**
+ * The library's gallery at 100,000 jobs (400,000 images), in headless Chromium with the
+ * built SPA (`npm run build` first), against a real proxy and engine. Every job's outputs
+ * are one real engine grid, so thumbnails are really made (sharp) and served:
+ * - navigation from Create to the gallery until every thumbnail of the first screen has
+ *   loaded: once with no thumbnail made yet (cold) and then with them made (warm);
+ * - scrolling through 10,000 tiles (pages fetched as the end comes near): rAF intervals,
+ *   the most DOM nodes seen in any frame, and the JS heap after.
+ * - a ZIP of 200 images (50 jobs): time to its first bytes and to its end, and the heap.
+ * Run alone with `npx tsx bench/gallery.ts`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium, type BrowserContext } from '@playwright/test';
+import { z } from 'zod';
+import { chooseChromium } from '../e2e/chromium';
+import { loadEngineConfig } from '@/engine/config';
+import { startEngine } from '@/engine/server';
+import { loadProxyConfig } from '@/proxy/config';
+import { startProxy } from '@/proxy/server';
+import { openDatabase } from '@/proxy/store/db';
+
+const JOBS = 100_000;
+const SCROLL_TILES = 10_000;
+const WARM_RUNS = 5;
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+};
+
+/** One real grid's output as the studio keeps it, made through a proxy on `dataDir`. */
+async function realOutput(dataDir: string, engineUrl: string, key: string): Promise<string> {
+  const config = { PORT: '0', STUDIO_DATA_DIR: dataDir, STUDIO_CALLBACKS: 'off' };
+  const proxy = await startProxy(
+    loadProxyConfig(config, { upstreamUrl: engineUrl, upstreamApiKey: key }),
+  );
+  try {
+    const res = await fetch(`${proxy.url}/studio-api/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'diffusion', params: { text: 'bench source' } }),
+    });
+    const { job } = z.object({ job: z.object({ id: z.string() }) }).parse(await res.json());
+    for (let i = 0; i < 600; i++) {
+      const read = await (await fetch(`${proxy.url}/studio-api/jobs/${job.id}`)).json();
+      if (
+        z.object({ job: z.object({ status: z.string() }) }).parse(read).job.status === 'completed'
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await proxy.stop();
+  }
+  const db = openDatabase(dataDir);
+  const row = z
+    .object({ output_json: z.string() })
+    .parse(db.prepare("SELECT output_json FROM jobs WHERE prompt = 'bench source'").get());
+  db.close();
+  return row.output_json;
+}
+
+const WORDS =
+  'lighthouse storm fox owl forest neon city night river mountain portrait castle'.split(' ');
+
+/** 100,000 finished grids, each naming the same real outputs under its own handle. */
+function fill(dataDir: string, output: string): number {
+  const t0 = performance.now();
+  const db = openDatabase(dataDir);
+  const insert = db.prepare(
+    `INSERT INTO jobs (handle, seq, upstream_id, operation, prompt, status, progress,
+       created_at, created_ms, added_ms, ended_at, output_json, updated_at)
+     VALUES (@handle, @seq, @upstream, 'diffusion', @prompt, 'completed', 100, @at,
+       @ms, @ms, @at, @output, @at)`,
+  );
+  const now = Date.now();
+  db.transaction(() => {
+    for (let i = 0; i < JOBS; i++) {
+      const ms = now - (JOBS - i) * 1000;
+      const at = new Date(ms).toISOString();
+      const prompt = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} number ${i}`;
+      const handle = `gal${String(i).padStart(9, '0')}`;
+      insert.run({ handle, seq: 1000 + i, upstream: `job-${i}`, prompt, at, ms, output });
+    }
+  })();
+  db.close();
+  return performance.now() - t0;
+}
+
+// The page scripts are strings: tsx would wrap named functions in a __name() the page lacks.
+const FIRST_SCREEN = `new Promise((resolve) => {
+  const t0 = performance.now();
+  const check = () => {
+    const imgs = [...document.querySelectorAll('[aria-label="Gallery"] img')];
+    const onScreen = imgs.filter((i) => i.getBoundingClientRect().top < window.innerHeight);
+    if (onScreen.length > 0 && onScreen.every((i) => i.complete && i.naturalWidth > 0)) {
+      resolve(performance.now() - t0);
+    } else requestAnimationFrame(check);
+  };
+  window.location.hash = '#/library?limit=200';
+  requestAnimationFrame(check);
+})`;
+
+const SCROLL = `new Promise((resolve) => {
+  const intervals = [];
+  let maxNodes = 0;
+  let last = performance.now();
+  const end = last + 90000;
+  const frame = (now) => {
+    intervals.push(now - last);
+    last = now;
+    maxNodes = Math.max(maxNodes, document.getElementsByTagName('*').length);
+    window.scrollBy(0, 300);
+    const items = document.querySelectorAll('[aria-label="Gallery"] [role="listitem"]');
+    const lastItem = items[items.length - 1];
+    const passed = Number(lastItem ? lastItem.getAttribute('aria-posinset') : 0);
+    if (passed >= TARGET || now > end) {
+      const heap = performance.memory ? performance.memory.usedJSHeapSize : 0;
+      resolve({ intervals, maxNodes, tiles: passed, heap });
+    } else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})`;
+
+/** From leaving Create to every thumbnail on the first screen loaded. */
+async function firstScreen(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  await page.goto(`${url}/#/create`);
+  await page.waitForLoadState('networkidle');
+  const ms = Number(await page.evaluate(FIRST_SCREEN));
+  await page.close();
+  return ms;
+}
+
+interface ScrollResult {
+  tiles: number;
+  frames: number;
+  p50: number;
+  p95: number;
+  maxNodes: number;
+  heapMb: number;
+}
+
+/** Scrolls down steadily until 10,000 tiles have passed, frame by frame. */
+async function scroll(context: BrowserContext, url: string): Promise<ScrollResult> {
+  const page = await context.newPage();
+  await page.goto(`${url}/#/library?limit=200`);
+  await page.getByRole('list', { name: 'Gallery' }).waitFor();
+  const r = await page.evaluate<{
+    intervals: number[];
+    maxNodes: number;
+    tiles: number;
+    heap: number;
+  }>(SCROLL.replace('TARGET', String(SCROLL_TILES)));
+  await page.close();
+  const steady = r.intervals.slice(5);
+  return {
+    tiles: r.tiles,
+    frames: steady.length,
+    p50: quantile(steady, 0.5),
+    p95: quantile(steady, 0.95),
+    maxNodes: r.maxNodes,
+    heapMb: r.heap / 1024 / 1024,
+  };
+}
+
+/** A ZIP of 200 images (50 jobs): time to its first bytes and to its end, and the heap. */
+async function zipOf200(url: string) {
+  const ids = Array.from({ length: 50 }, (_, i) => `gal${String(JOBS - 1 - i).padStart(9, '0')}`);
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const res = await fetch(`${url}/studio-api/exports/results.zip?ids=${ids.join(',')}`);
+  const reader = (res.body ?? new ReadableStream<Uint8Array>()).getReader();
+  let first = 0;
+  let bytes = 0;
+  let heapPeak = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    if (bytes === 0) first = performance.now() - t0;
+    bytes += r.value.length;
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  }
+  return {
+    firstByteMs: first,
+    totalMs: performance.now() - t0,
+    mb: bytes / 1024 / 1024,
+    heapGrowthMb: (heapPeak - heapBefore) / 1024 / 1024,
+  };
+}
+
+export async function benchGallery() {
+  const root = mkdtempSync(join(tmpdir(), 'bench-gallery-'));
+  const engine = await startEngine(
+    loadEngineConfig({
+      ENGINE_PORT: '0',
+      ENGINE_DATA_DIR: join(root, 'engine'),
+      ENGINE_TASK_MS: '300',
+    }),
+  );
+  try {
+    const studio = join(root, 'studio');
+    const output = await realOutput(studio, engine.url, engine.apiKey ?? '');
+    const fillMs = fill(studio, output);
+    const proxy = await startProxy(
+      loadProxyConfig(
+        { PORT: '0', STUDIO_DATA_DIR: studio, STUDIO_CALLBACKS: 'off' },
+        { upstreamUrl: engine.url, upstreamApiKey: engine.apiKey ?? '' },
+      ),
+    );
+    const choice = chooseChromium();
+    await choice.prepare();
+    const browser = await chromium.launch(choice.launch);
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addInitScript(() => localStorage.setItem('studio.library.view', 'gallery'));
+      const cold = await firstScreen(context, proxy.url);
+      const warm: number[] = [];
+      for (let i = 0; i < WARM_RUNS; i++) warm.push(await firstScreen(context, proxy.url));
+      const scrolled = await scroll(context, proxy.url);
+      const zip = await zipOf200(proxy.url);
+      return {
+        zip,
+        jobs: JOBS,
+        fillMs,
+        cold,
+        warm: { p50: quantile(warm, 0.5), max: Math.max(...warm) },
+        scrolled,
+      };
+    } finally {
+      await browser.close();
+      await proxy.stop();
+    }
+  } finally {
+    await engine.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await benchGallery(), null, 2));
+}

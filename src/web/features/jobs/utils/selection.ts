@@ -1,0 +1,57 @@
+import { EXPORT_MAX_IDS } from '@/contract/exports';
+
+/**
+ * The gallery's selection, of jobs (favourite, delete and export act on jobs): the ones
+ * picked, or everything the filter matches (`all`, so that nothing needs loading to be
+ * chosen). `anchor` is the tile a shift-click extends from.
+ */
+export interface Selection {
+  ids: ReadonlySet<string>;
+  all: boolean;
+  anchor: number | null;
+}
+
+export const noSelection: Selection = { ids: new Set(), all: false, anchor: null };
+
+/** A click on the tile at `at` (of `order`, each tile's job id): its job in or out. */
+export function toggled(sel: Selection, order: readonly string[], at: number): Selection {
+  const id = order[at];
+  if (id === undefined) return sel;
+  const ids = new Set(sel.all ? order : sel.ids);
+  if (ids.has(id)) ids.delete(id);
+  else ids.add(id);
+  return { ids, all: false, anchor: at };
+}
+
+/**
+ * A shift-click: every tile from the anchor to `at` is chosen (the anchor stays, so a
+ * second shift-click picks another range from it). Without an anchor it is a click.
+ */
+export function extended(sel: Selection, order: readonly string[], at: number): Selection {
+  if (sel.anchor === null || sel.all) return toggled(sel, order, at);
+  const [from, to] = sel.anchor <= at ? [sel.anchor, at] : [at, sel.anchor];
+  const ids = new Set(sel.ids);
+  for (const id of order.slice(from, to + 1)) ids.add(id);
+  return { ids, all: false, anchor: sel.anchor };
+}
+
+export const allMatching = (): Selection => ({ ids: new Set(), all: true, anchor: null });
+
+export const isSelected = (sel: Selection, id: string): boolean => sel.all || sel.ids.has(id);
+
+export const isEmpty = (sel: Selection): boolean => !sel.all && sel.ids.size === 0;
+
+/** The chosen jobs still in view: a job deleted or filtered out since is not acted on. */
+export const chosenIds = (sel: Selection, loaded: readonly string[]): string[] =>
+  [...new Set(loaded)].filter((id) => isSelected(sel, id));
+
+/**
+ * Where the ZIP of the selection downloads from: the ids, or the filter's query when all
+ * it matches is chosen (or more jobs are picked than one address may name).
+ */
+export function exportHref(sel: Selection, filterQuery: string): string | null {
+  const base = '/studio-api/exports/results.zip';
+  if (sel.all) return filterQuery ? `${base}?${filterQuery}` : base;
+  if (sel.ids.size === 0 || sel.ids.size > EXPORT_MAX_IDS) return null;
+  return `${base}?${new URLSearchParams({ ids: [...sel.ids].join(',') }).toString()}`;
+}
