@@ -21,6 +21,8 @@
  *    10 and 50 in flight, and the studio process's memory over 200 jobs.
  * 9. The first load of `/` with the CPU throttled 4× and a cold cache: first contentful
  *    paint with an empty history and with 20 jobs, and the first job card on screen.
+ * 10. The library's gallery at 100,000 jobs: its first screen of thumbnails, scrolling
+ *    through 10,000 tiles, and a ZIP of 200 images (bench/gallery.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -36,6 +38,7 @@ import { buildStage } from '@/engine/media/video/render';
 import { benchAccount } from './account';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
+import { benchGallery } from './gallery';
 import { benchHistory } from './history';
 import { benchLiveResults, printLiveResults } from './live-results';
 import { benchPromptParse } from './prompt-parse';
@@ -274,6 +277,8 @@ async function main() {
     printLiveResults(await benchLiveResults());
     printProxyCost(await benchProxyCost());
     printFirstPaint(await benchFirstPaint());
+    console.log('\nlibrary gallery at 100,000 jobs (bench/gallery.ts):');
+    console.log(JSON.stringify(await benchGallery(), null, 2));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
