@@ -235,6 +235,15 @@ test('live balance, active tasks and spending through a burst, with the banner a
   await expect(chart.locator('[data-segment]')).toHaveCount(consumers.size);
   await chart.locator('[data-segment]').first().hover();
   await expect(page.getByTestId('chart-tooltip')).toContainText(`${consumed} credits`);
+  // The keyboard reaches the same figures: on the focused chart, Home is the first day
+  // (nothing spent), End the last, today.
+  await page.mouse.move(0, 0);
+  await expect(page.getByTestId('chart-tooltip')).toBeHidden();
+  await chart.getByRole('img').focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('chart-tooltip')).toContainText(/: 0 credits/);
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('chart-tooltip')).toContainText(`${consumed} credits`);
   const byOperation = new Map<string, number>();
   for (const j of jobs)
     byOperation.set(j.operation, (byOperation.get(j.operation) ?? 0) + j.cost.consumed);

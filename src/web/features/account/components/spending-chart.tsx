@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { formatNumber } from '@/web/lib/format';
-import { labelStep, niceTicks } from '../utils/chart-scale';
+import { useChartWidth } from '../hooks/use-chart-width';
+import { nextDay } from '../utils/chart-keys';
 import type { DayRow, Series } from '../utils/spending-rows';
+import { SpendingBars, chartLayout, valueOf } from './spending-bars';
 
 interface SpendingChartProps {
   rows: DayRow[];
@@ -10,16 +12,11 @@ interface SpendingChartProps {
   summary: string;
 }
 
-const HEIGHT = 260;
-const AXIS = 'text-[11px] [color:var(--chart-axis)]';
+const HEIGHT = 280;
 
-const valueOf = (row: DayRow, key: string): number => {
-  const v = row[key];
-  return typeof v === 'number' ? v : 0;
-};
-
-/** The day under the pointer: its total and each operation's part, largest first. */
-function DayTooltip({ row, series }: { row: DayRow; series: Series[] }) {
+/** The day under the pointer or the focus: its total and each operation's part, largest first. */
+function DayTooltip(props: { row: DayRow; series: Series[]; style: CSSProperties }) {
+  const { row, series, style } = props;
   const parts = series
     .map((s) => ({ s, v: valueOf(row, s.key) }))
     .filter((p) => p.v > 0)
@@ -27,7 +24,8 @@ function DayTooltip({ row, series }: { row: DayRow; series: Series[] }) {
   return (
     <div
       data-testid="chart-tooltip"
-      className="pointer-events-none absolute top-1 right-1 z-10 rounded-md border px-2 py-1 text-xs shadow [background:var(--chart-tooltip-bg)] [border-color:var(--chart-tooltip-border)] [color:var(--chart-text)]"
+      style={style}
+      className="pointer-events-none absolute top-1 z-10 rounded-md border px-2 py-1 text-xs whitespace-nowrap shadow [background:var(--chart-tooltip-bg)] [border-color:var(--chart-tooltip-border)] [color:var(--chart-text)]"
     >
       <p className="font-semibold">
         {row.label}: {formatNumber(row.total)} credits
@@ -42,86 +40,69 @@ function DayTooltip({ row, series }: { row: DayRow; series: Series[] }) {
   );
 }
 
-/** One day: its operations stacked from the bottom, each as tall as its share of `top`. */
-function DayBar(props: {
-  row: DayRow;
-  series: Series[];
-  top: number;
-  onHover: (day: string | null) => void;
-}) {
-  const { row, series, top, onHover } = props;
-  return (
-    <div
-      className="flex h-full min-w-0 flex-1 flex-col-reverse hover:[background:var(--chart-cursor)]"
-      onPointerEnter={() => onHover(row.day)}
-      onPointerLeave={() => onHover(null)}
-    >
-      {series.map((s) => {
-        const v = valueOf(row, s.key);
-        return v > 0 ? (
-          <div
-            key={s.key}
-            data-segment={s.key}
-            style={{ height: `${(v / top) * 100}%`, background: s.color }}
-          />
-        ) : null;
-      })}
-    </div>
-  );
+/** Beside the day's column, on the side with more room. */
+function tooltipPlace(rows: DayRow[], day: string, width: number): CSSProperties {
+  const { left, x } = chartLayout(rows, width, HEIGHT);
+  const start = left + (x(day) ?? 0) - (x.step() - x.bandwidth()) / 2;
+  const end = start + x.step();
+  return start + x.step() / 2 < width / 2 ? { left: end + 4 } : { right: width - start + 4 };
 }
 
 /**
- * Credits consumed per local day, stacked by operation: plain boxes laid out by the
- * browser, so the chart is there in the same frame as the data (no chart library to load,
- * nothing measured in the page).
+ * Credits consumed per local day, stacked by operation: an SVG drawn with visx at the
+ * width of the card, read before the first paint so the bars show in the frame that brings
+ * the data. The pointer or the keyboard (focus the chart, then the arrow keys) shows a day's
+ * figures in a tooltip, which a screen reader hears too.
  */
 export function SpendingChart({ rows, series, summary }: SpendingChartProps) {
-  const [hovered, setHovered] = useState<string | null>(null);
-  const ticks = niceTicks(Math.max(0, ...rows.map((r) => r.total)));
-  const top = ticks.at(-1) ?? 1;
-  const step = labelStep(rows.length);
-  const hoveredRow = rows.find((r) => r.day === hovered);
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useChartWidth(ref);
+  const [active, setActive] = useState<string | null>(null);
+  const activeRow = rows.find((r) => r.day === active);
+  const onKeyDown = (e: KeyboardEvent) => {
+    const day = nextDay(
+      rows.map((r) => r.day),
+      active,
+      e.key,
+    );
+    if (day === undefined) return;
+    e.preventDefault();
+    setActive(day);
+  };
   return (
     <div>
-      <div role="img" aria-label={summary} data-testid="spending-chart" className="relative">
-        <div className="flex" style={{ height: HEIGHT }}>
-          <div className={`relative w-14 shrink-0 ${AXIS}`}>
-            {ticks.map((t) => (
-              <span
-                key={t}
-                className="absolute right-1 translate-y-1/2"
-                style={{ bottom: `${(t / top) * 100}%` }}
-              >
-                {formatNumber(t)}
-              </span>
-            ))}
-          </div>
-          <div className="relative flex-1 border-b [border-color:var(--chart-grid)]">
-            {ticks.map((t) => (
-              <div
-                key={t}
-                className="absolute inset-x-0 border-t [border-color:var(--chart-grid)]"
-                style={{ bottom: `${(t / top) * 100}%` }}
-              />
-            ))}
-            <div className="relative flex h-full items-end gap-px">
-              {rows.map((r) => (
-                <DayBar key={r.day} row={r} series={series} top={top} onHover={setHovered} />
-              ))}
-            </div>
-          </div>
+      <div ref={ref} data-testid="spending-chart" className="relative" style={{ height: HEIGHT }}>
+        {width > 0 ? (
+          <svg
+            width={width}
+            height={HEIGHT}
+            role="img"
+            aria-label={`${summary} Use the arrow keys to hear each day.`}
+            tabIndex={0}
+            className="block rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-400"
+            onKeyDown={onKeyDown}
+            onFocus={() => setActive((d) => d ?? rows.at(-1)?.day ?? null)}
+            onBlur={() => setActive(null)}
+          >
+            <SpendingBars
+              rows={rows}
+              series={series}
+              width={width}
+              height={HEIGHT}
+              active={active}
+              onHover={setActive}
+            />
+          </svg>
+        ) : null}
+        <div aria-live="polite">
+          {activeRow ? (
+            <DayTooltip
+              row={activeRow}
+              series={series}
+              style={tooltipPlace(rows, activeRow.day, width)}
+            />
+          ) : null}
         </div>
-        <div className={`ml-14 flex ${AXIS}`}>
-          {rows.map((r, i) => (
-            <span
-              key={r.day}
-              className="min-w-0 flex-1 overflow-visible text-center whitespace-nowrap"
-            >
-              {i % step === 0 ? r.label : ''}
-            </span>
-          ))}
-        </div>
-        {hoveredRow ? <DayTooltip row={hoveredRow} series={series} /> : null}
       </div>
       <ul
         aria-hidden="true"
