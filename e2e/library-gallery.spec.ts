@@ -7,7 +7,7 @@ import { watchForUuids } from './uuid-watch';
 
 /**
  * The library's gallery against the real studio and engine: thumbnails, the viewer by
- * keyboard, download, reuse as --sref that reaches the service, delete with undo and
+ * keyboard (its grid keys included), download, reuse as --sref that reaches the service, delete with undo and
  * after it. Prompts start with a word of this run only, so other specs' jobs never match.
  */
 const tag = `gal${Date.now().toString(36)}`;
@@ -109,6 +109,24 @@ test('gallery: thumbnails, the viewer by keyboard, download, and accessibility',
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toBeHidden();
   await expect(tiles(page).nth(3).getByRole('button')).toBeFocused();
+
+  // The grid's keys in the viewer: 2 shows image 2 of the same job, U upscales the one shown.
+  await page.keyboard.press('Enter');
+  await expect(viewer(page).getByTestId('viewer-position')).toHaveText('4 / 8');
+  await page.keyboard.press('2');
+  await expect(viewer(page).getByTestId('viewer-position')).toHaveText('2 / 8');
+  await expect(viewer(page).getByRole('img')).toHaveAccessibleName(`Image 2 of ${jobs[0]!.prompt}`);
+  await page.keyboard.press('u');
+  await expect(viewer(page)).toBeHidden();
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/studio-api/jobs?operation=upscale');
+      const { jobs: upscales } = (await res.json()) as {
+        jobs: { parentId: string | null; parentIndex: number | null }[];
+      };
+      return upscales.filter((j) => j.parentId === jobs[0]!.id).map((j) => j.parentIndex);
+    })
+    .toEqual([1]);
   expect((await watch.report()).leaks).toEqual([]);
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Dialog } from '@/web/components/ui/dialog';
+import { useLightboxKeys } from '../hooks/lightbox-keys';
 import type { GalleryTile } from '../utils/gallery-tiles';
 import { downloadName } from '../utils/gallery-tiles';
 import { imageAlt, mediaDims, videoLabel } from '../utils/job-view';
@@ -23,7 +24,8 @@ interface GalleryLightboxProps {
 
 /**
  * One result at a time, across jobs: ←/→ step through the results, Esc closes, Z (or the
- * button) shows the image at 100% to pan over by dragging or scrolling; the actions
+ * button) shows the image at 100% to pan over by dragging or scrolling; on an image of a
+ * grid, 1–4 show that image of its job and U, V and R act as on the card. The actions
  * download the original, copy or reuse the prompt and reuse the image.
  */
 export function GalleryLightbox({ tile, position, count, ...props }: GalleryLightboxProps) {
@@ -31,14 +33,20 @@ export function GalleryLightbox({ tile, position, count, ...props }: GalleryLigh
   const [zoomed, setZoomed] = useState<string | null>(null);
   const actual = tile !== null && zoomed === tile.key;
   const toggleZoom = () => setZoomed(actual || tile?.kind !== 'image' ? null : tile.key);
-  const { onStep } = props;
+  const { onStep, onClose } = props;
+  // A job's images are next to each other among the results, so image n is a step away.
+  const gridKey = useLightboxKeys(tile?.kind === 'image' ? tile.job : undefined, tile?.index ?? 0, {
+    show: (imageNo) => onStep(imageNo - (tile?.index ?? 0)),
+    acted: onClose,
+  });
   // On the window, not the dialog: a step replaces the buttons, and with them the focus.
   useEffect(() => {
     if (!tile) return;
     const onKeyDown = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
       if (e.altKey || e.ctrlKey || e.metaKey || target.closest('input, textarea')) return;
-      if (e.key === 'z' || e.key === 'Z')
+      if (gridKey(e)) e.preventDefault();
+      else if (e.key === 'z' || e.key === 'Z')
         setZoomed((z) => (z === null && tile.kind === 'image' ? tile.key : null));
       else if (target.closest('[data-pan]') || target.tagName === 'VIDEO') return;
       else if (e.key === 'ArrowRight') onStep(1);
@@ -48,7 +56,7 @@ export function GalleryLightbox({ tile, position, count, ...props }: GalleryLigh
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [tile, onStep]);
+  }, [tile, onStep, gridKey]);
   return (
     <Dialog
       open={tile !== null}

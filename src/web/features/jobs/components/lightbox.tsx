@@ -9,12 +9,17 @@ import { imageAlt, mediaDims, viewableImages } from '../utils/job-view';
 /** One viewer for the whole feed; which job and image it shows lives in the lightbox store. */
 export function Lightbox({ jobs }: { jobs: readonly Job[] }) {
   const open = useLightbox();
-  const { lightboxStepped, lightboxClosed } = useLightboxActions();
+  const { lightboxStepped, lightboxClosed, lightboxOpened } = useLightboxActions();
   const job = open ? jobs.find((j) => j.id === open.jobId) : undefined;
   const images = job ? viewableImages(job) : [];
   const index = open ? Math.min(open.index, images.length - 1) : 0;
   const image = images[index];
-  const gridKey = useLightboxKeys(job, index);
+  const gridKey = useLightboxKeys(job, index, {
+    show: (imageNo) => {
+      if (job) lightboxOpened(job.id, imageNo);
+    },
+    acted: lightboxClosed,
+  });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (gridKey(e)) e.preventDefault();
