@@ -170,6 +170,7 @@ test('gallery: delete with undo, and after the undo time the files are gone', as
     await viewer(page).getByRole('button', { name: 'Delete…' }).click();
     const confirm = viewer(page).getByRole('group', { name: 'Confirm delete' });
     await expect(confirm).toContainText('The image service has no delete');
+    expect(await axeProblems(page, 'dialog[open]')).toEqual([]);
     await confirm.getByRole('button', { name: 'Delete job' }).click();
     await expect(viewer(page)).toBeHidden();
     await expect(tiles(page)).toHaveCount(0);
@@ -209,6 +210,7 @@ test('gallery: select with shift-click, favourite, and a ZIP whose manifest matc
     .getByRole('button')
     .click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+  expect(await axeProblems(page, '[role="toolbar"][aria-label="Selection"]')).toEqual([]);
   await expect(tiles(page).nth(7).getByRole('button')).toHaveAttribute('aria-pressed', 'true');
   await expect(tiles(page).nth(8).getByRole('button')).toHaveAttribute('aria-pressed', 'false');
 
