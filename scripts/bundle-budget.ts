@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
  * The JS a first load of `/` needs, gzip-compressed: the entry script and every chunk
  * index.html preloads. The budget is what the first page holds now (KiB, as measured
  * here), so it can only get leaner: 123.6 KiB once the contract was written with zod/mini
- * (139.1 before), then 125.8 with the toasts, the image viewer's keys, the lineage links
+ * (139.1 before), then 125.9 with the toasts, the image viewer's keys, the lineage links
  * and the image prompt chips; the issue's target is 110.
  */
 export const ENTRY_JS_BUDGET_KB = 126;
