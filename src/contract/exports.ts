@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { handleSchema } from './handle';
-import { jobListQuerySchema } from './studio-api';
+import { commaList, jobListQuerySchema } from './studio-api';
 import { taskTypeSchema } from './task';
 
 /** The most jobs one ZIP holds, chosen one by one or as everything a filter matches. */
@@ -15,11 +15,7 @@ export const exportQuerySchema = z.extend(
   z.omit(jobListQuerySchema, { cursor: true, limit: true }),
   {
     ids: z.optional(
-      z.pipe(
-        z.pipe(
-          z.string(),
-          z.transform((v) => v.split(',').filter((x) => x !== '')),
-        ),
+      commaList(
         z
           .array(handleSchema, { error: 'must be a comma-separated list of job ids' })
           .check(z.minLength(1, { error: 'must name at least one job' }))

@@ -80,13 +80,19 @@ export const jobListSchema = z.object({
 });
 export type JobList = z.infer<typeof jobListSchema>;
 
-/** A comma-separated query value: `status=completed,failed`. */
-const csv = <T extends z.ZodMiniType<unknown, string>>(item: T, what: string) =>
+/** A comma-separated query value (`status=completed,failed`), split and checked as `list`. */
+export const commaList = <T extends z.core.$ZodType<unknown, string[]>>(list: T) =>
   z.pipe(
     z.pipe(
       z.string(),
       z.transform((v) => v.split(',').filter((x) => x !== '')),
     ),
+    list,
+  );
+
+/** One to twenty of `item`, comma-separated. */
+const csv = <T extends z.ZodMiniType<unknown, string>>(item: T, what: string) =>
+  commaList(
     z
       .array(item, { error: `must be a comma-separated list of ${what}` })
       .check(z.minLength(1))
