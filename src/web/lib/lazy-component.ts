@@ -44,12 +44,11 @@ export function lazyComponent<P extends object>(
   return { Component, prefetch };
 }
 
-/** Runs `fn` once the browser is idle (or after 2 s where it cannot say); returns a cancel. */
-function whenIdle(fn: () => void): () => void {
+/** Runs `fn` once the browser is idle (or after 2 s where it cannot say). */
+function whenIdle(fn: () => void): void {
   if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(fn, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
+    window.requestIdleCallback(fn, { timeout: 5000 });
+  } else {
+    window.setTimeout(fn, 2000);
   }
-  const id = window.setTimeout(fn, 2000);
-  return () => window.clearTimeout(id);
 }
