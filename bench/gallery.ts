@@ -4,8 +4,12 @@
  * are one real engine grid, so thumbnails are really made (sharp) and served:
  * - navigation from Create to the gallery until every thumbnail of the first screen has
  *   loaded: once with no thumbnail made yet (cold) and then with them made (warm);
- * - scrolling through 10,000 tiles (pages fetched as the end comes near): rAF intervals,
- *   the most DOM nodes seen in any frame, and the JS heap after.
+ * - scrolling through 10,000 tiles (pages fetched as the end comes near): rAF intervals (all
+ *   of them, and those of the frames after one that moved the page: a frame spent waiting
+ *   for the next page at the end of the list is quick and would flatter the p95), the most
+ *   DOM nodes seen in any frame, and the JS heap after;
+ * - a search keystroke to its results shown, in the gallery and the card view
+ *   (`bench/gallery-search.ts`).
  * - a ZIP of 200 images (50 jobs): time to its first bytes and to its end, and the heap.
  * Run alone with `npx tsx bench/gallery.ts`.
  */
@@ -16,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { z } from 'zod';
 import { chooseChromium } from '../e2e/chromium';
+import { searchKeystrokes } from './gallery-search';
 import { loadEngineConfig } from '@/engine/config';
 import { startEngine } from '@/engine/server';
 import { loadProxyConfig } from '@/proxy/config';
@@ -106,20 +111,25 @@ const FIRST_SCREEN = `new Promise((resolve) => {
 
 const SCROLL = `new Promise((resolve) => {
   const intervals = [];
+  const moving = [];
+  let moved = false;
   let maxNodes = 0;
   let last = performance.now();
   const end = last + 90000;
   const frame = (now) => {
     intervals.push(now - last);
+    if (moved) moving.push(now - last);
     last = now;
     maxNodes = Math.max(maxNodes, document.getElementsByTagName('*').length);
+    const y = window.scrollY;
     window.scrollBy(0, 300);
+    moved = window.scrollY !== y;
     const items = document.querySelectorAll('[aria-label="Gallery"] [role="listitem"]');
     const lastItem = items[items.length - 1];
     const passed = Number(lastItem ? lastItem.getAttribute('aria-posinset') : 0);
     if (passed >= TARGET || now > end) {
       const heap = performance.memory ? performance.memory.usedJSHeapSize : 0;
-      resolve({ intervals, maxNodes, tiles: passed, heap });
+      resolve({ intervals, moving, maxNodes, tiles: passed, heap });
     } else requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -140,6 +150,8 @@ interface ScrollResult {
   frames: number;
   p50: number;
   p95: number;
+  /** Over the frames that followed a frame that scrolled the page. */
+  moving: { frames: number; p50: number; p95: number };
   maxNodes: number;
   heapMb: number;
 }
@@ -151,6 +163,7 @@ async function scroll(context: BrowserContext, url: string): Promise<ScrollResul
   await page.getByRole('list', { name: 'Gallery' }).waitFor();
   const r = await page.evaluate<{
     intervals: number[];
+    moving: number[];
     maxNodes: number;
     tiles: number;
     heap: number;
@@ -162,6 +175,11 @@ async function scroll(context: BrowserContext, url: string): Promise<ScrollResul
     frames: steady.length,
     p50: quantile(steady, 0.5),
     p95: quantile(steady, 0.95),
+    moving: {
+      frames: r.moving.length,
+      p50: quantile(r.moving.slice(5), 0.5),
+      p95: quantile(r.moving.slice(5), 0.95),
+    },
     maxNodes: r.maxNodes,
     heapMb: r.heap / 1024 / 1024,
   };
@@ -219,8 +237,13 @@ export async function benchGallery() {
       const warm: number[] = [];
       for (let i = 0; i < WARM_RUNS; i++) warm.push(await firstScreen(context, proxy.url));
       const scrolled = await scroll(context, proxy.url);
+      const search = {
+        gallery: await searchKeystrokes(browser, proxy.url, 'gallery'),
+        cards: await searchKeystrokes(browser, proxy.url, 'cards'),
+      };
       const zip = await zipOf200(proxy.url);
       return {
+        search,
         zip,
         jobs: JOBS,
         fillMs,

@@ -22,7 +22,8 @@
  * 9. The first load of `/` with the CPU throttled 4× and a cold cache: first contentful
  *    paint with an empty history and with 20 jobs, and the first job card on screen.
  * 10. The library's gallery at 100,000 jobs: its first screen of thumbnails, scrolling
- *    through 10,000 tiles, and a ZIP of 200 images (bench/gallery.ts).
+ *    through 10,000 tiles, a search keystroke to its results in the gallery and the card
+ *    view, and a ZIP of 200 images (bench/gallery.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

@@ -44,6 +44,8 @@ async function completedJobs(page: Page, q: string, count: number): Promise<ApiJ
 
 const gallery = (page: Page) => page.getByRole('list', { name: 'Gallery' });
 const tiles = (page: Page) => gallery(page).getByRole('listitem');
+/** The tile itself (the image or clip), ahead of the actions a hovered or focused tile shows. */
+const tileButton = (page: Page, n: number) => tiles(page).nth(n).getByRole('button').first();
 const viewer = (page: Page) => page.getByRole('dialog', { name: 'Result viewer' });
 
 async function openGallery(page: Page): Promise<void> {
@@ -67,7 +69,7 @@ test('gallery: thumbnails, the viewer by keyboard, download, and accessibility',
   // Remembered: a reload shows the gallery again.
   await page.reload();
   await expect(tiles(page)).toHaveCount(8);
-  const first = tiles(page).first().getByRole('button');
+  const first = tileButton(page, 0);
   await expect(first).toHaveAccessibleName(`Image 1 of ${jobs[0]!.prompt}`);
 
   // Every tile loads the studio's small WebP, not the original.
@@ -108,7 +110,7 @@ test('gallery: thumbnails, the viewer by keyboard, download, and accessibility',
 
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toBeHidden();
-  await expect(tiles(page).nth(3).getByRole('button')).toBeFocused();
+  await expect(tileButton(page, 3)).toBeFocused();
 
   // The grid's keys in the viewer: 2 shows image 2 of the same job, U upscales the one shown.
   await page.keyboard.press('Enter');
@@ -138,7 +140,7 @@ test('gallery: a result reused as --sref reaches the service in the create’s p
   await completedJobs(page, `${tag} sref source`, 1);
   await page.goto(`/#/library?q=${tag}%20sref%20source`);
   await page.getByRole('radio', { name: 'Gallery' }).click();
-  await tiles(page).nth(1).getByRole('button').click();
+  await tileButton(page, 1).click();
   await viewer(page).getByRole('button', { name: 'Use as --sref' }).click();
   await expect(page).toHaveURL(/#\/create$/);
   const prompt = page.getByRole('textbox', { name: 'Prompt' });
@@ -166,7 +168,7 @@ test('gallery: delete with undo, and after the undo time the files are gone', as
   expect((await page.request.get(`/media/${id}/0/thumb`)).status()).toBe(200);
 
   const deleteIt = async () => {
-    await tiles(page).first().getByRole('button').click();
+    await tileButton(page, 0).click();
     await viewer(page).getByRole('button', { name: 'Delete…' }).click();
     const confirm = viewer(page).getByRole('group', { name: 'Confirm delete' });
     await expect(confirm).toContainText('The image service has no delete');
@@ -204,15 +206,12 @@ test('gallery: select with shift-click, favourite, and a ZIP whose manifest matc
   await page.getByRole('radio', { name: 'Gallery' }).click();
   await expect(tiles(page)).toHaveCount(12);
   await page.getByRole('button', { name: 'Select', exact: true }).click();
-  await tiles(page).nth(0).getByRole('button').click();
-  await tiles(page)
-    .nth(5)
-    .getByRole('button')
-    .click({ modifiers: ['Shift'] });
+  await tileButton(page, 0).click();
+  await tileButton(page, 5).click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
   expect(await axeProblems(page, '[role="toolbar"][aria-label="Selection"]')).toEqual([]);
-  await expect(tiles(page).nth(7).getByRole('button')).toHaveAttribute('aria-pressed', 'true');
-  await expect(tiles(page).nth(8).getByRole('button')).toHaveAttribute('aria-pressed', 'false');
+  await expect(tileButton(page, 7)).toHaveAttribute('aria-pressed', 'true');
+  await expect(tileButton(page, 8)).toHaveAttribute('aria-pressed', 'false');
 
   await page
     .getByRole('toolbar', { name: 'Selection' })
@@ -313,4 +312,96 @@ test('lineage both ways: from a grand-child up and from the root down, by keyboa
       .getByRole('article', { name: `Job diffusion: ${fam} root` })
       .getByRole('link', { name: '1 follow-up' }),
   ).toBeVisible();
+});
+
+test('gallery: a hovered tile shows its prompt and actions, and a clip plays muted', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const hov = `${tag}hov`;
+  await createJob(page, `${hov} heron in reeds`);
+  const [still] = await completedJobs(page, hov, 1);
+  const res = await page.request.post('/studio-api/jobs', {
+    data: {
+      operation: 'video-diffusion',
+      parentId: still!.id,
+      params: { imageNo: 0, prompt: `${hov} reeds sway` },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const [clip] = await completedJobs(page, hov, 2);
+  await page.goto(`/#/library?q=${hov}`);
+  const choice = page.getByRole('radio', { name: 'Gallery' });
+  if ((await choice.getAttribute('aria-checked')) !== 'true') await choice.click();
+  await expect(tiles(page)).toHaveCount(8);
+
+  // Nothing but the tile until it is pointed at; then its prompt and its actions.
+  const actions = page.getByRole('group', { name: 'Result actions' });
+  await expect(actions).toHaveCount(0);
+  const video = tiles(page).first().locator('video');
+  const playing = () => video.evaluate((v: HTMLVideoElement) => !v.paused && v.muted);
+  expect(await playing()).toBe(false);
+  await tileButton(page, 0).hover();
+  await expect(actions).toHaveCount(1);
+  await expect(tiles(page).first().getByText(clip!.prompt)).toBeVisible();
+  await expect.poll(playing).toBe(true);
+
+  // Download the original from the tile of the still image, named as the viewer names it.
+  await tileButton(page, 4).hover();
+  await expect.poll(playing).toBe(false);
+  const download = page.waitForEvent('download');
+  await tiles(page).nth(4).getByRole('link', { name: 'Download original' }).click();
+  expect((await download).suggestedFilename()).toBe(`${hov}-heron-in-reeds-${still!.id}-1.png`);
+
+  // Use prompt: the prompt box on Create holds it.
+  await tiles(page).nth(4).getByRole('button', { name: 'Use prompt' }).click();
+  await expect(page).toHaveURL(/#\/create/);
+  await expect(page.locator('#prompt')).toHaveValue(still!.prompt);
+});
+
+test('gallery: a tile’s actions by keyboard only', async ({ page }) => {
+  test.setTimeout(90_000);
+  const kb = `${tag}kb`;
+  await createJob(page, `${kb} quiet harbour`);
+  await createJob(page, `${kb} copper kettle`);
+  const jobs = await completedJobs(page, kb, 2);
+  await page.goto(`/#/library?q=${kb}`);
+  const choice = page.getByRole('radio', { name: 'Gallery' });
+  if ((await choice.getAttribute('aria-checked')) !== 'true') await choice.click();
+  await expect(tiles(page)).toHaveCount(8);
+  const actionsOf = (n: number) =>
+    tiles(page).nth(n).getByRole('group', { name: 'Result actions' });
+
+  // From the selection bar, Tab reaches the first tile, and its actions follow it.
+  await page.getByRole('button', { name: 'Select', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(tileButton(page, 0)).toBeFocused();
+  await expect(actionsOf(0)).toBeVisible();
+  await expect(tiles(page).first().getByText(jobs[0]!.prompt)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(actionsOf(0).getByRole('button', { name: 'Open in viewer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(viewer(page).getByTestId('viewer-position')).toHaveText('1 / 8');
+  await page.keyboard.press('Escape');
+  await expect(tileButton(page, 0)).toBeFocused();
+
+  // Select: Tab past Open, Use prompt and Download; Enter starts a selection with it.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  const select = actionsOf(0).getByRole('button', { name: 'Select result' });
+  await expect(select).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('selection-count')).toHaveText('1 selected');
+  await expect(tileButton(page, 0)).toHaveAttribute('aria-pressed', 'true');
+
+  // The next Tab leaves for the next tile: only the focused tile shows actions.
+  await page.keyboard.press('Tab');
+  await expect(tileButton(page, 1)).toBeFocused();
+  await expect(actionsOf(0)).toHaveCount(0);
+  await expect(actionsOf(1)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(actionsOf(1).getByRole('button', { name: 'Use prompt' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/create/);
+  await expect(page.locator('#prompt')).toHaveValue(jobs[0]!.prompt);
 });

@@ -1,5 +1,6 @@
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
+import { useMountedCount } from '../hooks/use-mounted-count';
 import { JobCard } from './job-card';
 import { Lightbox } from './lightbox';
 
@@ -25,6 +26,7 @@ export function JobCardList({
   busy = false,
   onUsePrompt,
 }: JobCardListProps) {
+  const mounted = useMountedCount(jobs);
   const byId = new Map<string, Job>(known.map((j) => [j.id, j]));
   const followUps = new Map<string, number>();
   for (const j of known)
@@ -38,10 +40,11 @@ export function JobCardList({
         className={cn(
           'grid grid-cols-1 gap-4 transition-opacity',
           wide && '2xl:grid-cols-2',
-          busy && 'opacity-60',
+          // Dimmed only when a new search is slow to answer (see gallery-grid.tsx).
+          busy && 'opacity-60 delay-200',
         )}
       >
-        {jobs.map((job) => (
+        {jobs.slice(0, mounted).map((job) => (
           <JobCard
             key={job.id}
             job={job}

@@ -1,15 +1,17 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
-import { cn } from '@/web/lib/cn';
-import { GAP, useGalleryGrid } from '../hooks/use-gallery-grid';
 import { usePendingDeletes } from '../stores/pending-deletes';
 import { galleryTiles } from '../utils/gallery-tiles';
 import type { Selection } from '../utils/selection';
-import { extended, isSelected, noSelection, toggled } from '../utils/selection';
+import { extended, noSelection, toggled } from '../utils/selection';
+import { GalleryGrid } from './gallery-grid';
 import { GallerySelection } from './gallery-selection';
 import { UndoDeletes } from './undo-deletes';
 import { GalleryLightbox, type ResultReuse } from './gallery-lightbox';
-import { GalleryTileView } from './gallery-tile';
+import type { TileActionHandlers } from './tile-actions';
+
+/** The viewer asks for the next page this many results before the last one loaded. */
+const VIEWER_LOAD_AHEAD = 20;
 
 interface JobGalleryProps {
   jobs: readonly Job[];
@@ -29,31 +31,40 @@ interface JobGalleryProps {
  */
 export function JobGallery({ jobs, busy, hasMore, loadMore, reuse, filterQuery }: JobGalleryProps) {
   const tiles = useVisibleTiles(jobs);
-  const ref = useRef<HTMLDivElement>(null);
   const [selecting, setSelecting] = useState(false);
-  const { cols, size, top, drawn, height } = useGalleryGrid(ref, {
-    count: tiles.length,
-    hasMore,
-    loadMore,
-    layoutKey: `${selecting}`,
-  });
-
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [selection, setSelection] = useState<Selection>(noSelection);
   const order = useMemo(() => tiles.map((t) => t.job.id), [tiles]);
+  // Read when a tile is clicked, not a dependency: a page appended redraws no tile.
+  const orderNow = useRef(order);
+  useLayoutEffect(() => {
+    orderNow.current = order;
+  }, [order]);
   // Stable while nothing but the scroll changes, so the memoised tiles are not redrawn.
   const onTile = useCallback(
     (key: string, shift: boolean, at: number) => {
       if (!selecting) return setOpenKey(key);
-      setSelection((sel) => (shift ? extended : toggled)(sel, order, at));
+      setSelection((sel) => (shift ? extended : toggled)(sel, orderNow.current, at));
     },
-    [selecting, order],
+    [selecting],
+  );
+  const actions = useMemo<TileActionHandlers>(
+    () => ({
+      onView: setOpenKey,
+      onSelect: (at) => {
+        // A tile's Select starts a selection when none is under way, with that tile in it.
+        setSelection((sel) => toggled(selecting ? sel : noSelection, orderNow.current, at));
+        setSelecting(true);
+      },
+      reuse,
+    }),
+    [selecting, reuse],
   );
   const openAt = openKey === null ? -1 : tiles.findIndex((t) => t.key === openKey);
   const step = (delta: number) => {
     const next = tiles[openAt + delta];
     if (next) setOpenKey(next.key);
-    if (openAt + delta >= tiles.length - cols * 2 && hasMore) loadMore();
+    if (openAt + delta >= tiles.length - VIEWER_LOAD_AHEAD && hasMore) loadMore();
   };
 
   return (
@@ -66,35 +77,16 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse, filterQuery }
         loaded={order}
         filterQuery={filterQuery}
       />
-      <div
-        ref={ref}
-        role="list"
-        aria-label="Gallery"
-        aria-busy={busy}
-        className={cn('relative w-full transition-opacity', busy && 'opacity-60')}
-        style={{ height }}
-      >
-        {drawn.map((row) => (
-          <div
-            key={row.key}
-            role="presentation"
-            className="absolute left-0 flex"
-            style={{ top: row.start - top, gap: GAP }}
-          >
-            {tiles.slice(row.index * cols, row.index * cols + cols).map((tile, i) => (
-              <GalleryTileView
-                key={tile.key}
-                tile={tile}
-                position={row.index * cols + i + 1}
-                count={tiles.length}
-                size={size}
-                selected={selecting ? isSelected(selection, tile.job.id) : undefined}
-                onOpen={onTile}
-              />
-            ))}
-          </div>
-        ))}
-      </div>
+      <GalleryGrid
+        tiles={tiles}
+        busy={busy}
+        hasMore={hasMore}
+        loadMore={loadMore}
+        layoutKey={`${selecting}`}
+        selection={selecting ? selection : undefined}
+        onTile={onTile}
+        actions={actions}
+      />
       <GalleryLightbox
         tile={tiles[openAt] ?? null}
         position={openAt + 1}

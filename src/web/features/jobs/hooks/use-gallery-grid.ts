@@ -3,8 +3,11 @@ import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 const MIN_TILE = 160;
 export const GAP = 4;
-/** Ask for the next page while this many rows are still below the last one drawn. */
-const LOAD_AHEAD_ROWS = 6;
+/**
+ * Ask for the next page while this many rows (about six screens) are still below the last
+ * one drawn, so a steady scroll does not reach the end before the page arrives.
+ */
+const LOAD_AHEAD_ROWS = 30;
 
 /** The grid's width, followed as the window resizes. */
 function useWidth(ref: RefObject<HTMLDivElement | null>): number {
@@ -53,7 +56,9 @@ export function useGalleryGrid(ref: RefObject<HTMLDivElement | null>, o: GridOpt
   const lastDrawn = drawn.at(-1)?.index ?? 0;
   const { hasMore, loadMore } = o;
   useEffect(() => {
-    if (hasMore && lastDrawn >= rows - LOAD_AHEAD_ROWS) loadMore();
+    // Half the rows at most, so a short first page is not followed at once by the next.
+    const ahead = Math.min(LOAD_AHEAD_ROWS, Math.floor(rows / 2));
+    if (hasMore && lastDrawn >= rows - ahead) loadMore();
   }, [hasMore, lastDrawn, rows, loadMore]);
   return { cols, size, top, drawn, height: virtual.getTotalSize() };
 }

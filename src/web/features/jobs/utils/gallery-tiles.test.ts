@@ -51,6 +51,17 @@ describe('galleryTiles', () => {
     ]);
     expect(thumbUrl(tiles[1]!.item)).toBe('/media/img-aaaaaaaa/0/thumb');
   });
+
+  it('gives an unchanged job the same tiles again, and a changed one new tiles', () => {
+    const kept = job('old-aaaaaaaa');
+    const before = galleryTiles([kept, job('chg-aaaaaaaa')]);
+    const changed = job('chg-aaaaaaaa', { prompt: 'a blue fox' });
+    const after = galleryTiles([job('new-aaaaaaaa'), kept, changed]);
+    expect(after.slice(4, 8)).toEqual(before.slice(0, 4));
+    after.slice(4, 8).forEach((t, i) => expect(t).toBe(before[i]));
+    expect(after[8]).not.toBe(before[4]);
+    expect(after[8]!.job.prompt).toBe('a blue fox');
+  });
 });
 
 describe('downloadName', () => {

@@ -13,22 +13,31 @@ export interface GalleryTile {
   item: MediaItem;
 }
 
-/**
- * The gallery's tiles: every image and clip of the jobs, newest job first and in their
- * order within a job. Jobs with nothing to show (running, failed, text) give none.
- */
-export function galleryTiles(jobs: readonly Job[]): GalleryTile[] {
-  const tiles: GalleryTile[] = [];
-  for (const job of jobs) {
-    if (job.status !== 'completed' || !job.output) continue;
+/** A job's tiles, made once per job object: the query keeps an unchanged job's object. */
+const tilesByJob = new WeakMap<Job, readonly GalleryTile[]>();
+
+function jobTiles(job: Job): readonly GalleryTile[] {
+  const made = tilesByJob.get(job);
+  if (made) return made;
+  let tiles: GalleryTile[] = [];
+  if (job.status === 'completed' && job.output) {
     const videos = job.output.videos;
     const kind = videos.length > 0 ? 'video' : 'image';
     const items = kind === 'video' ? videos : viewableImages(job);
-    items.forEach((item, index) =>
-      tiles.push({ key: `${job.id}/${index}`, job, kind, index, item }),
-    );
+    tiles = items.map((item, index) => ({ key: `${job.id}/${index}`, job, kind, index, item }));
   }
+  tilesByJob.set(job, tiles);
   return tiles;
+}
+
+/**
+ * The gallery's tiles: every image and clip of the jobs, newest job first and in their
+ * order within a job. Jobs with nothing to show (running, failed, text) give none. A job
+ * unchanged since the last call gives the same tile objects, so appending a page (or one
+ * job's update) redraws no other tile.
+ */
+export function galleryTiles(jobs: readonly Job[]): GalleryTile[] {
+  return jobs.flatMap(jobTiles);
 }
 
 /** The small WebP the studio makes of an output image (`/media/<handle>/<n>/thumb`). */

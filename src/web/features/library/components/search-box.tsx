@@ -1,9 +1,6 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import { inputClass } from '@/web/components/ui/field';
 import { cn } from '@/web/lib/cn';
-
-/** Long enough to skip the requests of a word being typed, short enough to feel live. */
-const SEARCH_DEBOUNCE_MS = 250;
 
 interface SearchBoxProps {
   /** The search as the URL holds it. */
@@ -14,9 +11,11 @@ interface SearchBoxProps {
 }
 
 /**
- * The library's search field. What is typed searches after a pause (Enter at once, Escape
- * clears); a change from outside (Clear all, Back) replaces the text, while the echo of its
- * own search does not, so nothing typed since is lost.
+ * The library's search field. Each keystroke searches at once (Escape clears): the studio
+ * answers in milliseconds, the request of the keystroke before is aborted and its results
+ * stay, dimmed, until the new ones arrive (jobs feature). A change from outside (Clear all,
+ * Back) replaces the text, while the echo of its own search does not, so nothing typed
+ * since is lost.
  */
 export function SearchBox({ value, onSearch, invalid, describedBy }: SearchBoxProps) {
   const [draft, setDraft] = useState(value);
@@ -32,14 +31,6 @@ export function SearchBox({ value, onSearch, invalid, describedBy }: SearchBoxPr
     setSent(q);
     onSearch(q);
   };
-  // The timer restarts on each keystroke only, not whenever the parent passes a new onSearch.
-  const searchLater = useEffectEvent(search);
-  useEffect(() => {
-    if (draft === value) return;
-    const timer = setTimeout(() => searchLater(draft), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, value]);
-
   return (
     <div className="relative">
       <svg
@@ -57,7 +48,10 @@ export function SearchBox({ value, onSearch, invalid, describedBy }: SearchBoxPr
         aria-describedby={describedBy}
         placeholder="Search prompts: words or their beginnings (lig sto finds “lighthouse in a storm”)"
         value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          search(e.target.value);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();

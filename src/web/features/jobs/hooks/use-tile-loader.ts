@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+
+/** How long a tile stays drawn before its file is asked for. */
+const SETTLE_MS = 120;
+/** Faster than this (px per ms: about four screens a second) is a fling, not reading. */
+const FLING_PX_PER_MS = 4;
+/** How often drawn tiles are looked at again while some wait. */
+const RECHECK_MS = 50;
+/**
+ * Files asked for at once: a browser opens six connections to the studio, and the next
+ * page of results must not queue behind thumbnails (the studio may be making them).
+ */
+const MAX_LOADING = 4;
+
+/**
+ * Gives each drawn tile's media element (`data-src`) its `src` once the tile has stayed
+ * drawn a moment and the page is not being flung past it; at once on a still page (the
+ * first screen, a resize). A fling draws and drops tiles by the hundred: their requests
+ * would queue in front of the next page and the tiles the scroll stops on (a browser opens
+ * six connections to the studio), and their bytes and decodes would take the frames.
+ * One timer for the whole grid, the DOM written directly: a tile is not re-rendered.
+ * Returns `checkSoon`, to call after each render of the grid: it looks once the frame
+ * showing the new tiles is drawn, so it neither delays that frame nor forces its layout.
+ */
+export function useTileLoader(ref: RefObject<HTMLElement | null>): () => void {
+  const loader = useRef<TileLoader | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const made = tileLoader(el);
+    loader.current = made;
+    made.checkSoon();
+    return () => {
+      made.stop();
+      loader.current = null;
+    };
+  }, [ref]);
+  return useCallback(() => loader.current?.checkSoon(), []);
+}
+
+interface TileLoader {
+  checkSoon: () => void;
+  stop: () => void;
+}
+
+function tileLoader(root: HTMLElement): TileLoader {
+  const drawnSince = new WeakMap<Element, number>();
+  const loading = new Set<HTMLElement>();
+  let lastScroll = -Infinity;
+  let lastY = window.scrollY;
+  let speed = 0;
+  let timer: number | undefined;
+  let frame: number | undefined;
+
+  const done = (e: Event) => {
+    loading.delete(e.currentTarget as HTMLElement);
+    check();
+  };
+  const load = (media: HTMLElement, src: string) => {
+    loading.add(media);
+    const ended = media.tagName === 'VIDEO' ? 'loadedmetadata' : 'load';
+    media.addEventListener(ended, done, { once: true });
+    media.addEventListener('error', done, { once: true });
+    media.setAttribute('src', src);
+  };
+  const check = () => {
+    window.clearTimeout(timer);
+    timer = undefined;
+    // A tile dropped while its file loaded fires nothing more.
+    for (const media of loading) if (!media.isConnected) loading.delete(media);
+    const now = performance.now();
+    const still = now - lastScroll > SETTLE_MS;
+    let waiting = false;
+    for (const media of onScreenFirst(root.querySelectorAll<HTMLElement>('[data-src]'))) {
+      const want = media.dataset.src ?? '';
+      if (media.getAttribute('src') === want) continue;
+      let since = drawnSince.get(media);
+      if (since === undefined) drawnSince.set(media, (since = now));
+      const ready = still || (speed < FLING_PX_PER_MS && now - since >= SETTLE_MS);
+      if (ready && loading.size < MAX_LOADING) load(media, want);
+      // Full: a file that ends calls check again.
+      else if (!ready) waiting = true;
+    }
+    if (waiting) timer = window.setTimeout(check, RECHECK_MS);
+  };
+  const onScroll = () => {
+    const now = performance.now();
+    const y = window.scrollY;
+    speed = Math.abs(y - lastY) / Math.max(now - lastScroll, 1);
+    lastY = y;
+    lastScroll = now;
+    // The scroll stopping makes the page still: look again then, if nothing else will.
+    if (timer === undefined) timer = window.setTimeout(check, SETTLE_MS + 1);
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  return {
+    checkSoon: () => {
+      if (frame !== undefined) return;
+      frame = requestAnimationFrame(() => {
+        frame = undefined;
+        timer = window.setTimeout(check);
+      });
+    },
+    stop: () => {
+      window.clearTimeout(timer);
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    },
+  };
+}
+
+/** The media elements on screen, then those drawn above or below it. */
+function onScreenFirst(all: NodeListOf<HTMLElement>): HTMLElement[] {
+  const seen = (m: HTMLElement) => {
+    const r = m.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight;
+  };
+  const list = [...all];
+  return [...list.filter(seen), ...list.filter((m) => !seen(m))];
+}
