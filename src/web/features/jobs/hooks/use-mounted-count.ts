@@ -1,30 +1,50 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
-/** Cards mounted with the results: more than a tall window shows. */
-const FIRST = 6;
-/** Cards added in each background step after them: few, so each commit is short. */
-const STEP = 3;
+/** Cards mounted in one go (more than a tall window shows), with a list or after it. */
+const BATCH = 4;
+/** The rest of a new list waits this long, so typing a search meets no mounting cards. */
+const SETTLE_MS = 250;
 
 /**
- * How many of a list's cards to mount now. A job card is heavy (its media, actions and
- * menus): 50 mounted at once hold the main thread ~400 ms after a search answers. The
- * first screen is mounted with the results; the rest follow a few at a time in
- * transitions, which a keystroke or a click interrupts. A new list starts again; cards
- * already mounted stay when the list grows, refreshes or gets a new job on top.
+ * How many of the first jobs may be drawn when `mounted` are drawn already: all of them,
+ * up to the one that would be the (BATCH + 1)th new card.
+ */
+function drawable(jobs: readonly { id: string }[], mounted: ReadonlySet<string>): number {
+  let fresh = 0;
+  for (const [i, job] of jobs.entries()) {
+    if (mounted.has(job.id)) continue;
+    if (fresh === BATCH) return i;
+    fresh += 1;
+  }
+  return jobs.length;
+}
+
+/**
+ * How many of a list's cards to draw now. A job card is heavy (its media, actions and
+ * menus): 50 mounted at once hold the main thread ~400 ms after a search answers. A new
+ * list mounts at most a few new cards with its results (cards it shares with the list
+ * before stay); the rest follow a few at a time in transitions, once the list has stayed
+ * the same a moment (no keystroke since). So a new job on top of the feed mounts one
+ * card, not the whole feed.
  */
 export function useMountedCount(jobs: readonly { id: string }[]): number {
-  const head = jobs[0]?.id ?? null;
-  const [state, setState] = useState({ head, count: FIRST });
-  let count = state.count;
-  if (state.head !== head) {
-    const before = state.head === null ? -1 : jobs.findIndex((j) => j.id === state.head);
-    count = before < 0 ? FIRST : state.count + before;
-    setState({ head, count });
-  }
-  const more = count < jobs.length;
+  const [mounted, setMounted] = useState<ReadonlySet<string>>(() => new Set());
+  const count = drawable(jobs, mounted);
+  // Which jobs, not their objects: a running job's progress does not make a new list.
+  const ids = jobs.map((j) => j.id).join(' ');
+  const changed = useRef({ ids, at: -Infinity });
   useEffect(() => {
-    if (!more) return;
-    startTransition(() => setState((s) => ({ ...s, count: s.count + STEP })));
-  }, [more, count]);
-  return Math.min(count, jobs.length);
+    if (changed.current.ids !== ids) changed.current = { ids, at: performance.now() };
+    const drawn = jobs.slice(0, count);
+    const same = drawn.length === mounted.size && drawn.every((j) => mounted.has(j.id));
+    // Not the same only while cards remain to draw or the list changed (see drawable).
+    if (same) return;
+    const wait = Math.max(0, changed.current.at + SETTLE_MS - performance.now());
+    const timer = setTimeout(
+      () => startTransition(() => setMounted(new Set(drawn.map((j) => j.id)))),
+      wait,
+    );
+    return () => clearTimeout(timer);
+  }, [jobs, ids, count, mounted]);
+  return count;
 }
