@@ -150,6 +150,8 @@ interface ScrollResult {
   frames: number;
   p50: number;
   p95: number;
+  /** Intervals longer than 20 ms: a frame missed at 60 Hz. */
+  missed: number;
   /** Over the frames that followed a frame that scrolled the page. */
   moving: { frames: number; p50: number; p95: number };
   maxNodes: number;
@@ -170,15 +172,17 @@ async function scroll(context: BrowserContext, url: string): Promise<ScrollResul
   }>(SCROLL.replace('TARGET', String(SCROLL_TILES)));
   await page.close();
   const steady = r.intervals.slice(5);
+  const moving = r.moving.slice(5);
   return {
     tiles: r.tiles,
     frames: steady.length,
     p50: quantile(steady, 0.5),
     p95: quantile(steady, 0.95),
+    missed: steady.filter((ms) => ms > 20).length,
     moving: {
-      frames: r.moving.length,
-      p50: quantile(r.moving.slice(5), 0.5),
-      p95: quantile(r.moving.slice(5), 0.95),
+      frames: moving.length,
+      p50: quantile(moving, 0.5),
+      p95: quantile(moving, 0.95),
     },
     maxNodes: r.maxNodes,
     heapMb: r.heap / 1024 / 1024,
