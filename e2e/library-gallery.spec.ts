@@ -345,6 +345,7 @@ test('gallery: a hovered tile shows its prompt and actions, and a clip plays mut
   await expect(actions).toHaveCount(1);
   await expect(tiles(page).first().getByText(clip!.prompt)).toBeVisible();
   await expect.poll(playing).toBe(true);
+  expect(await axeProblems(page, '[aria-label="Gallery"]')).toEqual([]);
 
   // Download the original from the tile of the still image, named as the viewer names it.
   await tileButton(page, 4).hover();
