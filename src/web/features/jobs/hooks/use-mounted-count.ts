@@ -1,23 +1,10 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
+import { cardsToDraw } from '../utils/cards-to-draw';
 
 /** Cards mounted in one go (more than a tall window shows), with a list or after it. */
 const BATCH = 4;
 /** The rest of a new list waits this long, so typing a search meets no mounting cards. */
 const SETTLE_MS = 250;
-
-/**
- * How many of the first jobs may be drawn when `mounted` are drawn already: all of them,
- * up to the one that would be the (BATCH + 1)th new card.
- */
-function drawable(jobs: readonly { id: string }[], mounted: ReadonlySet<string>): number {
-  let fresh = 0;
-  for (const [i, job] of jobs.entries()) {
-    if (mounted.has(job.id)) continue;
-    if (fresh === BATCH) return i;
-    fresh += 1;
-  }
-  return jobs.length;
-}
 
 /**
  * How many of a list's cards to draw now. A job card is heavy (its media, actions and
@@ -29,7 +16,7 @@ function drawable(jobs: readonly { id: string }[], mounted: ReadonlySet<string>)
  */
 export function useMountedCount(jobs: readonly { id: string }[]): number {
   const [mounted, setMounted] = useState<ReadonlySet<string>>(() => new Set());
-  const count = drawable(jobs, mounted);
+  const count = cardsToDraw(jobs, mounted, BATCH);
   // Which jobs, not their objects: a running job's progress does not make a new list.
   const ids = jobs.map((j) => j.id).join(' ');
   const changed = useRef({ ids, at: -Infinity });
@@ -37,7 +24,7 @@ export function useMountedCount(jobs: readonly { id: string }[]): number {
     if (changed.current.ids !== ids) changed.current = { ids, at: performance.now() };
     const drawn = jobs.slice(0, count);
     const same = drawn.length === mounted.size && drawn.every((j) => mounted.has(j.id));
-    // Not the same only while cards remain to draw or the list changed (see drawable).
+    // Not the same only while cards remain to draw or the list changed (see cardsToDraw).
     if (same) return;
     const wait = Math.max(0, changed.current.at + SETTLE_MS - performance.now());
     const timer = setTimeout(
