@@ -39,8 +39,6 @@ export function JobCardList({
         aria-busy={busy}
         className={cn(
           'grid grid-cols-1 gap-4 transition-opacity',
-          // A card out of sight is not laid out or painted (its size remembered once seen).
-          '[&>article]:[contain-intrinsic-size:auto_28rem] [&>article]:[content-visibility:auto]',
           wide && '2xl:grid-cols-2',
           // Dimmed only when a new search is slow to answer (see gallery-grid.tsx).
           busy && 'opacity-60 delay-200',

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { cardsToDraw } from '../utils/cards-to-draw';
 
 /** Cards mounted in one go (more than a tall window shows), with a list or after it. */
@@ -15,23 +15,20 @@ const SETTLE_MS = 250;
  * card, not the whole feed.
  */
 export function useMountedCount(jobs: readonly { id: string }[]): number {
-  const [mounted, setMounted] = useState<ReadonlySet<string>>(() => new Set());
-  const count = cardsToDraw(jobs, mounted, BATCH);
-  // Which jobs, not their objects: a running job's progress does not make a new list.
-  const ids = jobs.map((j) => j.id).join(' ');
-  const changed = useRef({ ids, at: -Infinity });
+  // Ids joined: a running job's progress (a new object) does not make a new list.
+  const [mounted, setMounted] = useState('');
+  const count = cardsToDraw(jobs, new Set(mounted.split(' ')), BATCH);
+  const drawn = jobs
+    .slice(0, count)
+    .map((j) => j.id)
+    .join(' ');
   useEffect(() => {
-    if (changed.current.ids !== ids) changed.current = { ids, at: performance.now() };
-    const drawn = jobs.slice(0, count);
-    const same = drawn.length === mounted.size && drawn.every((j) => mounted.has(j.id));
-    // Not the same only while cards remain to draw or the list changed (see cardsToDraw).
-    if (same) return;
-    const wait = Math.max(0, changed.current.at + SETTLE_MS - performance.now());
-    const timer = setTimeout(
-      () => startTransition(() => setMounted(new Set(drawn.map((j) => j.id)))),
-      wait,
-    );
+    // Unlike only while cards remain to draw or the list changed (see cardsToDraw).
+    if (drawn === mounted) return;
+    // More cards of the same list follow at once; a changed list waits for a pause.
+    const wait = drawn.startsWith(mounted) ? 0 : SETTLE_MS;
+    const timer = setTimeout(() => startTransition(() => setMounted(drawn)), wait);
     return () => clearTimeout(timer);
-  }, [jobs, ids, count, mounted]);
+  }, [drawn, mounted]);
   return count;
 }

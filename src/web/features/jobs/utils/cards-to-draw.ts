@@ -9,10 +9,6 @@ export function cardsToDraw(
   batch: number,
 ): number {
   let fresh = 0;
-  for (const [i, job] of jobs.entries()) {
-    if (mounted.has(job.id)) continue;
-    if (fresh === batch) return i;
-    fresh += 1;
-  }
-  return jobs.length;
+  const stop = jobs.findIndex((j) => !mounted.has(j.id) && fresh++ === batch);
+  return stop < 0 ? jobs.length : stop;
 }
