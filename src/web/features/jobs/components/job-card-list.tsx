@@ -1,7 +1,8 @@
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
 import { JobCard } from './job-card';
-import { Lightbox } from './lightbox';
+import { useLightbox } from '../stores/lightbox-store';
+import { LazyLightbox } from './lazy-parts';
 
 interface JobCardListProps {
   jobs: readonly Job[];
@@ -25,6 +26,7 @@ export function JobCardList({
   busy = false,
   onUsePrompt,
 }: JobCardListProps) {
+  const viewing = useLightbox() !== null;
   const byId = new Map<string, Job>(known.map((j) => [j.id, j]));
   const followUps = new Map<string, number>();
   for (const j of known)
@@ -51,7 +53,7 @@ export function JobCardList({
           />
         ))}
       </div>
-      <Lightbox jobs={jobs} />
+      {viewing ? <LazyLightbox.Component jobs={jobs} /> : null}
     </>
   );
 }
