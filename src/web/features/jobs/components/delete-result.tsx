@@ -40,7 +40,7 @@ export function DeleteResult({ job, onDeleted }: DeleteResultProps) {
       what={`this job (${results} results)`}
       confirm="Delete job"
       onConfirm={() => {
-        deleteRequested({ id: job.id, ids: [job.id], label }, send);
+        deleteRequested({ id: job.id, ids: [job.id], label }, () => send(job.id));
         onDeleted();
       }}
       onCancel={() => setAsking(false)}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, type ComponentProps } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { describeError } from '@/web/lib/describe-error';
@@ -10,7 +10,7 @@ import { exportQuery } from '../api/job-search';
 import { FeedSkeleton } from './job-feed';
 import { JobCardList } from './job-card-list';
 import { JobGallery } from './job-gallery';
-import type { ResultReuse } from './reuse-actions';
+import { ResultReuseContext, type ResultReuse } from './result-reuse';
 
 interface JobSearchResultsProps {
   filter: JobFilter;
@@ -24,6 +24,15 @@ interface JobSearchResultsProps {
   onUsePrompt?: (prompt: string) => void;
   /** Job cards (the default) or a gallery of every output, with what reusing one does. */
   gallery?: ResultReuse;
+}
+
+/** The gallery, with its reuse also in context for the parts it does not pass it to. */
+function GalleryWithReuse(props: ComponentProps<typeof JobGallery>) {
+  return (
+    <ResultReuseContext value={props.reuse}>
+      <JobGallery {...props} />
+    </ResultReuseContext>
+  );
 }
 
 const jobCount = (n: number): string => `${n} ${n === 1 ? 'job' : 'jobs'}`;
@@ -97,7 +106,7 @@ export function JobSearchResults({
         />
       ) : null}
       {gallery ? (
-        <JobGallery
+        <GalleryWithReuse
           jobs={jobs}
           busy={searching}
           hasMore={more}

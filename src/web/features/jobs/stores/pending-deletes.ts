@@ -18,7 +18,8 @@ interface PendingDeletesState {
   /** Deleted here but not yet sent: hidden from view, undoable. Oldest first. */
   pending: Pending[];
   actions: {
-    deleteRequested: (item: Pending, send: (id: string) => Promise<unknown>) => void;
+    /** `send` deletes the group on the server once the undo time is over. */
+    deleteRequested: (item: Pending, send: () => Promise<unknown>) => void;
     deleteUndone: (id: string) => void;
   };
 }
@@ -41,7 +42,7 @@ const usePendingDeletesStore = create<PendingDeletesState>()((set) => ({
           // Hidden until the server answers: gone from the lists then, or back if refused.
           const forget = () =>
             set(({ pending }) => ({ pending: pending.filter((p) => p.id !== item.id) }));
-          Promise.allSettled(item.ids.map(send)).then(forget, forget);
+          send().then(forget, forget);
         }, UNDO_MS),
       );
     },
