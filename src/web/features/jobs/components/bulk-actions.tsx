@@ -52,7 +52,9 @@ export function BulkActions({ selection, loaded, filterQuery, onDone }: BulkActi
   };
   const confirmDelete = (result: BulkResult) => {
     const send = () => bulk.mutateAsync({ requests: requests('delete', result.cursor), shown });
-    deleteRequested({ id: `bulk-${++groups}`, ids: shown, label: jobs(result.changed) }, send);
+    const label = jobs(result.changed);
+    const all = selection.all ? { filterQuery } : {};
+    deleteRequested({ id: `bulk-${++groups}`, ids: shown, label, ...all }, send);
     setCount(null);
     onDone();
   };

@@ -5,7 +5,9 @@ import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { describeError } from '@/web/lib/describe-error';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { useStreamLive } from '@/web/lib/stream-store';
+import type { Job } from '@/contract/studio-api';
 import { jobQueries, searchJobs } from '../api/job-queries';
+import { usePendingDeletes } from '../stores/pending-deletes';
 import { exportQuery } from '../api/job-search';
 import { FeedSkeleton } from './job-feed';
 import { JobCardList } from './job-card-list';
@@ -26,11 +28,23 @@ interface JobSearchResultsProps {
   gallery?: ResultReuse;
 }
 
-/** The gallery, with its reuse also in context for the parts it does not pass it to. */
+const NONE: Job[] = [];
+
+/**
+ * The gallery, with its reuse also in context for the parts it does not pass it to. While
+ * everything its filter matches waits out a delete's undo time, nothing shows (and no
+ * page loads), as a single deleted job hides.
+ */
 function GalleryWithReuse(props: ComponentProps<typeof JobGallery>) {
+  const pending = usePendingDeletes();
+  const hidden = pending.some((p) => p.filterQuery === props.filterQuery);
   return (
     <ResultReuseContext value={props.reuse}>
-      <JobGallery {...props} />
+      <JobGallery
+        {...props}
+        jobs={hidden ? NONE : props.jobs}
+        hasMore={hidden ? false : props.hasMore}
+      />
     </ResultReuseContext>
   );
 }

@@ -10,6 +10,8 @@ interface Pending {
   ids: readonly string[];
   /** What the undo line says was deleted. */
   label: string;
+  /** Everything this filter query matches is deleted, loaded or not: it all hides. */
+  filterQuery?: string;
   /** Its undo time is over and the deletion is on its way: no undo any more. */
   sent?: boolean;
 }
