@@ -5,7 +5,7 @@ import { jobFilterSchema, jobListQuerySchema } from './studio-api';
 /** The most jobs one bulk request names one by one; a filter has no such bound. */
 export const BULK_MAX_IDS = 500;
 
-export const BULK_ACTIONS = ['favourite', 'unfavourite', 'delete'] as const;
+const BULK_ACTIONS = ['favourite', 'unfavourite', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 const FILTER_FIELDS = [...Object.keys(jobFilterSchema.shape), 'cursor'].join(', ');

@@ -6,7 +6,7 @@ import { jobMutations } from '../api/job-mutations';
 import { usePendingDeleteActions } from '../stores/pending-deletes';
 
 /** Sends a deletion once its undo time is over. */
-export function useSendDelete(): (id: string) => Promise<unknown> {
+function useSendDelete(): (id: string) => Promise<unknown> {
   const client = useQueryClient();
   const { mutateAsync } = useMutation(jobMutations.remove(client));
   return (id) => mutateAsync(id);

@@ -58,7 +58,7 @@ export function exportHref(sel: Selection, filterQuery: string): string | null {
 }
 
 /** The library's filter query (`q=fox&status=completed`) as a bulk request's filter. */
-export function bulkFilter(filterQuery: string): BulkFilter {
+function bulkFilter(filterQuery: string): BulkFilter {
   const p = new URLSearchParams(filterQuery);
   p.delete('limit');
   p.delete('cursor');
