@@ -148,4 +148,21 @@ describe('bulk actions over the API', () => {
     });
     expect(wrongType.status).toBe(415);
   });
+
+  it('is for the studio’s own signed-in pages: a cross-site or signed-out request changes nothing', async () => {
+    const job = await create('kept');
+    const body = JSON.stringify({ action: 'delete', ids: [job.id] });
+    const headers = { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' };
+    const cross = await stack.call('/studio-api/jobs/bulk', { method: 'POST', body, headers });
+    expect(cross.status).toBe(403);
+    await stack.restart({ studioPassword: 'a long password' });
+    const signedOut = await stack.call('/studio-api/jobs/bulk', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(signedOut.status).toBe(401);
+    await stack.restart({ studioPassword: undefined });
+    expect(await ids('')).toEqual([job.id]);
+  });
 });
