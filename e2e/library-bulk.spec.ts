@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeProblems } from './screen-helpers';
 import { watchForUuids } from './uuid-watch';
 
 /**
@@ -77,6 +78,7 @@ test('select all matching: favourite and delete reach every job the filter match
     // The count is the server's: every match, not the few loaded.
     await expect(confirm).toContainText(`Delete ${JOBS} jobs from the studio’s history`);
     await expect(confirm).toContainText('The image service has no delete');
+    expect(await axeProblems(page, '[role="toolbar"][aria-label="Selection"]')).toEqual([]);
     await confirm.getByRole('button', { name: `Delete ${JOBS} jobs` }).click();
     await expect(page.getByText(`Deleted ${JOBS} jobs`)).toBeVisible();
   };
