@@ -101,11 +101,14 @@ describe('the thumbnail cache', () => {
     expect(existsSync(thumbFile('job-aaaaaaa1', '0', 768))).toBe(true);
   });
 
-  it('drops a job’s thumbnails when it is deleted, and has none for a video', async () => {
+  it('drops a job’s thumbnails of every size when it is deleted, and has none for a video', async () => {
     const cache = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log);
     await cache.get('job-aaaaaaa1', '0', 'u', 384);
-    await cache.get('job-aaaaaaa1', '1', 'u', 384);
+    await cache.get('job-aaaaaaa1', '1', 'u', 1536);
+    // Deleted while one is being made: that one is not left behind either.
+    const making = cache.get('job-aaaaaaa1', '0', 'u', 768);
     await cache.removeJob('job-aaaaaaa1');
+    await making;
     expect(existsSync(path.join(thumbsDir(), 'job-aaaaaaa1'))).toBe(false);
     expect(cache.bytes).toBe(0);
     await expect(cache.get('job-aaaaaaa1', '9', 'u', 384)).rejects.toBeInstanceOf(NotAnImage);

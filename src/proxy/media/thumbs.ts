@@ -54,8 +54,13 @@ export class ThumbCache {
     return pending;
   }
 
-  /** Drops every thumbnail of a job, of every size (the job was deleted). */
+  /**
+   * Drops every thumbnail of a job, of every size (the job was deleted), those being made
+   * too: they are waited for, so none is written after the folder is gone.
+   */
   async removeJob(handle: string): Promise<void> {
+    const making = [...this.inFlight].filter(([id]) => id.startsWith(`${handle}/`));
+    await Promise.all(making.map(([, made]) => made.catch(() => undefined)));
     for (const [id, e] of this.entries) {
       if (!id.startsWith(`${handle}/`)) continue;
       this.entries.delete(id);
