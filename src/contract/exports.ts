@@ -42,10 +42,23 @@ const manifestFileSchema = z.object({
 });
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
 
-/** `manifest.json`, the first entry of every export. */
+/** An output that was asked for but is not in the archive, and why, in words for people. */
+const manifestMissingSchema = z.object({
+  job: handleSchema,
+  /** Its number among the job's outputs, from 1. */
+  output: z.number().check(z.int()).check(z.minimum(1)),
+  reason: z.string(),
+});
+export type ManifestMissing = z.infer<typeof manifestMissingSchema>;
+
+/**
+ * `manifest.json`, the last entry of every export: the files it holds and those it could
+ * not (every output asked for is in one list or the other).
+ */
 export const manifestSchema = z.object({
   exportedAt: z.string(),
   jobs: z.number().check(z.int()),
   files: z.array(manifestFileSchema),
+  missing: z.array(manifestMissingSchema),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
