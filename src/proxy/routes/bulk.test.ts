@@ -9,10 +9,7 @@ let stack: Stack;
 beforeEach(async () => {
   stack = await Stack.start();
 });
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 async function create(text: string): Promise<Job> {
   const res = await stack.post<{ job: unknown }>('/studio-api/jobs', {

@@ -40,10 +40,7 @@ async function startWith(thumbCacheMb?: number): Promise<void> {
   stack.fake.serveMedia('grid', small);
 }
 
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 const settled = (text: string): Promise<Job> =>
   settledJob(stack, { operation: 'diffusion', params: { text } });
