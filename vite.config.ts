@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { firstPageChunk } from './scripts/first-page-chunk';
 import { precompress } from './scripts/precompress';
 
 // The SPA lives in src/web; the proxy serves the build from dist/web.
@@ -9,7 +11,18 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   // `@/x` is `src/x`, as tsconfig.json's `paths` says (the one place it is spelled out).
   resolve: { tsconfigPaths: true },
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: firstPageChunk(path.resolve('src/web/main.tsx')) }],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     // changeOrigin: the studio answers only the hosts it is served under, and the dev

@@ -2,6 +2,7 @@
  * `npm run bench`: measured side by side in one run, on this machine.
  * 1. Engine media: a diffusion grid (4 images + composite, PNG encoded), an upscale, and a
  *    5 s 480p H.264 clip, with the encoder settings beside the figure.
+ *    The engine's event loop delay and job reads while remixes render on its workers.
  * 2. Job reads through the proxy versus straight from the engine, as a ratio.
  * 3. The studio's history: a page of the list and a prompt search over 10,000 jobs; and a
  *    team's replicas on PostgreSQL: the same at 100,000 jobs, and how soon a change made on
@@ -38,6 +39,7 @@ import { clipSize } from '@/engine/media/video/motion';
 import { buildStage } from '@/engine/media/video/render';
 import { benchAccount } from './account';
 import { benchCanvasPaint } from './canvas-paint';
+import { benchEngineLoop } from './engine-loop';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchGallery } from './gallery';
 import { benchHistory } from './history';
@@ -203,6 +205,14 @@ async function main() {
       ['upscale subtle: 1024² → 2048², PNG zlib 1, no filtering', await benchUpscale()],
       [`5 s 480p clip, 24 fps, ${X264_ARGS.join(' ')}`, await benchClip(root)],
     ]);
+    const loop = await benchEngineLoop();
+    console.log(
+      `\n| engine while ${loop.remixes} remixes of a 1024 px image render | event loop delay p99 (target < 100 ms) | max | job reads | read p50 | read max (target < 250 ms) |`,
+    );
+    console.log(`|---|---|---|---|---|---|`);
+    console.log(
+      `| | ${ms(loop.loopP99Ms)} | ${ms(loop.loopMaxMs)} | ${loop.reads} | ${ms(loop.readP50Ms)} | ${ms(loop.readMaxMs)} |`,
+    );
     const reads = await benchReads(root);
     table('job read (sequential)', [
       ['engine GET /api/v1/job/:id', reads.direct],

@@ -8,6 +8,7 @@ import { rasteriseAreas } from '@/web/features/canvas-editor/mask/areas';
 import { iou, rasterise } from '@/web/features/canvas-editor/mask/grid';
 import { decode, drag, generate, openEditor, pageXY, toImage, viewOf } from './editor-helpers';
 import type { View, XY } from './editor-helpers';
+import { cardImageOriginal } from './card-images';
 
 /**
  * The canvas editor's tools as a user meets them, against the real studio and engine:
@@ -158,7 +159,7 @@ test('edit: a corner handle scales the image keeping its ratio, and the engine p
 }) => {
   test.setTimeout(90_000);
   const job = await lighthouse(page);
-  const parentUrl = await job.getByRole('img', { name: /^Image 1 of/ }).getAttribute('src');
+  const parentUrl = await cardImageOriginal(job.getByRole('img', { name: /^Image 1 of/ }));
   const { dialog, stage } = await openEditor(page, job, 'Edit…', 'Edit image 1');
   await page.keyboard.press('v');
   await expect(dialog.getByRole('radio', { name: /Move image/ })).toHaveAttribute(
@@ -195,10 +196,10 @@ test('edit: a corner handle scales the image keeping its ratio, and the engine p
     'completed',
     { timeout: 60_000 },
   );
-  const resultUrl = await result.getByRole('img', { name: /^Image 1 of/ }).getAttribute('src');
-  const out = await decode(page, resultUrl ?? '');
+  const resultUrl = await cardImageOriginal(result.getByRole('img', { name: /^Image 1 of/ }));
+  const out = await decode(page, resultUrl);
   expect([out.width, out.height]).toEqual([v.image.width, v.image.height]);
-  const source = await (await page.request.get(parentUrl ?? '')).body();
+  const source = await (await page.request.get(parentUrl)).body();
   const scaled = await sharp(source)
     .removeAlpha()
     .resize(imgPos.width, imgPos.height, { fit: 'fill', kernel: 'lanczos3' })

@@ -8,6 +8,7 @@ import { decode, drag, generate, openEditor, pageXY, viewOf } from './editor-hel
 import { rasteriseAreas } from '@/web/features/canvas-editor/mask/areas';
 import type { Grid } from '@/web/features/canvas-editor/mask/grid';
 import { iou, rasterise } from '@/web/features/canvas-editor/mask/grid';
+import { cardImageOriginal } from './card-images';
 
 /**
  * The canvas editor against the real studio and engine: a stroke painted at known screen
@@ -45,7 +46,7 @@ test('vary region: a stroke at 200% after panning is sent and repainted exactly 
 }) => {
   test.setTimeout(120_000);
   const job = await generate(page);
-  const parentUrl = await job.getByRole('img', { name: /^Image 1 of/ }).getAttribute('src');
+  const parentUrl = await cardImageOriginal(job.getByRole('img', { name: /^Image 1 of/ }));
   const { dialog, stage } = await openEditor(page, job, 'Vary region…', 'Vary region image 1');
   await zoomTo200(page, stage);
 
@@ -107,9 +108,9 @@ test('vary region: a stroke at 200% after panning is sent and repainted exactly 
       timeout: 60_000,
     },
   );
-  const resultUrl = await result.getByRole('img', { name: /^Image 1 of/ }).getAttribute('src');
-  const a = await decode(page, parentUrl ?? '');
-  const b = await decode(page, resultUrl ?? '');
+  const resultUrl = await cardImageOriginal(result.getByRole('img', { name: /^Image 1 of/ }));
+  const a = await decode(page, parentUrl);
+  const b = await decode(page, resultUrl);
   expect([b.width, b.height]).toEqual([a.width, a.height]);
   expect([a.width, a.height]).toEqual([view.image.width, view.image.height]);
   const near = grown(expected, 6);

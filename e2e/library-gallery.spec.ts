@@ -215,7 +215,7 @@ test('gallery: select with shift-click, favourite, and a ZIP whose manifest matc
 
   await page
     .getByRole('toolbar', { name: 'Selection' })
-    .getByRole('button', { name: 'Favourite' })
+    .getByRole('button', { name: 'Favourite', exact: true })
     .click();
   await expect
     .poll(async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { cardImageOriginal } from './card-images';
 
 /**
  * The grid's actions, the prompt editor's More options and the Tools page's checks. Only
@@ -198,8 +199,8 @@ test('a describe result puts its prompt into the prompt box', async ({ page }) =
     timeout: 30_000,
   });
   // An image of the studio's own, uploaded: the upload gives the URL the service fetches.
-  const src = await job.getByRole('img', { name: /Image 1 of/ }).getAttribute('src');
-  const png = await (await page.request.get(src ?? '')).body();
+  const src = await cardImageOriginal(job.getByRole('img', { name: /Image 1 of/ }));
+  const png = await (await page.request.get(src)).body();
 
   await page.getByRole('link', { name: 'Tools' }).click();
   const describe = page.getByRole('region', { name: 'Describe' });

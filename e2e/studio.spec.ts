@@ -1,13 +1,18 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { cardImageOriginal } from './card-images';
 import { watchForUuids } from './uuid-watch';
 
 const PROMPT = 'a lighthouse in a storm --ar 16:9';
 
-async function naturalSize(img: Locator) {
+/** Waits until a card image has loaded (its thumbnail), then gives its original's size. */
+async function originalSize(page: Page, img: Locator) {
   await expect
     .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
     .toBe(true);
-  return img.evaluate((el: HTMLImageElement) => ({ w: el.naturalWidth, h: el.naturalHeight }));
+  const file = await (await page.request.get(await cardImageOriginal(img))).body();
+  const { width, height } = await sharp(file).metadata();
+  return { w: width, h: height };
 }
 
 /** What the card showed: its status badge and whether a progress bar was visible. */
@@ -78,7 +83,7 @@ test('prompt to grid to upscale on the embedded engine, with no job UUID in the 
   const images = job.getByRole('img', { name: /Image \d of/ });
   await expect(images).toHaveCount(4);
   for (let i = 0; i < 4; i++) {
-    const { w, h } = await naturalSize(images.nth(i));
+    const { w, h } = await originalSize(page, images.nth(i));
     expect(w).toBe(1024);
     expect(h).toBe(576);
     const box = await images.nth(i).boundingBox();
@@ -97,7 +102,7 @@ test('prompt to grid to upscale on the embedded engine, with no job UUID in the 
     { timeout: 30_000 },
   );
   const big = upscale.getByRole('img').first();
-  expect(await naturalSize(big)).toEqual({ w: 2048, h: 1152 });
+  expect(await originalSize(page, big)).toEqual({ w: 2048, h: 1152 });
 
   // A reload keeps the history.
   await page.reload();

@@ -8,6 +8,7 @@ import { imageToScreen, screenToImage } from '@/web/features/canvas-editor/geome
 import { decode, viewOf } from './editor-helpers';
 import { rasteriseAreas } from '@/web/features/canvas-editor/mask/areas';
 import { iou, rasterise } from '@/web/features/canvas-editor/mask/grid';
+import { cardImageOriginal } from './card-images';
 
 /**
  * Upload and paint end to end: an image uploaded on the Tools page opens in the canvas
@@ -161,8 +162,8 @@ test('upload and paint: placed, masked in the image frame, repainted only there'
   await expect(job.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
     timeout: 30_000,
   });
-  const src = await job.getByRole('img', { name: /^Image 1 of/ }).getAttribute('src');
-  const out = await decode(page, src ?? '');
+  const src = await cardImageOriginal(job.getByRole('img', { name: /^Image 1 of/ }));
+  const out = await decode(page, src);
   expect([out.width, out.height]).toEqual([CANVAS.width, CANVAS.height]);
   const ref = await decode(page, upload.previewUrl);
   const [x0, x1] = [Math.min(corners[0]!.x, corners[1]!.x), Math.max(corners[0]!.x, corners[1]!.x)];

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { handleSchema } from './handle';
-import { commaList, jobListQuerySchema } from './studio-api';
+import { commaList, jobFilterSchema } from './studio-api';
 import { taskTypeSchema } from './task';
 
 /** The most jobs one ZIP holds, chosen one by one or as everything a filter matches. */
@@ -11,21 +11,16 @@ export const EXPORT_MAX_JOBS = 5000;
  * `GET /studio-api/exports/results.zip`: the outputs of the jobs named by `ids` (a
  * selection), or of every job the filter matches (the library's filters, no `ids`).
  */
-export const exportQuerySchema = z.extend(
-  z.omit(jobListQuerySchema, { cursor: true, limit: true }),
-  {
-    ids: z.optional(
-      commaList(
-        z
-          .array(handleSchema, { error: 'must be a comma-separated list of job ids' })
-          .check(z.minLength(1, { error: 'must name at least one job' }))
-          .check(
-            z.maxLength(EXPORT_MAX_IDS, { error: `must name at most ${EXPORT_MAX_IDS} jobs` }),
-          ),
-      ),
+export const exportQuerySchema = z.extend(jobFilterSchema, {
+  ids: z.optional(
+    commaList(
+      z
+        .array(handleSchema, { error: 'must be a comma-separated list of job ids' })
+        .check(z.minLength(1, { error: 'must name at least one job' }))
+        .check(z.maxLength(EXPORT_MAX_IDS, { error: `must name at most ${EXPORT_MAX_IDS} jobs` })),
     ),
-  },
-);
+  ),
+});
 
 /** One file of an export and the job it came from: handles only, never a service id. */
 const manifestFileSchema = z.object({
@@ -47,10 +42,23 @@ const manifestFileSchema = z.object({
 });
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
 
-/** `manifest.json`, the first entry of every export. */
+/** An output that was asked for but is not in the archive, and why, in words for people. */
+const manifestMissingSchema = z.object({
+  job: handleSchema,
+  /** Its number among the job's outputs, from 1. */
+  output: z.number().check(z.int()).check(z.minimum(1)),
+  reason: z.string(),
+});
+export type ManifestMissing = z.infer<typeof manifestMissingSchema>;
+
+/**
+ * `manifest.json`, the last entry of every export: the files it holds and those it could
+ * not (every output asked for is in one list or the other).
+ */
 export const manifestSchema = z.object({
   exportedAt: z.string(),
   jobs: z.number().check(z.int()),
   files: z.array(manifestFileSchema),
+  missing: z.array(manifestMissingSchema),
 });
 export type Manifest = z.infer<typeof manifestSchema>;

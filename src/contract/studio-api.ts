@@ -140,6 +140,12 @@ export const jobListQuerySchema = z.object({
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 
+/**
+ * The library's filter without paging: what "every job the filter matches" means to the
+ * ZIP export and to the bulk actions. Kept as the query's strings (`favourite: 'true'`).
+ */
+export const jobFilterSchema = z.omit(jobListQuerySchema, { cursor: true, limit: true });
+
 export const jobEnvelopeSchema = z.object({ job: jobSchema });
 export const errorEnvelopeSchema = z.object({ error: studioErrorSchema });
 

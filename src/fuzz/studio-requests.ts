@@ -94,7 +94,40 @@ function jobRoutes(s: StudioSeeds): fc.Arbitrary<RouteRequest> {
       fc.constantFrom('', '/favourite', '/lineage', '/tree', '/', '/favourite/x'),
     )
     .map(([method, id, tail]) => ({ method, path: `/studio-api/jobs/${id}${tail}` }));
-  return fc.oneof(list, exported, one);
+  return fc.oneof(list, exported, one, bulkBody(s));
+}
+
+/** `POST /studio-api/jobs/bulk`: an action on ids or on a filter, each part real or not. */
+function bulkBody(s: StudioSeeds): fc.Arbitrary<RouteRequest> {
+  const action = fc.oneof(fc.constantFrom('favourite', 'unfavourite', 'delete'), hostileValue);
+  const ids = fc.oneof(
+    fc.constant([s.handle]),
+    fc.array(fc.oneof(fc.constant(s.handle), fc.string({ maxLength: 20 })), { maxLength: 600 }),
+    hostileValue,
+  );
+  const filter = fc.oneof(
+    fc.record(
+      {
+        q: fc.constantFrom('lighthouse', '"', 'NEAR(a b)', ''),
+        status: fc.constantFrom('completed', 'nope', 'completed,failed'),
+        favourite: fc.constantFrom('true', 'false', 'yes'),
+        cursor: fc.constantFrom('1', '-1', 'abc', '999999999999999'),
+        operations: fc.constant('diffusion'),
+      },
+      { requiredKeys: [] },
+    ),
+    hostileValue,
+  );
+  const body = fc.record(
+    { action, ids, filter, dryRun: fc.oneof(fc.boolean(), hostileValue) },
+    { requiredKeys: [] },
+  );
+  return fc.oneof(body.map(jsonText), brokenJson).map((text) => ({
+    method: 'POST',
+    path: '/studio-api/jobs/bulk',
+    headers: JSON_TYPE,
+    body: text,
+  }));
 }
 
 function uploadBody(s: StudioSeeds): fc.Arbitrary<RouteRequest> {

@@ -23,6 +23,7 @@ import type { Reachability } from './webhooks/reachability';
 import { accountRoutes } from './routes/account';
 import { bodyLimits } from './routes/body-limits';
 import { browserEventRoutes } from './routes/browser-events';
+import { bulkRoutes } from './routes/bulk';
 import { compressJson } from './routes/compress-json';
 import { exportRoutes } from './routes/exports';
 import { historyRoutes } from './routes/history';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api', browserEventRoutes(deps.hub, deps.status));
   app.route('/studio-api/jobs', jobsRoutes(deps));
   app.route('/studio-api/jobs', historyRoutes(deps));
+  app.route('/studio-api/jobs', bulkRoutes(deps));
   app.route('/studio-api/jobs', lineageTreeRoutes(deps));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));

@@ -7,8 +7,7 @@ import { Stack, waitFor, type Recorded } from '../test/harness';
 
 let stack: Stack | null = null;
 afterEach(async () => {
-  stack?.expectNoLeaks();
-  await stack?.stop();
+  await stack?.stopChecked();
   stack = null;
 });
 

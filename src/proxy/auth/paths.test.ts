@@ -5,8 +5,7 @@ import { cleanPath, isHookPath } from './paths';
 
 let stack: Stack | null = null;
 afterEach(async () => {
-  stack?.expectNoLeaks();
-  await stack?.stop();
+  await stack?.stopChecked();
   stack = null;
 });
 

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manifestSchema } from '@/contract/exports';
 import { createLogger, createRedactor } from '../log';
 import type { JobRecord } from '../model/record';
+import { UpstreamError } from '../upstream/errors';
 import type { CachedMedia } from './cache';
 import { exportZip } from './export-zip';
 
@@ -15,12 +16,23 @@ let dir: string;
 let file: string;
 const asked: string[] = [];
 
+const late = new UpstreamError(null, 'The image service did not answer in time.');
+
+/**
+ * The media cache's side. `gone-…`: the service no longer has it. `slow-…`: output 1 comes
+ * on the second try, output 2 never in time. `evicted…`: the cache drops output 1's file
+ * between handing it out and its being read, the first time.
+ */
 const media = {
   get: async (handle: string, key: string): Promise<CachedMedia> => {
+    const tries = asked.filter((a) => a === `${handle}/${key}`).length;
     asked.push(`${handle}/${key}`);
-    if (handle === 'gone-0000000') throw new Error('410 from upstream');
+    if (handle === 'gone-0000000') throw new UpstreamError(410, 'gone');
+    if (handle === 'slow-0000000' && (key === '1' || tries === 0)) throw late;
     const size = 3 * MB;
-    return { file, size, contentType: 'image/png', etag: '"e"', width: 1, height: 1 };
+    const evicted = handle === 'evicted00000' && key === '0' && tries === 0;
+    const at = evicted ? path.join(dir, 'evicted.bin') : file;
+    return { file: at, size, contentType: 'image/png', etag: '"e"', width: 1, height: 1 };
   },
 };
 
@@ -102,9 +114,59 @@ describe('the export ZIP', () => {
       children: [],
     });
     expect(manifest.files[2]?.children).toEqual(['child-000000']);
+    expect(manifest.missing).toEqual([
+      {
+        job: 'gone-0000000',
+        output: 1,
+        reason: 'The image service no longer has this file, and the studio had not kept a copy.',
+      },
+      {
+        job: 'gone-0000000',
+        output: 2,
+        reason: 'The image service no longer has this file, and the studio had not kept a copy.',
+      },
+    ]);
     // Nothing of the service's: no job UUID, no upstream URL.
     const text = new TextDecoder().decode(zip['manifest.json']);
     expect(text).not.toMatch(/7f1c2d3e|up\.test/);
+  });
+
+  it('tries a file the service is slow to send once more at the end, and names what it never sent', async () => {
+    const jobs = [job('slow-0000000', 'a slow boat'), job('evicted00000', 'a fast car')];
+    const zip = unzipSync(await readAll(exportZip(jobs, { media, lineage, log })));
+    // Each output asked for is either in the archive, whole, or in `missing` with why.
+    expect(Object.keys(zip)).toEqual([
+      'a-fast-car-evicted00000-2.png',
+      'a-slow-boat-slow-0000000-1.png',
+      'a-fast-car-evicted00000-1.png',
+      'manifest.json',
+    ]);
+    for (const name of Object.keys(zip).slice(0, 3)) expect(zip[name]!.length).toBe(3 * MB);
+    const manifest = manifestSchema.parse(
+      JSON.parse(new TextDecoder().decode(zip['manifest.json'])),
+    );
+    expect(manifest.files.map((f) => `${f.job}/${f.output}`)).toEqual([
+      'evicted00000/2',
+      'slow-0000000/1',
+      'evicted00000/1',
+    ]);
+    expect(manifest.missing).toEqual([
+      {
+        job: 'slow-0000000',
+        output: 2,
+        reason: 'The image service did not answer in time. Tried twice.',
+      },
+    ]);
+    // The second tries come after everything else, in the order of the first.
+    expect(asked).toEqual([
+      'slow-0000000/0',
+      'slow-0000000/1',
+      'evicted00000/0',
+      'evicted00000/1',
+      'slow-0000000/0',
+      'slow-0000000/1',
+      'evicted00000/0',
+    ]);
   });
 
   it('is made as it is read: no file is fetched before the reader asks for it', async () => {

@@ -1,4 +1,4 @@
-import type { Manifest, ManifestFile } from '@/contract/exports';
+import type { Manifest, ManifestFile, ManifestMissing } from '@/contract/exports';
 import { resultFileName } from '@/contract/file-names';
 import type { JobRecord } from '../model/record';
 
@@ -44,9 +44,15 @@ export function manifestFile(
   };
 }
 
-/** `manifest.json`: every file the archive holds, in its order. */
-export const manifestOf = (files: ManifestFile[], jobs: number, now: Date): Manifest => ({
+/** `manifest.json`: every file the archive holds, in its order, and those it lacks. */
+export const manifestOf = (
+  files: ManifestFile[],
+  missing: ManifestMissing[],
+  jobs: number,
+  now: Date,
+): Manifest => ({
   exportedAt: now.toISOString(),
   jobs,
   files,
+  missing,
 });

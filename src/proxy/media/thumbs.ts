@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { isThumbSize, type ThumbSize } from '@/contract/thumbnails';
 import type { Logger } from '../log';
 import type { CachedMedia, MediaCache } from './cache';
 
-/** The longest side of a thumbnail: a gallery tile of 192 CSS px on a 2× screen. */
-export const THUMB_PX = 384;
 const QUALITY = 70;
+/** `<key>-<size>.webp`: a file of this cache; anything else in the folder is left over. */
+const FILE_RE = /^(grid|\d{1,3})-(\d+)\.webp$/;
 
 type Originals = Pick<MediaCache, 'get'>;
 
@@ -16,11 +17,12 @@ interface Entry {
 }
 
 /**
- * Small WebP thumbnails of cached images under STUDIO_DATA_DIR/thumbs/<handle>/<key>.webp,
- * made once with sharp from the media cache's original, within a byte limit (least
- * recently used evicted). They are derived from immutable outputs, so a lost one is only
- * made again: the index of sizes and last uses lives in memory, rebuilt from the folder at
- * start (file times give the order).
+ * Small WebP thumbnails of cached images under
+ * STUDIO_DATA_DIR/thumbs/<handle>/<key>-<size>.webp, one file per size asked for, made once
+ * with sharp from the media cache's original (never larger than it), within one byte limit
+ * for all sizes (least recently used evicted). They are derived from immutable outputs, so
+ * a lost one is only made again: the index of sizes and last uses lives in memory, rebuilt
+ * from the folder at start (file times give the order).
  */
 export class ThumbCache {
   /** Insertion order is the order of last use: the first entry is evicted first. */
@@ -35,25 +37,30 @@ export class ThumbCache {
     private readonly log: Logger,
   ) {}
 
-  /** The thumbnail, made at most once however many ask at the same time. */
-  get(handle: string, key: string, url: string): Promise<CachedMedia> {
-    const id = `${handle}/${key}`;
+  /** The thumbnail at `size`, made at most once however many ask at the same time. */
+  get(handle: string, key: string, url: string, size: ThumbSize): Promise<CachedMedia> {
+    const id = `${handle}/${key}-${size}`;
     const known = this.entries.get(id);
     if (known) {
       this.entries.delete(id);
       this.entries.set(id, known);
-      return Promise.resolve(this.served(handle, key, known.bytes));
+      return Promise.resolve(this.served(id, known.bytes));
     }
     let pending = this.inFlight.get(id);
     if (!pending) {
-      pending = this.make(handle, key, url).finally(() => this.inFlight.delete(id));
+      pending = this.make(id, key, url, size).finally(() => this.inFlight.delete(id));
       this.inFlight.set(id, pending);
     }
     return pending;
   }
 
-  /** Drops every thumbnail of a job (the job was deleted). */
+  /**
+   * Drops every thumbnail of a job, of every size (the job was deleted), those being made
+   * too: they are waited for, so none is written after the folder is gone.
+   */
   async removeJob(handle: string): Promise<void> {
+    const making = [...this.inFlight].filter(([id]) => id.startsWith(`${handle}/`));
+    await Promise.all(making.map(([, made]) => made.catch(() => undefined)));
     for (const [id, e] of this.entries) {
       if (!id.startsWith(`${handle}/`)) continue;
       this.entries.delete(id);
@@ -62,13 +69,22 @@ export class ThumbCache {
     await rm(path.join(this.dir, handle), { recursive: true, force: true });
   }
 
-  /** Reads the folder into the index (oldest first) and trims it to the limit. */
+  /**
+   * Reads the folder into the index (oldest first) and trims it to the limit. Files of no
+   * size made today (an older layout, a size since dropped, a write cut short) are removed.
+   */
   async load(): Promise<void> {
     const found: { id: string; bytes: number; mtimeMs: number }[] = [];
     for (const handle of await readdir(this.dir).catch(() => [] as string[])) {
       const files = await readdir(path.join(this.dir, handle)).catch(() => [] as string[]);
-      for (const file of files.filter((f) => f.endsWith('.webp'))) {
-        const st = await stat(path.join(this.dir, handle, file)).catch(() => null);
+      for (const file of files) {
+        const at = path.join(this.dir, handle, file);
+        const size = FILE_RE.exec(file)?.[2];
+        if (size === undefined || !isThumbSize(Number(size))) {
+          await rm(at, { force: true });
+          continue;
+        }
+        const st = await stat(at).catch(() => null);
         if (st) found.push({ id: `${handle}/${file.slice(0, -5)}`, bytes: st.size, ...st });
       }
     }
@@ -82,34 +98,36 @@ export class ThumbCache {
     return this.total;
   }
 
-  private file(handle: string, key: string): string {
-    return path.join(this.dir, handle, `${key}.webp`);
+  /** `<handle>/<key>-<size>`: handles and keys are checked by the route, so no `..`. */
+  private file(id: string): string {
+    return path.join(this.dir, `${id}.webp`);
   }
 
-  private served(handle: string, key: string, size: number): CachedMedia {
-    // A thumbnail is a function of an immutable original: its name and size identify it.
-    const etag = `"t${size.toString(36)}-${key}"`;
-    const file = this.file(handle, key);
-    return { file, contentType: 'image/webp', etag, size, width: null, height: null };
+  private served(id: string, bytes: number): CachedMedia {
+    // A thumbnail is a function of an immutable original: its name and length identify it.
+    const etag = `"t${bytes.toString(36)}-${id.slice(id.indexOf('/') + 1)}"`;
+    const file = this.file(id);
+    return { file, contentType: 'image/webp', etag, size: bytes, width: null, height: null };
   }
 
-  private async make(handle: string, key: string, url: string): Promise<CachedMedia> {
+  private async make(id: string, key: string, url: string, size: ThumbSize): Promise<CachedMedia> {
+    const handle = id.slice(0, id.indexOf('/'));
     const original = await this.originals.get(handle, key, url);
     if (!original.contentType.startsWith('image/')) throw new NotAnImage();
     const webp = await sharp(original.file, { animated: false, limitInputPixels: 1e8 })
       .rotate()
-      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      // A small original keeps its own size: a thumbnail is never larger than it.
+      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: QUALITY, effort: 2 })
       .toBuffer();
-    const file = this.file(handle, key);
+    const file = this.file(id);
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
     await writeFile(tmp, webp);
     await rename(tmp, file);
-    const id = `${handle}/${key}`;
     this.remember(id, webp.length);
     await this.evict(id);
-    return this.served(handle, key, webp.length);
+    return this.served(id, webp.length);
   }
 
   private remember(id: string, bytes: number): void {
@@ -129,8 +147,7 @@ export class ThumbCache {
       this.entries.delete(id);
       this.total -= e.bytes;
       evicted++;
-      const [handle = '', key = ''] = id.split('/');
-      await rm(this.file(handle, key), { force: true });
+      await rm(this.file(id), { force: true });
     }
     if (evicted > 0) this.log.info('thumbnails evicted', { files: evicted, bytes: this.total });
   }

@@ -141,3 +141,10 @@ export function expiredState(prev: JobState): JobState {
 
 /** A finished job is final: a late or replayed read must not change it. */
 export const acceptsUpdate = (current: TaskStatus): boolean => !isTerminal(current);
+
+/**
+ * Whether the studio may forget a job: once it has finished, or when its create's answer
+ * was lost (it may never be heard of again).
+ */
+export const isDeletable = (job: Pick<JobRecord, 'status' | 'createState'>): boolean =>
+  isTerminal(job.status) || job.createState === 'unknown';

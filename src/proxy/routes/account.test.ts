@@ -10,10 +10,7 @@ import { Stack, waitFor } from '../test/harness';
 import { insertJob } from '../test/ledger-jobs';
 
 let stack: Stack;
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 describe('GET /studio-api/account', () => {
   beforeEach(async () => {

@@ -4,10 +4,7 @@ import { Stack } from '../test/harness';
 import { jobEvent, sizedEvent } from '../test/sse-client';
 
 let stack: Stack;
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 async function create(): Promise<Job> {
   const diffusion = { operation: 'diffusion', params: { text: 'a lighthouse in a storm' } };

@@ -8,10 +8,7 @@ let stack: Stack;
 beforeEach(async () => {
   stack = await Stack.start();
 });
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 const diffusion = { operation: 'diffusion', params: { text: 'a red fox' } };
 

@@ -1,8 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isTerminal } from '@/contract/task';
 import { handleSchema, type Lineage } from '@/contract/studio-api';
+import { isDeletable } from '../model/record';
 import { toJob } from '../model/to-job';
 import type { Logger } from '../log';
 import type { MediaCache } from '../media/cache';
@@ -40,8 +40,7 @@ export function historyRoutes(deps: HistoryDeps): Hono {
     const { id } = c.req.valid('param');
     const job = await deps.history.get(id);
     if (!job) throw jobNotFound();
-    // A job whose create's answer was lost may never be heard of again: it may go.
-    if (!isTerminal(job.status) && job.createState !== 'unknown') {
+    if (!isDeletable(job)) {
       throw new StudioHttpError(
         studioError(
           409,

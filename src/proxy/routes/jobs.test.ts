@@ -7,10 +7,7 @@ let stack: Stack;
 beforeEach(async () => {
   stack = await Stack.start();
 });
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 const PROMPT = 'a lighthouse in a storm --ar 16:9';
 

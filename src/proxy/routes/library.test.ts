@@ -14,10 +14,7 @@ let stack: Stack;
 beforeEach(async () => {
   stack = await Stack.start();
 });
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 const settled = (body: unknown): Promise<Job> => settledJob(stack, body);
 

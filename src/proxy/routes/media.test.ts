@@ -6,10 +6,7 @@ let stack: Stack;
 beforeEach(async () => {
   stack = await Stack.start();
 });
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 async function create(body: unknown): Promise<Job> {
   return jobSchema.parse((await stack.post<{ job: unknown }>('/studio-api/jobs', body)).body.job);

@@ -4,10 +4,7 @@ import { errorTask } from '../test/fake-upstream';
 import { Stack, waitFor } from '../test/harness';
 
 let stack: Stack;
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 const diffusion = { operation: 'diffusion', params: { text: 'a red fox' } };
 

@@ -4,10 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Stack } from '../test/harness';
 
 let stack: Stack;
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 describe('the SPA and the fixed routes', () => {
   it('serves index.html for client routes and caches hashed assets for good', async () => {

@@ -1,10 +1,16 @@
 import { Hono } from 'hono';
 import { HANDLE_RE } from '@/contract/studio-api';
+import {
+  DEFAULT_THUMB_SIZE,
+  THUMB_SIZES,
+  isThumbSize,
+  type ThumbSize,
+} from '@/contract/thumbnails';
 import { upstreamMediaUrl } from '../model/to-job';
 import { mediaResponse } from '../media/serve';
 import { NotAnImage, type ThumbCache } from '../media/thumbs';
 import type { HistoryStore } from '../store/shared-store';
-import { StudioHttpError } from '../studio-error';
+import { StudioHttpError, invalidRequest } from '../studio-error';
 import { UpstreamError, toStudioError } from '../upstream/errors';
 import { KEY_RE, mediaGone, noMedia } from './media';
 
@@ -13,21 +19,35 @@ interface ThumbDeps {
   thumbs: Pick<ThumbCache, 'get'>;
 }
 
+/** The size in a thumbnail's path: one of the few the studio makes, else a 400 naming them. */
+function thumbSize(given: string | undefined): ThumbSize {
+  if (given === undefined) return DEFAULT_THUMB_SIZE;
+  // Spelled exactly as listed ("0768" is no size), so one size has one URL.
+  const n = Number(given);
+  if (isThumbSize(n) && String(n) === given) return n;
+  throw invalidRequest(
+    `size: must be one of ${THUMB_SIZES.join(', ')} (px on the longest side).`,
+    `Ask for /thumb (${DEFAULT_THUMB_SIZE} px) or /thumb/<size> with one of those sizes.`,
+  );
+}
+
 /**
- * `/media/<handle>/<n|grid>/thumb`: a small WebP of an output image, for galleries and
- * cards; the full file stays at `/media/<handle>/<n>`. A video has none (404).
+ * `/media/<handle>/<n|grid>/thumb[/<size>]`: a small WebP of an output image, for galleries
+ * and cards, at one of a few sizes (`@/contract/thumbnails`); the full file stays at
+ * `/media/<handle>/<n>`. A video has none (404).
  */
 export function thumbRoutes({ history, thumbs }: ThumbDeps): Hono {
   const app = new Hono();
-  app.get('/:id/:key/thumb', async (c) => {
+  app.get('/:id/:key/thumb/:size?', async (c) => {
     const { id, key } = c.req.param();
+    const size = thumbSize(c.req.param('size'));
     if (!HANDLE_RE.test(id) || !KEY_RE.test(key)) throw noMedia();
     const job = await history.get(id);
     const url = job?.status === 'completed' ? upstreamMediaUrl(job.output, key) : null;
     if (!job || url === null) throw noMedia();
     let thumb;
     try {
-      thumb = await thumbs.get(job.handle, key, url);
+      thumb = await thumbs.get(job.handle, key, url, size);
     } catch (err) {
       if (err instanceof NotAnImage) throw noMedia();
       if (err instanceof UpstreamError && (err.status === 404 || err.status === 410)) {

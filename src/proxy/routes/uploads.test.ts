@@ -7,10 +7,7 @@ import { uploadEnvelopeSchema, type StudioError, type Upload } from '@/contract/
 import { Stack } from '../test/harness';
 
 let stack: Stack;
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 const UUID = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/i;
 

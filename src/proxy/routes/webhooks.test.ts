@@ -6,10 +6,7 @@ import { Stack, waitFor } from '../test/harness';
 import { jobEvent, sizedEvent, type Received } from '../test/sse-client';
 
 let stack: Stack;
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 const diffusion = { operation: 'diffusion', params: { text: 'a lighthouse in a storm' } };
 

@@ -193,8 +193,27 @@ export class JobStore {
    * kept only for this job goes with it.
    */
   remove(handle: string): void {
-    this.db.transaction(() => removeFromHistory(this.db, handle))();
-    this.changed({ type: 'removed', handle });
+    this.removeMany([handle]);
+  }
+
+  /** `remove` for many jobs in one transaction (a bulk delete's batch). */
+  removeMany(handles: readonly string[]): void {
+    this.db.transaction(() => {
+      for (const h of handles) removeFromHistory(this.db, h);
+    })();
+    for (const handle of handles) this.changed({ type: 'removed', handle });
+  }
+
+  /** Marks or unmarks many jobs in one transaction; returns those whose flag changed. */
+  setFavourites(handles: readonly string[], on: boolean): string[] {
+    const update = prepared(
+      this.db,
+      'UPDATE jobs SET favourite = @on WHERE handle = @handle AND deleted_at IS NULL AND favourite <> @on',
+    );
+    const flip = (handle: string) => update.run({ on: on ? 1 : 0, handle }).changes > 0;
+    const changed = this.db.transaction(() => handles.filter(flip))();
+    for (const handle of changed) this.changed({ type: 'job', handle });
+    return changed;
   }
 
   /** Jobs the upstream is still working on, oldest first; a job it has not named is not. */

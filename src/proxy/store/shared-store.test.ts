@@ -136,6 +136,31 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
     expect((await of(root)).down).toEqual(['sibling']);
   });
 
+  it('favourites and deletes many jobs at once, a parent and its child together', async () => {
+    const changes: string[] = [];
+    store.history.watch((c) => changes.push(`${c.type} ${c.handle}`));
+    const root = await add({ prompt: 'root' });
+    const kid = await add({ prompt: 'kid', operation: 'upscale', parent: root });
+    const other = await add({ prompt: 'other' });
+    await store.history.setFavourite(kid, true);
+    changes.length = 0;
+    // Only flags that flip count; an unknown handle changes nothing.
+    expect(await store.history.setFavourites([root, kid, 'handle-nope'], true)).toEqual([root]);
+    expect(changes).toEqual([`job ${root}`]);
+    expect(await page({ favourite: true })).toEqual(['kid', 'root']);
+    expect((await store.history.setFavourites([root, kid], false)).sort()).toEqual(
+      [root, kid].sort(),
+    );
+
+    changes.length = 0;
+    await store.history.removeMany([root, kid]);
+    expect(changes).toEqual([`removed ${root}`, `removed ${kid}`]);
+    expect(await page({})).toEqual(['other']);
+    // The parent was emptied, then went with its last child: no row is left behind.
+    expect((await store.history.lineage(kid)).ancestors).toEqual([]);
+    expect(await store.history.get(other)).not.toBeNull();
+  });
+
   it('keeps a create from before its answer, its idempotency key, and adopts it', async () => {
     const changes: string[] = [];
     store.history.watch((c) => changes.push(`${c.type}:${c.handle}`));

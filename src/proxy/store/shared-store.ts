@@ -41,6 +41,10 @@ export interface HistoryStore {
   markUpstreamGone(handle: string): Promise<void>;
   setFavourite(handle: string, on: boolean): Promise<boolean>;
   remove(handle: string): Promise<void>;
+  /** Marks or unmarks many jobs in one transaction; the handles whose flag changed. */
+  setFavourites(handles: readonly string[], on: boolean): Promise<string[]>;
+  /** `remove` for many jobs in one transaction (a bulk delete's batch). */
+  removeMany(handles: readonly string[]): Promise<void>;
   active(): Promise<ActiveJob[]>;
   /**
    * The running jobs `replica`'s poller follows now: every one on SQLite (one studio);

@@ -34,6 +34,8 @@ export function sqliteHistory(jobs: JobStore): HistoryStore {
     markUpstreamGone: (handle) => settled(() => jobs.markUpstreamGone(handle)),
     setFavourite: (handle, on) => settled(() => jobs.setFavourite(handle, on)),
     remove: (handle) => settled(() => jobs.remove(handle)),
+    setFavourites: (handles, on) => settled(() => jobs.setFavourites(handles, on)),
+    removeMany: (handles) => settled(() => jobs.removeMany(handles)),
     active: () => settled(() => jobs.active()),
     follow: () => settled(() => jobs.active()),
     unfollow: () => Promise.resolve(),

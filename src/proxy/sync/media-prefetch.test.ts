@@ -7,10 +7,7 @@ import { Stack, waitFor } from '../test/harness';
 import { jobEvent, sizedEvent, type Received } from '../test/sse-client';
 
 let stack: Stack;
-afterEach(async () => {
-  stack.expectNoLeaks();
-  await stack.stop();
-});
+afterEach(() => stack.stopChecked());
 
 async function create(text = 'a lighthouse in a storm'): Promise<Job> {
   const res = await stack.post<{ job: unknown }>('/studio-api/jobs', {

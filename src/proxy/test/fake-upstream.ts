@@ -215,6 +215,11 @@ export class FakeUpstream {
     return bytes;
   }
 
+  /** From now on serves `bytes` as every `grid` or every `image` file (once started). */
+  serveMedia(kind: 'grid' | 'image', bytes: Buffer): void {
+    this.media.set(kind, bytes);
+  }
+
   /** The reads of the task with this upstream id. */
   readsOf(id: string): number {
     return this.tasks.get(id)?.reads ?? 0;

@@ -151,6 +151,12 @@ export class Stack {
     expect(this.seen.length).toBeGreaterThan(0);
   }
 
+  /** The end of a test: nothing it saw leaked a secret, then everything stopped. */
+  async stopChecked(): Promise<void> {
+    this.expectNoLeaks();
+    await this.stop();
+  }
+
   async stop(): Promise<void> {
     await Promise.all(this.streams.map((s) => s.close()));
     await this.proxy.stop();

@@ -10,7 +10,7 @@ import {
   type SeenJob,
 } from '../lib/job-announcements';
 import { notifyIfHidden } from '../lib/notifications';
-import { JobToasts, useJobToasts } from './job-toasts';
+import { LazyJobToasts, useJobToasts } from './job-toasts';
 
 /** Every job any cache holds (feed, library pages, details), once each. */
 function cachedJobs(client: QueryClient): Map<string, SeenJob> {
@@ -85,7 +85,7 @@ export function JobAnnouncer() {
       <div role="status" aria-live="polite" className="sr-only" data-testid="job-announcer">
         {message}
       </div>
-      <JobToasts toasts={toasts} onDismiss={dismiss} />
+      {toasts.length > 0 ? <LazyJobToasts.Component toasts={toasts} onDismiss={dismiss} /> : null}
     </>
   );
 }

@@ -1,24 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../components/ui/button';
-import { FormDialog } from '../components/ui/form-dialog';
 import { isShortcutPress } from '../lib/keyboard';
+import { lazyComponent } from '../lib/lazy-component';
 import { routeHref } from './router';
 
-const SHORTCUTS: { keys: string[]; what: string }[] = [
-  { keys: ['?'], what: 'Show these shortcuts' },
-  { keys: ['/'], what: 'Write a prompt' },
-  { keys: ['1', '2', '3', '4'], what: 'On a grid: pick the image the keys act on' },
-  { keys: ['U'], what: 'On a grid: upscale the picked image' },
-  { keys: ['V'], what: 'On a grid: vary the picked image' },
-  { keys: ['R'], what: 'On a grid: reroll' },
-  { keys: ['Esc'], what: 'Close a dialog, a menu or the editor' },
-  {
-    keys: ['B', 'E', 'R', 'L', 'P'],
-    what: 'In the editor: brush, eraser, rectangle, lasso, polygon',
-  },
-  { keys: ['V'], what: 'In the editor: move the image (Edit)' },
-  { keys: ['Ctrl', 'Z'], what: 'In the editor: undo (with Shift: redo)' },
-];
+/** The list itself: a chunk of its own, fetched when the browser is first idle. */
+const LazyShortcutsList = lazyComponent(
+  () => import('./shortcuts-list').then((m) => m.ShortcutsList),
+  { fallback: null },
+);
 
 /** `/` writes a prompt: the prompt box, on the Create page if it is not shown. */
 function focusPrompt(): void {
@@ -66,28 +55,7 @@ export function ShortcutsSheet() {
       >
         ?
       </button>
-      <FormDialog open={open} onClose={() => setOpen(false)} title="Keyboard shortcuts">
-        <dl className="mt-4 space-y-2 text-sm">
-          {SHORTCUTS.map((s) => (
-            <div key={s.what} className="flex items-baseline justify-between gap-4">
-              <dt className="flex shrink-0 gap-1">
-                {s.keys.map((k) => (
-                  <kbd
-                    key={k}
-                    className="rounded border border-zinc-600 px-1.5 font-mono text-xs text-zinc-100"
-                  >
-                    {k}
-                  </kbd>
-                ))}
-              </dt>
-              <dd className="text-right text-zinc-300">{s.what}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="mt-4 flex justify-end">
-          <Button onClick={() => setOpen(false)}>Close</Button>
-        </div>
-      </FormDialog>
+      {open ? <LazyShortcutsList.Component onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

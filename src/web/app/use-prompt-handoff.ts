@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import type { ResultReuse } from '../features/jobs/components/reuse-actions';
+import type { ResultReuse } from '../features/jobs/components/result-reuse';
 import { promptStore } from '../features/create/stores/prompt-store';
+import { blendInputsStore } from '../features/tools/stores/blend-inputs';
 import { routeFromHash, routeHref } from './router';
 
 const focusPrompt = () => {
@@ -33,6 +34,7 @@ function openCreate(): void {
 /**
  * A library result reused: its prompt (and seed) into the prompt box, or its image (made
  * an upload by the jobs feature) as an image prompt, `--sref` or `--cref`; then Create.
+ * Blend hands the images to the tools feature's Blend tool and opens Tools.
  */
 export function useResultReuse(): ResultReuse {
   const usePrompt = usePromptHandoff();
@@ -42,6 +44,11 @@ export function useResultReuse(): ResultReuse {
       useImage: (upload, role) => {
         promptStore.getState().actions.imageUploaded(upload, role);
         openCreate();
+      },
+      blend: (imageUrls) => {
+        blendInputsStore.getState().actions.imagesHandedOver(imageUrls);
+        // The tools page mounts on the hashchange; the Blend tool takes the images then.
+        window.location.hash = routeHref('tools');
       },
     }),
     [usePrompt],

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { createElement, lazy } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { Suspense, createElement, lazy } from 'react';
 
 /**
  * A component whose code is a chunk of its own, so the first page does not carry it:
@@ -12,8 +12,15 @@ export interface LazyComponent<P extends object> {
   prefetch: () => void;
 }
 
+/**
+ * `fallback` gives the component a Suspense boundary of its own, shown while its chunk is
+ * still on its way: a dialog opened before the chunk came must not blank the page around
+ * it (the nearest boundary would otherwise be the page's). Pages have none: the app's
+ * boundary shows "Loading…" in their place.
+ */
 export function lazyComponent<P extends object>(
   loader: () => Promise<ComponentType<P>>,
+  options: { fallback?: ReactNode } = {},
 ): LazyComponent<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   let ready: ComponentType<P> | null = null;
@@ -35,7 +42,11 @@ export function lazyComponent<P extends object>(
   // first render even then, and React reveals suspended content no sooner than 300 ms
   // after the fallback, so a prefetched dialog would still open late.
   function Component(props: P) {
-    return createElement(ready ?? Lazy, props);
+    if (ready) return createElement(ready, props);
+    const lazyElement = createElement(Lazy, props);
+    return 'fallback' in options
+      ? createElement(Suspense, { fallback: options.fallback }, lazyElement)
+      : lazyElement;
   }
   const prefetch = () => {
     void load().catch(() => undefined);

@@ -195,8 +195,28 @@ export class PgHistory implements HistoryStore {
   }
 
   async remove(handle: string): Promise<void> {
-    await inTransaction(this.pool, (c) => removeJob(c, handle));
-    this.changed({ type: 'removed', handle });
+    await this.removeMany([handle]);
+  }
+
+  async removeMany(handles: readonly string[]): Promise<void> {
+    // In one order, so that two bulk deletes lock shared parents in the same order.
+    const sorted = [...handles].sort();
+    await inTransaction(this.pool, async (c) => {
+      for (const h of sorted) await removeJob(c, h);
+    });
+    for (const handle of handles) this.changed({ type: 'removed', handle });
+  }
+
+  async setFavourites(handles: readonly string[], on: boolean): Promise<string[]> {
+    const { rows } = await run(
+      this.pool,
+      `UPDATE jobs SET favourite = @on WHERE handle = ANY(@handles) AND deleted_at IS NULL
+         AND favourite <> @on RETURNING handle`,
+      { on: on ? 1 : 0, handles: [...handles] },
+    );
+    const changed = rows.map((r) => (r as { handle: string }).handle);
+    for (const handle of changed) this.changed({ type: 'job', handle });
+    return changed;
   }
 
   async active(): Promise<ActiveJob[]> {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { KeyboardEvent, ReactNode, ToggleEvent } from 'react';
-import { cn } from '@/web/lib/cn';
 
 export interface MenuItem {
   id: string;
@@ -23,7 +23,11 @@ interface MenuButtonProps {
   label: string;
   /** Accessible name of the menu. */
   menuLabel: string;
-  sections: MenuSection[];
+  /**
+   * The menu's content (see MenuSections), rendered only while it is open: a feed of
+   * cards holds a menu per image, and hidden items would be thousands of idle elements.
+   */
+  content: (select: (item: MenuItem) => void) => ReactNode;
   className?: string;
   children: ReactNode;
 }
@@ -91,9 +95,11 @@ function usePopoverMenu() {
   useEffect(() => () => stopWatching.current?.(), []);
 
   const onBeforeToggle = (e: ToggleEvent<HTMLDivElement>) => {
-    if (e.newState === 'open' && menuRef.current && triggerRef.current) {
-      place(menuRef.current, triggerRef.current);
-    }
+    if (e.newState !== 'open') return;
+    // The items render now, so the menu is placed by its real size and its first item
+    // can take focus as it shows.
+    flushSync(() => setOpen(true));
+    if (menuRef.current && triggerRef.current) place(menuRef.current, triggerRef.current);
   };
   const onToggle = (e: ToggleEvent<HTMLDivElement>) => {
     const isOpen = e.newState === 'open';
@@ -103,7 +109,9 @@ function usePopoverMenu() {
     const menu = menuRef.current;
     if (!isOpen || !menu || !triggerRef.current) return;
     place(menu, triggerRef.current);
-    itemsOf(menu)[0]?.focus();
+    // Content whose code is still on its way: the menu holds focus, and arrow keys reach
+    // the items once they are there.
+    (itemsOf(menu)[0] ?? menu).focus();
     stopWatching.current = followTrigger(menu, triggerRef.current);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -128,7 +136,7 @@ function usePopoverMenu() {
  * clipping by the grid), closes it on Esc or an outside click and hands focus back to the
  * trigger. Arrow keys, Home and End move between items.
  */
-export function MenuButton({ label, menuLabel, sections, className, children }: MenuButtonProps) {
+export function MenuButton({ label, menuLabel, content, className, children }: MenuButtonProps) {
   const { menuId, triggerRef, menuRef, open, onBeforeToggle, onToggle, onKeyDown, select } =
     usePopoverMenu();
   return (
@@ -152,76 +160,14 @@ export function MenuButton({ label, menuLabel, sections, className, children }: 
         popover="auto"
         role="menu"
         aria-label={menuLabel}
+        tabIndex={-1}
         onBeforeToggle={onBeforeToggle}
         onToggle={onToggle}
         onKeyDown={onKeyDown}
         className="fixed inset-auto m-0 w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 text-sm text-zinc-200 shadow-xl shadow-black/50"
       >
-        {sections.map((s) => (
-          <Section key={s.id} section={s} onSelect={select} />
-        ))}
+        {open ? content(select) : null}
       </div>
     </>
-  );
-}
-
-function Section({ section, onSelect }: { section: MenuSection; onSelect: (i: MenuItem) => void }) {
-  const { heading, row = [], items } = section;
-  return (
-    <div role="group" aria-label={heading} className="border-zinc-800 py-1 not-first:border-t">
-      {heading ? (
-        <div
-          aria-hidden="true"
-          className="px-2 pb-1 text-[11px] font-medium tracking-wide text-zinc-500 uppercase"
-        >
-          {heading}
-        </div>
-      ) : null}
-      {row.length > 0 ? (
-        <div className="flex gap-1 px-1 pb-1">
-          {row.map((item) => (
-            <Item
-              key={item.id}
-              item={item}
-              onSelect={onSelect}
-              className="h-8 flex-1 text-center"
-            />
-          ))}
-        </div>
-      ) : null}
-      {items.map((item) => (
-        <Item
-          key={item.id}
-          item={item}
-          onSelect={onSelect}
-          className="w-full px-2 py-1.5 text-left"
-        />
-      ))}
-    </div>
-  );
-}
-
-interface ItemProps {
-  item: MenuItem;
-  onSelect: (i: MenuItem) => void;
-  className: string;
-}
-
-function Item({ item, onSelect, className }: ItemProps) {
-  return (
-    <button
-      type="button"
-      role="menuitem"
-      tabIndex={-1}
-      aria-label={item.ariaLabel}
-      title={item.ariaLabel}
-      onClick={() => onSelect(item)}
-      className={cn(
-        'block rounded-md hover:bg-zinc-800 focus:bg-zinc-800 focus:outline-none',
-        className,
-      )}
-    >
-      {item.label}
-    </button>
   );
 }

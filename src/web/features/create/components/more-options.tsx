@@ -17,15 +17,13 @@ const withCurrent = (choices: readonly string[], current: string): string[] =>
 interface MoreOptionsProps {
   id: string;
   state: PromptState;
-  hidden: boolean;
 }
 
-export function MoreOptions({ id, state, hidden }: MoreOptionsProps) {
+export function MoreOptions({ id, state }: MoreOptionsProps) {
   const { flagValueChanged, switchToggled, styleRawToggled } = usePromptActions();
   return (
     <div
       id={id}
-      hidden={hidden}
       role="group"
       aria-label="More options"
       className="flex flex-wrap items-center gap-x-5 gap-y-3 border-t border-zinc-800 px-3 py-3"

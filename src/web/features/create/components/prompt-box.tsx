@@ -3,6 +3,7 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { RequestError } from '@/web/components/ui/request-error';
 import { cn } from '@/web/lib/cn';
+import { lazyComponent } from '@/web/lib/lazy-component';
 import { diffusionCost, formatCostEstimate } from '@/web/lib/costs';
 import { formatNumber } from '@/web/lib/format';
 import { useFileDrop } from '@/web/lib/use-file-drop';
@@ -12,7 +13,11 @@ import { promptState } from '../stores/prompt-edits';
 import { usePrompt, usePromptActions } from '../stores/prompt-store';
 import { FlagHelpers } from './flag-helpers';
 import { AddImageButton, ImagePromptChips } from './image-prompts';
-import { MoreOptions } from './more-options';
+
+/** The rarer flags, closed on a first load: a chunk of its own, fetched when idle. */
+const LazyMoreOptions = lazyComponent(() => import('./more-options').then((m) => m.MoreOptions), {
+  fallback: null,
+});
 
 interface PromptBoxProps {
   /** Receives the trimmed prompt; the app layer turns it into a create. */
@@ -84,7 +89,8 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
             pending={pending}
           />
         </div>
-        <MoreOptions id="prompt-more-options" state={state} hidden={!moreOpen} />
+        {/* Its fields only edit the prompt text, so closing (unmounting) loses nothing. */}
+        {moreOpen ? <LazyMoreOptions.Component id="prompt-more-options" state={state} /> : null}
       </div>
       <ul id="prompt-problems" aria-live="polite" className="space-y-1 text-sm text-amber-300">
         {state.problems.map((p) => (

@@ -6,7 +6,7 @@ import { jobMutations } from '../api/job-mutations';
 import { usePendingDeleteActions } from '../stores/pending-deletes';
 
 /** Sends a deletion once its undo time is over. */
-export function useSendDelete(): (id: string) => Promise<unknown> {
+function useSendDelete(): (id: string) => Promise<unknown> {
   const client = useQueryClient();
   const { mutateAsync } = useMutation(jobMutations.remove(client));
   return (id) => mutateAsync(id);
@@ -40,7 +40,7 @@ export function DeleteResult({ job, onDeleted }: DeleteResultProps) {
       what={`this job (${results} results)`}
       confirm="Delete job"
       onConfirm={() => {
-        deleteRequested({ id: job.id, ids: [job.id], label }, send);
+        deleteRequested({ id: job.id, ids: [job.id], label }, () => send(job.id));
         onDeleted();
       }}
       onCancel={() => setAsking(false)}

@@ -7,9 +7,10 @@ import type { GalleryTile } from '../utils/gallery-tiles';
 import { downloadName } from '../utils/gallery-tiles';
 import { imageAlt, mediaDims, videoLabel } from '../utils/job-view';
 import { DeleteResult } from './delete-result';
-import { ReuseActions, type ResultReuse } from './reuse-actions';
+import type { ResultReuse } from './result-reuse';
+import { ReuseActions } from './reuse-actions';
 
-export type { ResultReuse } from './reuse-actions';
+export type { ResultReuse } from './result-reuse';
 
 interface GalleryLightboxProps {
   /** The result shown; null when closed. */

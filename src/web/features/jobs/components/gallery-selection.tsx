@@ -1,11 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Button } from '@/web/components/ui/button';
-import { jobMutations } from '../api/job-mutations';
-import { usePendingDeleteActions } from '../stores/pending-deletes';
 import type { Selection } from '../utils/selection';
 import { allMatching, chosenIds, exportHref, isEmpty, noSelection } from '../utils/selection';
-import { ConfirmDelete, useSendDelete } from './delete-result';
+import { BlendSelection } from './blend-selection';
+import { BulkActions } from './bulk-actions';
 
 interface GallerySelectionProps {
   selecting: boolean;
@@ -18,7 +15,7 @@ interface GallerySelectionProps {
   filterQuery: string;
 }
 
-/** Select many: favourite, delete (with undo) or download as a ZIP what is chosen. */
+/** Select many: favourite, delete (with undo), blend or download as a ZIP what is chosen. */
 export function GallerySelection(props: GallerySelectionProps) {
   const { selecting, onSelecting, selection, onSelection } = props;
   const count = chosenIds(selection, props.loaded).length;
@@ -51,7 +48,13 @@ export function GallerySelection(props: GallerySelectionProps) {
           >
             Clear selection
           </Button>
-          <BulkActions {...props} ids={chosenIds(selection, props.loaded)} />
+          <BulkActions
+            selection={selection}
+            loaded={props.loaded}
+            filterQuery={props.filterQuery}
+            onDone={() => onSelection(noSelection)}
+          />
+          <BlendSelection ids={chosenIds(selection, props.loaded)} />
           {href ? (
             <a
               href={href}
@@ -64,43 +67,5 @@ export function GallerySelection(props: GallerySelectionProps) {
         </>
       ) : null}
     </div>
-  );
-}
-
-function BulkActions({ ids, onSelection }: GallerySelectionProps & { ids: string[] }) {
-  const client = useQueryClient();
-  const { mutate } = useMutation(jobMutations.favourite(client));
-  const { deleteRequested } = usePendingDeleteActions();
-  const send = useSendDelete();
-  const [asking, setAsking] = useState(false);
-  const [first] = ids;
-  if (first === undefined) return null;
-  if (asking) {
-    return (
-      <ConfirmDelete
-        what={`${ids.length} jobs`}
-        confirm="Delete jobs"
-        onConfirm={() => {
-          deleteRequested({ id: first, ids, label: `${ids.length} jobs` }, send);
-          onSelection(noSelection);
-          setAsking(false);
-        }}
-        onCancel={() => setAsking(false)}
-      />
-    );
-  }
-  return (
-    <>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => ids.forEach((id) => mutate({ id, on: true }))}
-      >
-        Favourite
-      </Button>
-      <Button size="sm" variant="ghost" onClick={() => setAsking(true)}>
-        Delete…
-      </Button>
-    </>
   );
 }

@@ -4,6 +4,7 @@ import type { JobActions } from '../hooks/use-job-actions';
 import { useLightboxActions } from '../stores/lightbox-store';
 import type { MenuCapability } from '../utils/action-plan';
 import { imageAlt, mediaDims } from '../utils/job-view';
+import { thumbSources } from '../utils/thumb-sources';
 import { ImageMenu } from './image-menu';
 
 /** A checkerboard behind an image with transparency (a removed background). */
@@ -16,23 +17,30 @@ interface ImageTileProps {
   job: Job;
   image: MediaItem;
   index: number;
+  /** How wide the tile is drawn (the `sizes` attribute), so the browser picks a thumbnail. */
+  sizes: string;
   /** What the image's "More actions" menu offers; none, no menu. */
   capabilities: MenuCapability[];
   actions: JobActions;
   transparent?: boolean;
 }
 
-/** One image: a button that opens the lightbox, with its action menu in the corner. */
+/**
+ * One image: a button that opens the lightbox, with its action menu in the corner. The tile
+ * shows one of the studio's thumbnails; the full file loads only in the lightbox.
+ */
 export function ImageTile({
   job,
   image,
   index,
+  sizes,
   capabilities,
   actions,
   transparent,
 }: ImageTileProps) {
   const { lightboxOpened } = useLightboxActions();
-  const { width, height } = mediaDims(image, job.prompt);
+  const dims = mediaDims(image, job.prompt);
+  const { src, srcSet } = thumbSources(image, dims);
   return (
     <div className="group/tile relative">
       {/* The button's accessible name is the image's alt text ("Image 2 of …"). */}
@@ -42,9 +50,11 @@ export function ImageTile({
         className="block w-full cursor-zoom-in focus-visible:outline-offset-[-2px]"
       >
         <img
-          src={image.url}
-          width={width}
-          height={height}
+          src={src}
+          srcSet={srcSet}
+          sizes={sizes}
+          width={dims.width}
+          height={dims.height}
           alt={imageAlt(index, job.prompt)}
           loading="lazy"
           decoding="async"

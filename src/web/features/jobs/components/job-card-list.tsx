@@ -1,10 +1,10 @@
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
-import { useMountedCount } from '../hooks/use-mounted-count';
 import { JobCard } from './job-card';
-import { Lightbox } from './lightbox';
+import { useLightbox } from '../stores/lightbox-store';
+import { LazyLightbox } from './lazy-parts';
 
-interface JobCardListProps {
+export interface JobCardListProps {
   jobs: readonly Job[];
   /** Where a follow-up's parent is looked up: the jobs shown, or more in a compact feed. */
   known?: readonly Job[];
@@ -15,6 +15,8 @@ interface JobCardListProps {
   /** Results are being replaced (a new search): shown dimmed and marked busy. */
   busy?: boolean;
   onUsePrompt: ((prompt: string) => void) | undefined;
+  /** How many of the jobs to draw now (the library's: `progressive-card-list.tsx`); all if unset. */
+  drawn?: number;
 }
 
 /** Job cards as a feed, with the one image viewer they share. */
@@ -25,8 +27,9 @@ export function JobCardList({
   wide,
   busy = false,
   onUsePrompt,
+  drawn,
 }: JobCardListProps) {
-  const mounted = useMountedCount(jobs);
+  const viewing = useLightbox() !== null;
   const byId = new Map<string, Job>(known.map((j) => [j.id, j]));
   const followUps = new Map<string, number>();
   for (const j of known)
@@ -44,7 +47,7 @@ export function JobCardList({
           busy && 'opacity-60 delay-200',
         )}
       >
-        {jobs.slice(0, mounted).map((job) => (
+        {jobs.slice(0, drawn).map((job) => (
           <JobCard
             key={job.id}
             job={job}
@@ -54,7 +57,7 @@ export function JobCardList({
           />
         ))}
       </div>
-      <Lightbox jobs={jobs} />
+      {viewing ? <LazyLightbox.Component jobs={jobs} /> : null}
     </>
   );
 }

@@ -13,13 +13,13 @@ import { imageActionPlan } from '../utils/action-plan';
 import { jobTitle } from '../utils/job-title';
 import { isRunning, jobLabel, mediaLayout, statusWord } from '../utils/job-view';
 import type { MediaLayout } from '../utils/job-view';
-import { ActionDialogs } from './action-dialogs';
 import { FavouriteButton, FavouriteError } from './favourite-button';
 import { GridActions } from './grid-actions';
 import { jobDomId } from './job-dom-id';
 import { JobLineage, LineageLink } from './job-lineage';
 import { JobMedia } from './job-media';
 import { JobMeta } from './job-meta';
+import { LazyActionDialogs } from './lazy-parts';
 import { PromptText } from './prompt-text';
 import { StatusBadge } from './status-badge';
 import { UnknownCreate } from './unknown-create';
@@ -94,7 +94,7 @@ export const JobCard = memo(function JobCard({
       {actions.error ? (
         <RequestError error={actions.error} onDismiss={actions.dismissError} />
       ) : null}
-      <ActionDialogs job={job} actions={actions} />
+      {actions.dialog ? <LazyActionDialogs.Component job={job} actions={actions} /> : null}
     </article>
   );
 });

@@ -4,7 +4,7 @@ import type { ImageActionPlan } from '../utils/action-plan';
 import type { MediaLayout } from '../utils/job-view';
 import { isRunning, mediaDims, promptDims } from '../utils/job-view';
 import { ImageTile } from './image-tile';
-import { MAX_PLACEHOLDER_HEIGHT, maxWidthFor } from './media-size';
+import { BATCH_TILE_SIZES, MAX_PLACEHOLDER_HEIGHT, maxWidthFor, tileSizes } from './media-size';
 import { PromptList } from './prompt-list';
 import { VideoClips } from './video-clips';
 
@@ -46,24 +46,38 @@ function ImageGrid({ job, plan, actions, images }: TilesProps & { images: MediaI
   const [first] = images;
   if (!first) return null;
   const rows = Math.ceil(images.length / 2);
+  const dims = mediaDims(first, job.prompt);
   return (
     <div
       className="grid grid-cols-2 gap-1 overflow-hidden rounded-md"
-      style={maxWidthFor(mediaDims(first, job.prompt), 2, rows)}
+      style={maxWidthFor(dims, 2, rows)}
     >
-      <Tiles job={job} plan={plan} actions={actions} images={images} />
+      <Tiles
+        job={job}
+        plan={plan}
+        actions={actions}
+        images={images}
+        sizes={tileSizes(dims, 2, rows)}
+      />
     </div>
   );
 }
 
-/** One tile per image, each with the actions its index allows. */
-function Tiles({ job, plan, actions, images }: TilesProps & { images: MediaItem[] }) {
+/** One tile per image, each with the actions its index allows, `sizes` wide. */
+function Tiles({
+  job,
+  plan,
+  actions,
+  images,
+  sizes,
+}: TilesProps & { images: MediaItem[]; sizes: string }) {
   return images.map((image, i) => (
     <ImageTile
       key={image.url}
       job={job}
       image={image}
       index={i}
+      sizes={sizes}
       capabilities={plan?.menus[i] ?? []}
       actions={actions}
     />
@@ -74,21 +88,20 @@ function Tiles({ job, plan, actions, images }: TilesProps & { images: MediaItem[
 function BatchGrid({ job, plan, actions, images }: TilesProps & { images: MediaItem[] }) {
   return (
     <div className="grid max-w-4xl grid-cols-3 gap-1 overflow-hidden rounded-md sm:grid-cols-4 lg:grid-cols-6">
-      <Tiles job={job} plan={plan} actions={actions} images={images} />
+      <Tiles job={job} plan={plan} actions={actions} images={images} sizes={BATCH_TILE_SIZES} />
     </div>
   );
 }
 
 function SingleImage({ job, plan, actions, image }: TilesProps & { image: MediaItem }) {
+  const dims = mediaDims(image, job.prompt);
   return (
-    <div
-      className="overflow-hidden rounded-md"
-      style={maxWidthFor(mediaDims(image, job.prompt), 1, 1)}
-    >
+    <div className="overflow-hidden rounded-md" style={maxWidthFor(dims, 1, 1)}>
       <ImageTile
         job={job}
         image={image}
         index={0}
+        sizes={tileSizes(dims, 1, 1)}
         capabilities={plan?.menus[0] ?? []}
         actions={actions}
         transparent={job.operation === 'remove_background'}

@@ -1,16 +1,18 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, type ComponentProps } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { describeError } from '@/web/lib/describe-error';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { useStreamLive } from '@/web/lib/stream-store';
+import type { Job } from '@/contract/studio-api';
 import { jobQueries, searchJobs } from '../api/job-queries';
+import { usePendingDeletes } from '../stores/pending-deletes';
 import { exportQuery } from '../api/job-search';
 import { FeedSkeleton } from './job-feed';
-import { JobCardList } from './job-card-list';
+import { ProgressiveCardList } from './progressive-card-list';
 import { JobGallery } from './job-gallery';
-import type { ResultReuse } from './reuse-actions';
+import { ResultReuseContext, type ResultReuse } from './result-reuse';
 
 interface JobSearchResultsProps {
   filter: JobFilter;
@@ -24,6 +26,27 @@ interface JobSearchResultsProps {
   onUsePrompt?: (prompt: string) => void;
   /** Job cards (the default) or a gallery of every output, with what reusing one does. */
   gallery?: ResultReuse;
+}
+
+const NONE: Job[] = [];
+
+/**
+ * The gallery, with its reuse also in context for the parts it does not pass it to. While
+ * everything its filter matches waits out a delete's undo time, nothing shows (and no
+ * page loads), as a single deleted job hides.
+ */
+function GalleryWithReuse(props: ComponentProps<typeof JobGallery>) {
+  const pending = usePendingDeletes();
+  const hidden = pending.some((p) => p.filterQuery === props.filterQuery);
+  return (
+    <ResultReuseContext value={props.reuse}>
+      <JobGallery
+        {...props}
+        jobs={hidden ? NONE : props.jobs}
+        hasMore={hidden ? false : props.hasMore}
+      />
+    </ResultReuseContext>
+  );
 }
 
 const jobCount = (n: number): string => `${n} ${n === 1 ? 'job' : 'jobs'}`;
@@ -97,7 +120,7 @@ export function JobSearchResults({
         />
       ) : null}
       {gallery ? (
-        <JobGallery
+        <GalleryWithReuse
           jobs={jobs}
           busy={searching}
           hasMore={more}
@@ -106,7 +129,7 @@ export function JobSearchResults({
           filterQuery={exportQuery(filter)}
         />
       ) : (
-        <JobCardList
+        <ProgressiveCardList
           jobs={jobs}
           label="Library results"
           wide

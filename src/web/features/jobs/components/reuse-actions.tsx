@@ -7,13 +7,8 @@ import { useEditorRequested } from '@/web/lib/editor-request-store';
 import { uploadImage } from '@/web/lib/uploads';
 import { useCreateJob } from '../hooks/use-create-job';
 import type { GalleryTile } from '../utils/gallery-tiles';
+import type { ResultReuse } from './result-reuse';
 import { downloadName } from '../utils/gallery-tiles';
-
-/** What the app layer does with a reused result: it owns the prompt box, this feature not. */
-export interface ResultReuse {
-  usePrompt: (prompt: string) => void;
-  useImage: (upload: Upload, role: 'image' | 'sref' | 'cref') => void;
-}
 
 /** The prompt with the job's seed, so that the same image can be made again. */
 function promptWithSeed(prompt: string, seed: string | null): string {
@@ -24,7 +19,7 @@ function promptWithSeed(prompt: string, seed: string | null): string {
  * A result as an image the service can fetch: the studio's copy is uploaded again, which
  * gives it a public address (`PUBLIC_URL/u/…`) without the job's upstream id.
  */
-async function uploadResult(tile: GalleryTile): Promise<Upload> {
+export async function uploadResult(tile: GalleryTile): Promise<Upload> {
   const res = await fetch(tile.item.url);
   if (!res.ok) throw new Error(`the image could not be read (${res.status})`);
   const blob = await res.blob();
@@ -131,6 +126,14 @@ function ImageReuse({ tile, reuse, onError, onDone }: ReuseActionsProps) {
       ))}
       <Button size="sm" variant="ghost" disabled={busy} onClick={() => withUpload(describe)}>
         Describe
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy}
+        onClick={() => withUpload((u) => reuse.blend([u.url]))}
+      >
+        Blend with others
       </Button>
       {busy ? (
         <span role="status" className="text-sm text-zinc-400">

@@ -10,6 +10,8 @@ interface Pending {
   ids: readonly string[];
   /** What the undo line says was deleted. */
   label: string;
+  /** Everything this filter query matches is deleted, loaded or not: it all hides. */
+  filterQuery?: string;
   /** Its undo time is over and the deletion is on its way: no undo any more. */
   sent?: boolean;
 }
@@ -18,7 +20,8 @@ interface PendingDeletesState {
   /** Deleted here but not yet sent: hidden from view, undoable. Oldest first. */
   pending: Pending[];
   actions: {
-    deleteRequested: (item: Pending, send: (id: string) => Promise<unknown>) => void;
+    /** `send` deletes the group on the server once the undo time is over. */
+    deleteRequested: (item: Pending, send: () => Promise<unknown>) => void;
     deleteUndone: (id: string) => void;
   };
 }
@@ -41,7 +44,7 @@ const usePendingDeletesStore = create<PendingDeletesState>()((set) => ({
           // Hidden until the server answers: gone from the lists then, or back if refused.
           const forget = () =>
             set(({ pending }) => ({ pending: pending.filter((p) => p.id !== item.id) }));
-          Promise.allSettled(item.ids.map(send)).then(forget, forget);
+          send().then(forget, forget);
         }, UNDO_MS),
       );
     },

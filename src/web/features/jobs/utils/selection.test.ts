@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allMatching,
+  bulkTargets,
   chosenIds,
   exportHref,
   extended,
@@ -55,5 +56,18 @@ describe('the gallery selection', () => {
     const many = Array.from({ length: 501 }, (_, i) => `j${i}`);
     const big = extended(toggled(noSelection, many, 0), many, 500);
     expect(exportHref(big, '')).toBeNull();
+  });
+
+  it('names the filter for a bulk action on all, else the chosen ids in parts', () => {
+    const query = 'q=fox&status=completed%2Cfailed&limit=50';
+    expect(bulkTargets(allMatching(), order, query)).toEqual([
+      { filter: { q: 'fox', status: 'completed,failed' } },
+    ]);
+    expect(bulkTargets(allMatching(), order, '', '42')).toEqual([{ filter: { cursor: '42' } }]);
+    const picked = extended(toggled(noSelection, order, 0), order, 4);
+    expect(bulkTargets(picked, order, query)).toEqual([{ ids: ['a', 'b', 'c'] }]);
+    const many = Array.from({ length: 501 }, (_, i) => `j${i}`);
+    const parts = bulkTargets(extended(toggled(noSelection, many, 0), many, 500), many, '');
+    expect(parts.map((p) => p.ids?.length)).toEqual([500, 1]);
   });
 });

@@ -1,3 +1,4 @@
+import { BULK_MAX_IDS, type BulkFilter, type BulkRequest } from '@/contract/bulk';
 import { EXPORT_MAX_IDS } from '@/contract/exports';
 
 /**
@@ -54,4 +55,34 @@ export function exportHref(sel: Selection, filterQuery: string): string | null {
   if (sel.all) return filterQuery ? `${base}?${filterQuery}` : base;
   if (sel.ids.size === 0 || sel.ids.size > EXPORT_MAX_IDS) return null;
   return `${base}?${new URLSearchParams({ ids: [...sel.ids].join(',') }).toString()}`;
+}
+
+/** The library's filter query (`q=fox&status=completed`) as a bulk request's filter. */
+function bulkFilter(filterQuery: string): BulkFilter {
+  const p = new URLSearchParams(filterQuery);
+  p.delete('limit');
+  p.delete('cursor');
+  return Object.fromEntries(p);
+}
+
+/**
+ * Whom a bulk action names: the filter when all it matches is chosen (pinned to `cursor`
+ * when a count gave one), else the chosen jobs still in view, in parts of at most
+ * `BULK_MAX_IDS`.
+ */
+export function bulkTargets(
+  sel: Selection,
+  loaded: readonly string[],
+  filterQuery: string,
+  cursor: string | null = null,
+): Pick<BulkRequest, 'ids' | 'filter'>[] {
+  if (sel.all) {
+    const filter = bulkFilter(filterQuery);
+    return [{ filter: cursor === null ? filter : { ...filter, cursor } }];
+  }
+  const ids = chosenIds(sel, loaded);
+  const parts: Pick<BulkRequest, 'ids'>[] = [];
+  for (let i = 0; i < ids.length; i += BULK_MAX_IDS)
+    parts.push({ ids: ids.slice(i, i + BULK_MAX_IDS) });
+  return parts;
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { ChoiceRow } from '@/web/components/ui/choice-row';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
 import { issueFor } from '@/web/lib/validate-params';
 import { useToolCheck } from '../hooks/use-tool-check';
+import { blendInputsStore, useHandedImages } from '../stores/blend-inputs';
 import type { BlendAspect } from '../utils/tool-params';
 import { blendCreate } from '../utils/tool-params';
 import { ImageSource } from './image-source';
@@ -19,9 +20,42 @@ const ASPECTS: SegmentOption<BlendAspect>[] = [
   { value: '3:2', label: '3:2' },
 ];
 
+/** Handed images as the inputs: at most five, and empty fields up to the two needed. */
+function handedUrls(handed: readonly string[]): string[] {
+  const urls = handed.slice(0, MAX_IMAGES);
+  while (urls.length < MIN_IMAGES) urls.push('');
+  return urls;
+}
+
+/**
+ * Images handed over from elsewhere (the library's "Blend") become the inputs; focus goes
+ * to the next image to add, or to Blend when there are enough.
+ */
+function useHandover(setUrls: (urls: string[]) => void) {
+  const handed = useHandedImages();
+  const [taken, setTaken] = useState<readonly string[] | null>(null);
+  if (handed !== null && handed !== taken) {
+    setTaken(handed);
+    setUrls(handedUrls(handed));
+  }
+  useEffect(() => {
+    if (handed === null) return;
+    blendInputsStore.getState().actions.handoverTaken();
+    const empty = handedUrls(handed).indexOf('');
+    const form = document.getElementById('tool-blend-heading')?.closest('section');
+    const target =
+      empty >= 0
+        ? document.getElementById(`blend-url-${empty}`)
+        : form?.querySelector<HTMLElement>('button[type="submit"]');
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus();
+  }, [handed]);
+}
+
 /** Blend: two to five images combined into one composition. */
 export function BlendTool(props: ToolFormProps) {
   const [urls, setUrls] = useState<string[]>(['', '']);
+  useHandover(setUrls);
   const [aspect, setAspect] = useState<BlendAspect>('1:1');
   const check = blendCreate(urls, aspect);
   const { issues, onSubmit } = useToolCheck(check, props.submit);

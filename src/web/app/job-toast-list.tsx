@@ -1,38 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Announcement } from '../lib/job-announcements';
 import { jobDomId } from '../features/jobs/components/job-dom-id';
 import { jobHref } from './router';
 
-/** At most this many toasts at once; a newer one pushes out the oldest. */
-const MAX_TOASTS = 3;
 /** How long a toast stays, counted only while the pointer and focus are elsewhere. */
 const TOAST_MS = 10_000;
-
-/** Whether a job's card is in the page and at least partly inside the window. */
-function cardOnScreen(jobId: string): boolean {
-  const card = document.getElementById(jobDomId(jobId));
-  if (!card) return false;
-  const r = card.getBoundingClientRect();
-  return r.bottom > 0 && r.top < window.innerHeight && r.height > 0;
-}
-
-/**
- * Toasts for jobs that end where their card cannot be seen (scrolled away, or on another
- * page). The live region already tells screen readers, so toasts are not announced again,
- * and they never take focus.
- */
-export function useJobToasts() {
-  const [toasts, setToasts] = useState<Announcement[]>([]);
-  const offer = useCallback((news: readonly Announcement[]) => {
-    const unseen = news.filter((n) => !cardOnScreen(n.jobId));
-    if (unseen.length > 0) setToasts((ts) => [...ts, ...unseen].slice(-MAX_TOASTS));
-  }, []);
-  const dismiss = useCallback(
-    (jobId: string) => setToasts((ts) => ts.filter((t) => t.jobId !== jobId)),
-    [],
-  );
-  return { toasts, offer, dismiss };
-}
 
 /** Scrolls to the card when it is on this page; otherwise the link opens the job's page. */
 function showCard(e: React.MouseEvent, jobId: string): void {

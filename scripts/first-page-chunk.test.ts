@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { firstPageChunk } from './first-page-chunk';
+
+/** A module graph as the bundler shows it: static imports only, dynamic ones left out. */
+const graph = (edges: Record<string, string[]>) => ({
+  getModuleInfo: (id: string) => (id in edges ? { importedIds: edges[id] ?? [] } : null),
+});
+
+describe('firstPageChunk', () => {
+  const modules = graph({
+    '/main.tsx': ['/app.tsx', '/react.js'],
+    '/app.tsx': ['/button.tsx'],
+    '/button.tsx': ['/react.js'],
+    '/react.js': [],
+    // Reached only through import(): the dialog's own chunk.
+    '/dialog.tsx': ['/button.tsx', '/form.tsx'],
+    '/form.tsx': [],
+  });
+
+  it('names the first page chunk for what the entry imports statically, however deep', () => {
+    const name = firstPageChunk('/main.tsx');
+    for (const id of ['/main.tsx', '/app.tsx', '/button.tsx', '/react.js']) {
+      expect(name(id, modules)).toBe('first-page');
+    }
+  });
+
+  it('leaves what only a dynamic import reaches to the bundler', () => {
+    const name = firstPageChunk('/main.tsx');
+    expect(name('/dialog.tsx', modules)).toBeNull();
+    expect(name('/form.tsx', modules)).toBeNull();
+  });
+
+  it('stops the build when the entry is not a module of it', () => {
+    expect(() => firstPageChunk('/missing.tsx')('/app.tsx', modules)).toThrow(/missing\.tsx/);
+  });
+});

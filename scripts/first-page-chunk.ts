@@ -1,0 +1,35 @@
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * A chunk-naming function that puts every module the entry imports statically (the
+ * modules the first page runs before it paints) into one chunk, `first-page`.
+ *
+ * Without it the bundler makes a common chunk of each set of modules that the entry and
+ * some lazy chunk share, and the first page loads a handful of small chunks: every lazy
+ * split then moved code out of the first page and added as much back in compression lost
+ * across files. With it, a lazy chunk holds only what the first page does not, and imports
+ * the rest from the one chunk already loaded.
+ */
+export function firstPageChunk(entry: string): (id: string, graph: ModuleGraph) => string | null {
+  let firstPage: Set<string> | null = null;
+  return (id, graph) => {
+    firstPage ??= staticClosure(entry, graph);
+    return firstPage.has(id) ? 'first-page' : null;
+  };
+}
+
+/** `entry` (an absolute module id) and everything it reaches by static imports. */
+function staticClosure(entry: string, graph: ModuleGraph): Set<string> {
+  if (!graph.getModuleInfo(entry)) throw new Error(`${entry} is not a module of this build`);
+  const seen = new Set<string>();
+  const todo = [entry];
+  while (todo.length > 0) {
+    const id = todo.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) todo.push(next);
+  }
+  return seen;
+}

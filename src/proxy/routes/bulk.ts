@@ -1,0 +1,115 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import {
+  bulkRequestSchema,
+  type BulkAction,
+  type ParsedBulkRequest,
+  type BulkResult,
+} from '@/contract/bulk';
+import type { Logger, Redactor } from '../log';
+import type { MediaCache } from '../media/cache';
+import type { ThumbCache } from '../media/thumbs';
+import { isDeletable, type JobRecord } from '../model/record';
+import type { HistoryStore } from '../store/shared-store';
+import { historyFilter } from './jobs';
+import { rejectInvalid, requireJson } from './validate';
+
+interface BulkDeps {
+  history: Pick<HistoryStore, 'get' | 'list' | 'setFavourites' | 'removeMany'>;
+  media: Pick<MediaCache, 'removeJob'>;
+  thumbs: Pick<ThumbCache, 'removeJob'>;
+  log: Logger;
+  redact: Redactor;
+}
+
+/**
+ * Jobs are read and changed this many at a time, each batch one short transaction, so a
+ * filter that matches 100,000 jobs holds neither the database nor the memory for long.
+ */
+const BATCH = 200;
+
+/** The jobs named (those the history holds), or every job the filter matches, in batches. */
+async function* batches(history: BulkDeps['history'], req: ParsedBulkRequest) {
+  if (req.ids) {
+    const ids = [...new Set(req.ids)];
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const found = await Promise.all(ids.slice(i, i + BATCH).map((id) => history.get(id)));
+      yield found.filter((j): j is JobRecord => j !== null);
+    }
+    return;
+  }
+  let cursor = req.filter?.cursor;
+  for (;;) {
+    const page = await history.list(historyFilter({ ...req.filter, cursor, limit: BATCH }));
+    yield page.jobs;
+    const last = page.jobs.at(-1);
+    if (!page.more || !last) return;
+    // By sequence: the jobs this batch changed or deleted do not shift the next one.
+    cursor = String(last.seq);
+  }
+}
+
+/** One batch: what changed (or would), and the running jobs a delete leaves. */
+async function applyTo(
+  deps: BulkDeps,
+  action: BulkAction,
+  jobs: JobRecord[],
+  dryRun: boolean,
+): Promise<{ changed: number; skipped: number }> {
+  if (action === 'delete') {
+    const handles = jobs.filter(isDeletable).map((j) => j.handle);
+    if (!dryRun && handles.length > 0) {
+      await deps.history.removeMany(handles);
+      for (const handle of handles) {
+        await deps.media.removeJob(handle);
+        await deps.thumbs.removeJob(handle);
+      }
+    }
+    return { changed: handles.length, skipped: jobs.length - handles.length };
+  }
+  const on = action === 'favourite';
+  if (dryRun) return { changed: jobs.filter((j) => j.favourite !== on).length, skipped: 0 };
+  const flipped = await deps.history.setFavourites(
+    jobs.map((j) => j.handle),
+    on,
+  );
+  return { changed: flipped.length, skipped: 0 };
+}
+
+/**
+ * `POST /studio-api/jobs/bulk`: favourite, unfavourite or delete the jobs named by `ids`
+ * (at most `BULK_MAX_IDS`) or every job a filter matches (the library's filters), in
+ * batches; `dryRun` counts instead. A delete forgets each finished job with its cached
+ * media and thumbnails, as the single delete does, and leaves running ones (`skipped`).
+ * The browser's undo is its own: it sends the delete when the undo time is over.
+ * Who may call it: as every `/studio-api` route, a signed-in session (anyone on loopback
+ * when no password is set), and same-origin only, since it is a POST.
+ */
+export function bulkRoutes(deps: BulkDeps): Hono {
+  const app = new Hono();
+  const body = zValidator('json', bulkRequestSchema, rejectInvalid(deps.redact));
+  app.post('/bulk', requireJson, body, async (c) => {
+    const req = c.req.valid('json');
+    const dryRun = req.dryRun === true;
+    const result: BulkResult = {
+      action: req.action,
+      matched: 0,
+      changed: 0,
+      skipped: 0,
+      cursor: null,
+    };
+    for await (const jobs of batches(deps.history, req)) {
+      const newest = jobs[0];
+      // Pages come newest first: the first job seen bounds what a later request may touch.
+      if (req.filter && newest && result.cursor === null) result.cursor = String(newest.seq + 1);
+      const done = await applyTo(deps, req.action, jobs, dryRun);
+      result.matched += jobs.length;
+      result.changed += done.changed;
+      result.skipped += done.skipped;
+    }
+    if (req.filter && result.cursor === null) result.cursor = req.filter.cursor ?? null;
+    if (!dryRun) deps.log.info('bulk action', { ...result, cursor: undefined });
+    return c.json(result);
+  });
+  return app;
+}
