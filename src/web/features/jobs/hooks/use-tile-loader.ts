@@ -71,9 +71,11 @@ function tileLoader(root: HTMLElement): TileLoader {
     const now = performance.now();
     const still = now - lastScroll > SETTLE_MS;
     let waiting = false;
-    for (const media of onScreenFirst(root.querySelectorAll<HTMLElement>('[data-src]'))) {
+    const unasked = [...root.querySelectorAll<HTMLElement>('[data-src]')].filter(
+      (m) => m.getAttribute('src') !== m.dataset.src,
+    );
+    for (const media of onScreenFirst(unasked)) {
       const want = media.dataset.src ?? '';
-      if (media.getAttribute('src') === want) continue;
       let since = drawnSince.get(media);
       if (since === undefined) drawnSince.set(media, (since = now));
       const ready = still || (speed < FLING_PX_PER_MS && now - since >= SETTLE_MS);
@@ -110,11 +112,12 @@ function tileLoader(root: HTMLElement): TileLoader {
 }
 
 /** The media elements on screen, then those drawn above or below it. */
-function onScreenFirst(all: NodeListOf<HTMLElement>): HTMLElement[] {
-  const seen = (m: HTMLElement) => {
-    const r = m.getBoundingClientRect();
-    return r.bottom > 0 && r.top < window.innerHeight;
-  };
-  const list = [...all];
-  return [...list.filter(seen), ...list.filter((m) => !seen(m))];
+function onScreenFirst(list: HTMLElement[]): HTMLElement[] {
+  const seen = new Set(
+    list.filter((m) => {
+      const r = m.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight;
+    }),
+  );
+  return [...seen, ...list.filter((m) => !seen.has(m))];
 }
