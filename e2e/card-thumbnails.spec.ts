@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { cardImageOriginal, originalOf } from './card-images';
-import { createGrid } from './screen-helpers';
+import { createGrid, expectCompleted } from './screen-helpers';
 
 // A 2x screen, where a card's tile needs more than the gallery's 384 px thumbnail.
 test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
@@ -90,11 +90,7 @@ test('cards load thumbnails fit for the tile, the full file only in the viewer',
 
   await grid.getByRole('button', { name: 'U2', exact: true }).click();
   const upscale = page.getByRole('article', { name: /upscale/i }).first();
-  await expect(upscale.locator('[data-status]').first()).toHaveAttribute(
-    'data-status',
-    'completed',
-    { timeout: 30_000 },
-  );
+  await expectCompleted(upscale);
   const single = await shown(page, upscale.getByRole('img').first());
   expect([single.full.width, single.full.height]).toEqual([2048, 1152]);
   expectSmallAndSharp(single);

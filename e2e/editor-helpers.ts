@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { ImagePoint } from '@/web/features/canvas-editor/geometry/points';
 import { screenPoint } from '@/web/features/canvas-editor/geometry/points';
 import { screenToImage } from '@/web/features/canvas-editor/geometry/transforms';
+import { expectCompleted } from './screen-helpers';
 
 /** What the editor's stage publishes in `data-viewport`, to turn screen points into pixels. */
 export interface View {
@@ -34,9 +35,7 @@ export async function generate(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Generate' }).click();
   const { job: made } = (await (await created).json()) as { job: { id: string } };
   const job = page.locator(`article[id="job-${made.id}"]`);
-  await expect(job.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
-    timeout: 30_000,
-  });
+  await expectCompleted(job);
   return job;
 }
 

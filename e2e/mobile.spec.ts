@@ -1,5 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createGrid, expectNoSidewaysScroll, expectWithinWidth } from './screen-helpers';
+import {
+  createGrid,
+  expectCompleted,
+  expectNoSidewaysScroll,
+  expectWithinWidth,
+} from './screen-helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -59,11 +64,7 @@ async function varyRegionByTouch(page: Page, job: Locator): Promise<void> {
   await send.tap();
   await expect(editor).toBeHidden();
   const varied = page.getByRole('article', { name: /inpaint/i }).first();
-  await expect(varied.locator('[data-status]').first()).toHaveAttribute(
-    'data-status',
-    'completed',
-    { timeout: 30_000 },
-  );
+  await expectCompleted(varied);
   await expectNoSidewaysScroll(page, 'Create, with a region varied');
 }
 
@@ -97,11 +98,7 @@ test('a phone: prompt, grid, upscale, vary region, library and account, never to
 
   await job.getByRole('button', { name: 'U2', exact: true }).tap();
   const upscale = page.getByRole('article', { name: /upscale/i }).first();
-  await expect(upscale.locator('[data-status]').first()).toHaveAttribute(
-    'data-status',
-    'completed',
-    { timeout: 30_000 },
-  );
+  await expectCompleted(upscale);
   await expectNoSidewaysScroll(page, 'Create, with an upscale');
   await page.screenshot({ path: 'docs/mobile.png' });
   await varyRegionByTouch(page, upscale);

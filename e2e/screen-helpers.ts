@@ -39,14 +39,19 @@ export async function axeProblems(page: Page, include?: string): Promise<string[
     });
 }
 
+/** Waits until a job's card says its job completed. */
+export async function expectCompleted(card: Locator): Promise<void> {
+  await expect(card.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
+    timeout: 30_000,
+  });
+}
+
 /** Creates a job from the prompt box and waits for its grid. */
 export async function createGrid(page: Page, prompt: string): Promise<Locator> {
   await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
   await page.getByRole('button', { name: 'Generate' }).click();
   const name = new RegExp(`diffusion: ${prompt.split(' --')[0] ?? prompt}`, 'i');
   const job = page.getByRole('article', { name }).first();
-  await expect(job.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
-    timeout: 30_000,
-  });
+  await expectCompleted(job);
   return job;
 }
