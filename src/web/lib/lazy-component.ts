@@ -37,9 +37,10 @@ export function lazyComponent<P extends object>(
     pending = started;
     return started;
   };
-  const Lazy = lazy(load);
+  // React 18's types cannot relate a generic P to the ref-aware props of a lazy component.
+  const Lazy = lazy(load) as unknown as ComponentType<P>;
   // Once its chunk is there the component renders directly: React.lazy suspends on its
-  // first render even then, and React reveals suspended content no sooner than 300 ms
+  // first render even then, and React reveals suspended content no sooner than 500 ms
   // after the fallback, so a prefetched dialog would still open late.
   function Component(props: P) {
     if (ready) return createElement(ready, props);

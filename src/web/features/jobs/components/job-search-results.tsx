@@ -39,13 +39,13 @@ function GalleryWithReuse(props: ComponentProps<typeof JobGallery>) {
   const pending = usePendingDeletes();
   const hidden = pending.some((p) => p.filterQuery === props.filterQuery);
   return (
-    <ResultReuseContext value={props.reuse}>
+    <ResultReuseContext.Provider value={props.reuse}>
       <JobGallery
         {...props}
         jobs={hidden ? NONE : props.jobs}
         hasMore={hidden ? false : props.hasMore}
       />
-    </ResultReuseContext>
+    </ResultReuseContext.Provider>
   );
 }
 
