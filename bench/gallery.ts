@@ -7,7 +7,9 @@
  * - scrolling through 10,000 tiles (pages fetched as the end comes near): rAF intervals (all
  *   of them, and those of the frames after one that moved the page: a frame spent waiting
  *   for the next page at the end of the list is quick and would flatter the p95), the most
- *   DOM nodes seen in any frame, and the JS heap after;
+ *   DOM nodes seen in any frame, and the JS heap after; then on to 30,000 tiles, with the
+ *   heap read after a garbage collection at 10,000, 20,000 and 30,000, with the gallery's
+ *   window of pages and without it (a window as large as the history);
  * - a search keystroke to its results shown, in the gallery and the card view
  *   (`bench/gallery-search.ts`).
  * - a ZIP of 200 images (50 jobs): time to its first bytes and to its end, and the heap.
@@ -17,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { chooseChromium } from '../e2e/chromium';
 import { searchKeystrokes } from './gallery-search';
@@ -29,6 +31,13 @@ import { openDatabase } from '@/proxy/store/db';
 
 const JOBS = 100_000;
 const SCROLL_TILES = 10_000;
+/**
+ * Where the heap is read (after a garbage collection) as the scroll goes on: flat with the
+ * window of pages the gallery keeps, and, for the side by side, growing with a window as
+ * large as the history (every page kept, as before the window).
+ */
+const HEAP_AT_TILES = [10_000, 20_000, 30_000];
+const NO_WINDOW = 'window=100000';
 const WARM_RUNS = 5;
 
 const quantile = (xs: number[], q: number) => {
@@ -156,20 +165,40 @@ interface ScrollResult {
   moving: { frames: number; p50: number; p95: number };
   maxNodes: number;
   heapMb: number;
+  /** The heap after a garbage collection at each of HEAP_AT_TILES, MB. */
+  heapAfterGcMb: number[];
 }
 
-/** Scrolls down steadily until 10,000 tiles have passed, frame by frame. */
-async function scroll(context: BrowserContext, url: string): Promise<ScrollResult> {
+interface ScrollRun {
+  intervals: number[];
+  moving: number[];
+  maxNodes: number;
+  tiles: number;
+  heap: number;
+}
+
+async function heapAfterGcMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+/**
+ * Scrolls down steadily until 10,000 tiles have passed, frame by frame (the figures), then
+ * on to each of HEAP_AT_TILES, reading the heap after a garbage collection at each.
+ */
+async function scroll(context: BrowserContext, url: string, query = ''): Promise<ScrollResult> {
   const page = await context.newPage();
-  await page.goto(`${url}/#/library?limit=200`);
+  await page.goto(`${url}/#/library?limit=200${query ? `&${query}` : ''}`);
   await page.getByRole('list', { name: 'Gallery' }).waitFor();
-  const r = await page.evaluate<{
-    intervals: number[];
-    moving: number[];
-    maxNodes: number;
-    tiles: number;
-    heap: number;
-  }>(SCROLL.replace('TARGET', String(SCROLL_TILES)));
+  const r = await page.evaluate<ScrollRun>(SCROLL.replace('TARGET', String(SCROLL_TILES)));
+  const heapAfterGc: number[] = [];
+  for (const tiles of HEAP_AT_TILES) {
+    if (tiles > SCROLL_TILES) await page.evaluate(SCROLL.replace('TARGET', String(tiles)));
+    heapAfterGc.push(await heapAfterGcMb(page));
+  }
   await page.close();
   const steady = r.intervals.slice(5);
   const moving = r.moving.slice(5);
@@ -186,6 +215,7 @@ async function scroll(context: BrowserContext, url: string): Promise<ScrollResul
     },
     maxNodes: r.maxNodes,
     heapMb: r.heap / 1024 / 1024,
+    heapAfterGcMb: heapAfterGc,
   };
 }
 
@@ -241,6 +271,7 @@ export async function benchGallery() {
       const warm: number[] = [];
       for (let i = 0; i < WARM_RUNS; i++) warm.push(await firstScreen(context, proxy.url));
       const scrolled = await scroll(context, proxy.url);
+      const noWindow = (await scroll(context, proxy.url, NO_WINDOW)).heapAfterGcMb;
       const search = {
         gallery: await searchKeystrokes(browser, proxy.url, 'gallery'),
         cards: await searchKeystrokes(browser, proxy.url, 'cards'),
@@ -254,6 +285,7 @@ export async function benchGallery() {
         cold,
         warm: { p50: quantile(warm, 0.5), max: Math.max(...warm) },
         scrolled,
+        heapAfterGcWithoutWindowMb: noWindow,
       };
     } finally {
       await browser.close();

@@ -76,7 +76,13 @@ export type Job = z.infer<typeof jobSchema>;
 
 export const jobListSchema = z.object({
   jobs: z.array(jobSchema),
+  /** The `cursor` of the page after this one (older jobs); null when none follow. */
   nextCursor: z.nullable(z.string()),
+  /**
+   * The `after` of the page before this one (newer jobs), for a list that keeps only a
+   * window of its pages; null for the newest page. Older proxies do not send it.
+   */
+  prevCursor: z.optional(z.nullable(z.string())),
 });
 export type JobList = z.infer<typeof jobListSchema>;
 
@@ -118,7 +124,10 @@ const dayOrInstant = z
  * "lighthouse in a storm").
  */
 export const jobListQuerySchema = z.object({
+  /** Jobs older than this (an earlier page's `nextCursor`). */
   cursor: z.optional(z.string()),
+  /** Jobs newer than this (a page's `prevCursor`): the page just above it. */
+  after: z.optional(z.string()),
   limit: z._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(200)), 50),
   operation: z.optional(csv(taskTypeSchema, 'task types (diffusion, upscale, ...)')),
   status: z.optional(csv(taskStatusSchema, 'statuses (pending, completed, ...)')),
@@ -144,7 +153,11 @@ export type JobListQuery = z.infer<typeof jobListQuerySchema>;
  * The library's filter without paging: what "every job the filter matches" means to the
  * ZIP export and to the bulk actions. Kept as the query's strings (`favourite: 'true'`).
  */
-export const jobFilterSchema = z.omit(jobListQuerySchema, { cursor: true, limit: true });
+export const jobFilterSchema = z.omit(jobListQuerySchema, {
+  cursor: true,
+  after: true,
+  limit: true,
+});
 
 export const jobEnvelopeSchema = z.object({ job: jobSchema });
 export const errorEnvelopeSchema = z.object({ error: studioErrorSchema });

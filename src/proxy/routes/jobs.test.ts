@@ -144,6 +144,37 @@ describe('creating and following a job', () => {
     expect((await stack.json('/studio-api/jobs?limit=0')).status).toBe(400);
   });
 
+  it('pages back up from a page with prevCursor, new jobs included, for a list that drops pages', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push((await create({ operation: 'diffusion', params: { text: `w${i}` } })).id);
+    const page = async (query: string) =>
+      jobListSchema.parse((await stack.json(`/studio-api/jobs?limit=2&${query}`)).body);
+    const top = await page('');
+    expect(top.prevCursor).toBeNull();
+    const second = await page(`cursor=${top.nextCursor}`);
+    const third = await page(`cursor=${second.nextCursor}`);
+    expect(third.jobs.map((j) => j.id)).toEqual([ids[0]]);
+    // The window dropped the pages above `third`: the page above it is `second` again.
+    const backUp = await page(`after=${third.prevCursor}`);
+    expect(backUp.jobs.map((j) => j.id)).toEqual([ids[2], ids[1]]);
+    expect(backUp.nextCursor).toBe(second.nextCursor);
+    const late = (await create({ operation: 'diffusion', params: { text: 'late' } })).id;
+    // Above `second`: the two oldest of the newer jobs, then the newest page, which now
+    // holds the job made while the user was scrolled away.
+    const above = await page(`after=${backUp.prevCursor}`);
+    expect(above.jobs.map((j) => j.id)).toEqual([ids[4], ids[3]]);
+    const newest = await page(`after=${above.prevCursor}`);
+    expect(newest.jobs.map((j) => j.id)).toEqual([late]);
+    expect(newest.prevCursor).toBeNull();
+    const bad = await stack.json('/studio-api/jobs?after=abc');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('after: must be the prevCursor');
+    const both = await stack.json(`/studio-api/jobs?after=1&cursor=2`);
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(both.body)).toContain('either cursor (older jobs) or after');
+  });
+
   it('keeps the history across a restart and finishes jobs that were running', async () => {
     stack.fake.readsToComplete = 1000;
     const running = await create({ operation: 'diffusion', params: { text: 'still running' } });

@@ -10,6 +10,7 @@ import {
 } from '@/contract/studio-api';
 import { createJob, type CreateDeps } from '../jobs/create';
 import { IdempotentCreates } from '../jobs/idempotency';
+import type { JobRecord } from '../model/record';
 import { toJob } from '../model/to-job';
 import type { HistoryFilter } from '../store/history';
 import { invalidRequest, jobNotFound } from '../studio-error';
@@ -24,10 +25,17 @@ export function historyFilter(q: JobListQuery): HistoryFilter {
   if (q.cursor !== undefined && !CURSOR_RE.test(q.cursor)) {
     throw invalidRequest('cursor: must be the nextCursor of an earlier page');
   }
+  if (q.after !== undefined && !CURSOR_RE.test(q.after)) {
+    throw invalidRequest('after: must be the prevCursor of an earlier page');
+  }
+  if (q.after !== undefined && q.cursor !== undefined) {
+    throw invalidRequest('after: give either cursor (older jobs) or after (newer jobs), not both');
+  }
   const toMs = q.to === undefined ? undefined : Date.parse(q.to) + (DAY_RE.test(q.to) ? DAY_MS : 0);
   return {
     // The cursor is a sequence number, so new jobs arriving never shift a page.
     beforeSeq: q.cursor === undefined ? null : Number(q.cursor),
+    ...(q.after !== undefined ? { afterSeq: Number(q.after) } : {}),
     limit: q.limit,
     ...(q.operation ? { operations: q.operation } : {}),
     ...(q.status ? { statuses: q.status } : {}),
@@ -37,6 +45,31 @@ export function historyFilter(q: JobListQuery): HistoryFilter {
     ...(q.q !== undefined ? { search: q.q } : {}),
   };
 }
+/**
+ * A page and the cursors of its neighbours. Below a page lie older jobs when the store
+ * says so (or, above a job, always: the page it was asked above); above it newer ones
+ * unless it is the newest page (or, above a job, the store found no more).
+ */
+function pageCursors(q: JobListQuery, page: { jobs: JobRecord[]; more: boolean }): JobList {
+  const first = page.jobs[0];
+  const last = page.jobs.at(-1);
+  const above = q.after !== undefined;
+  const older = above || page.more;
+  const newer = above ? page.more : q.cursor !== undefined;
+  return {
+    jobs: page.jobs.map(toJob),
+    // An empty page above a job ends where that job's page begins.
+    nextCursor: older
+      ? last
+        ? String(last.seq)
+        : above
+          ? String(Number(q.after) + 1)
+          : null
+      : null,
+    prevCursor: newer && first ? String(first.seq) : null,
+  };
+}
+
 const idParam = z.object({ id: handleSchema });
 
 /** `/studio-api/jobs`: the history (newest first), one job, and creating jobs. */
@@ -47,12 +80,7 @@ export function jobsRoutes(deps: CreateDeps): Hono {
   app.get('/', zValidator('query', jobListQuerySchema, rejectInvalid(deps.redact)), async (c) => {
     const query = c.req.valid('query');
     const page = await deps.history.list(historyFilter(query));
-    const last = page.jobs.at(-1);
-    const body: JobList = {
-      jobs: page.jobs.map(toJob),
-      nextCursor: page.more && last ? String(last.seq) : null,
-    };
-    return c.json(body);
+    return c.json(pageCursors(query, page));
   });
 
   app.get('/:id', zValidator('param', idParam, rejectUnknownJob), async (c) => {

@@ -8,6 +8,8 @@ import { prepared } from '@/server/sqlite';
 export interface HistoryFilter {
   /** Continue after the last job of the previous page (its `seq`). */
   beforeSeq: number | null;
+  /** The page just above a job (its `seq`): the `limit` oldest of the newer jobs. */
+  afterSeq?: number;
   limit: number;
   operations?: readonly TaskType[];
   statuses?: readonly TaskStatus[];
@@ -67,6 +69,10 @@ export function historyWhere(
   const isNot = dialect === 'sqlite' ? 'IS NOT' : 'IS DISTINCT FROM';
   const parts = ['deleted_at IS NULL', `create_state ${isNot} 'sending'`, 'seq < @before'];
   const params: Record<string, unknown> = { before: f.beforeSeq ?? Number.MAX_SAFE_INTEGER };
+  if (f.afterSeq !== undefined) {
+    parts.push('seq > @after');
+    params.after = f.afterSeq;
+  }
   const list = (name: string, column: string, values: readonly string[] | undefined) => {
     if (!values?.length) return;
     const keys = values.map((v, i) => {
@@ -99,9 +105,23 @@ export function historyWhere(
   return { sql: parts.join(' AND '), params };
 }
 
-/** A page's query for `historyWhere`'s clause; `@limit` is one more than the page holds. */
-export const historyPage = (where: string): string =>
-  `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${where} ORDER BY seq DESC LIMIT @limit`;
+/**
+ * A page's query for `historyWhere`'s clause; `@limit` is one more than the page holds. A
+ * page above a job (`afterSeq`) takes the oldest of the newer jobs: see `pageOf`.
+ */
+export const historyPage = (where: string, f: HistoryFilter): string =>
+  `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${where}
+   ORDER BY seq ${f.afterSeq === undefined ? 'DESC' : 'ASC'} LIMIT @limit`;
+
+/**
+ * A page from `historyPage`'s rows (one more than the page holds), newest first; `more`
+ * says whether more jobs lie beyond it: older ones, or newer ones for a page above a job.
+ */
+export function pageOf<T>(rows: readonly T[], f: HistoryFilter): { jobs: T[]; more: boolean } {
+  const jobs = rows.slice(0, f.limit);
+  if (f.afterSeq !== undefined) jobs.reverse();
+  return { jobs, more: rows.length > f.limit };
+}
 
 /** One page of the history, newest first, and whether more follow. */
 export function listJobs(
@@ -110,9 +130,9 @@ export function listJobs(
   expiredBeforeMs: number,
 ): { jobs: JobRecord[]; more: boolean } {
   const { sql, params } = historyWhere(f, 'sqlite');
-  const rows = prepared(db, historyPage(sql)).all({ ...params, limit: f.limit + 1 });
-  const jobs = rows.slice(0, f.limit).map((r) => toRecord(r, expiredBeforeMs));
-  return { jobs, more: rows.length > f.limit };
+  const rows = prepared(db, historyPage(sql, f)).all({ ...params, limit: f.limit + 1 });
+  const page = pageOf(rows, f);
+  return { jobs: page.jobs.map((r) => toRecord(r, expiredBeforeMs)), more: page.more };
 }
 
 /** Chains deeper than this are not made by people; the bound also stops any cycle. */

@@ -113,6 +113,24 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
     const second = await store.history.list({ beforeSeq: last, limit: 10, search: 'storm' });
     expect(second.jobs.map((j) => j.prompt)).toEqual(['storm 3', 'storm 2', 'storm 1', 'storm 0']);
     expect(second.more).toBe(false);
+    // Back up from the second page: the oldest of the newer matches, newest first.
+    const after = second.jobs[0]?.seq ?? 0;
+    const above = await store.history.list({
+      beforeSeq: null,
+      afterSeq: after,
+      limit: 2,
+      search: 'storm',
+    });
+    expect(above.jobs.map((j) => j.prompt)).toEqual(['storm 5', 'storm 4']);
+    expect(above.more).toBe(true);
+    const top = await store.history.list({
+      beforeSeq: null,
+      afterSeq: after,
+      limit: 3,
+      search: 'storm',
+    });
+    expect(top.jobs.map((j) => j.prompt)).toEqual(['storm 6', 'storm 5', 'storm 4']);
+    expect(top.more).toBe(false);
   });
 
   it('walks lineage root first, and keeps an emptied parent until its last child goes', async () => {

@@ -7,7 +7,14 @@ import {
   type JobState,
   type MediaDims,
 } from '@/proxy/model/record';
-import { ANCESTORS, CHILDREN, historyPage, historyWhere, type HistoryFilter } from '../history';
+import {
+  ANCESTORS,
+  CHILDREN,
+  historyPage,
+  historyWhere,
+  pageOf,
+  type HistoryFilter,
+} from '../history';
 import { KeyTaken, type IdempotencyClaim } from '../idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from '../jobs';
 import { JOB_COLUMNS, STATE_SET, createdMs, stateParams, toRecord, type NewJob } from '../rows';
@@ -163,12 +170,13 @@ export class PgHistory implements HistoryStore {
     let rows: unknown[] | null = null;
     // A search for common words is answered from the newest rows at once; the planner
     // cannot tell a common prefix from a rare one and would gather every match to sort.
-    if (params.match !== undefined) {
+    if (params.match !== undefined && filter.afterSeq === undefined) {
       const recent = await run(this.pool, recentPage(sql), { ...values, window: SEARCH_WINDOW });
       if (recent.rows.length > filter.limit) rows = recent.rows;
     }
-    rows ??= (await run(this.pool, historyPage(sql), values)).rows;
-    return { jobs: this.records(rows.slice(0, filter.limit)), more: rows.length > filter.limit };
+    rows ??= (await run(this.pool, historyPage(sql, filter), values)).rows;
+    const page = pageOf(rows, filter);
+    return { jobs: this.records(page.jobs), more: page.more };
   }
 
   async lineage(handle: string): Promise<{ ancestors: JobRecord[]; children: JobRecord[] }> {

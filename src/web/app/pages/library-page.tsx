@@ -48,6 +48,7 @@ export function LibraryPage() {
         <JobSearchResults
           filter={checked.filter}
           limit={checked.limit}
+          windowJobs={checked.windowJobs}
           searched={describeFilter(checked.filter)}
           emptyText="Nothing here yet. Jobs you create appear in the library."
           onClearFilters={() => setParams(clearFilters(params))}

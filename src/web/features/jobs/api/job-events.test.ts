@@ -136,6 +136,16 @@ describe('filtered lists (the library)', () => {
     expect(jobChangedInSearch(pages(page([a, b])), old, {})).toBe('refetch');
   });
 
+  it('leaves a window scrolled away from the newest jobs alone for a newer job', () => {
+    const newer = makeJob({ id: 'nnnnnnnnnn', createdAt: '2026-01-01T00:00:00.000Z' });
+    const below = pages({ ...page([a, b], '7'), prevCursor: '12' });
+    expect(jobChangedInSearch(below, newer, {})).toBe(below);
+    // At the top, it may be the newest match: the server decides.
+    expect(jobChangedInSearch(pages({ ...page([a, b], '7'), prevCursor: null }), newer, {})).toBe(
+      'refetch',
+    );
+  });
+
   it('applyJobChanged refetches a filtered list that may want a new job, and never patches it in', async () => {
     const qc = new QueryClient();
     const filter = { favourite: true } as const;

@@ -44,7 +44,8 @@ const mapPages = (data: SearchData, fn: (jobs: Job[]) => Job[]): SearchData => (
 /**
  * A filtered list after a `job` event. Only the server knows where a job it does not hold
  * belongs, so that is `'refetch'`, unless the job surely does not match (see
- * jobMightMatch) or is older than every job loaded while more pages follow. A job it
+ * jobMightMatch), is older than every job loaded while more pages follow, or newer than
+ * every job loaded while newer pages precede (the gallery's window). A job it
  * holds is replaced in place, or dropped once it surely no longer matches (a status or
  * favourite filter: nothing else about a job changes).
  */
@@ -64,6 +65,10 @@ export function jobChangedInSearch(
   const last = data.pages.at(-1);
   const oldest = last?.jobs.at(-1);
   if (last?.nextCursor && oldest && job.createdAt < oldest.createdAt) return data;
+  // A window of pages scrolled away from the newest: a newer job belongs above it, and
+  // shows when the window comes back up.
+  const newest = data.pages[0]?.jobs[0];
+  if (data.pages[0]?.prevCursor && newest && job.createdAt > newest.createdAt) return data;
   return 'refetch';
 }
 

@@ -23,14 +23,27 @@ const hasActiveJobs = (list: HasJobs | undefined): boolean => list?.jobs.some(is
 export const pollIntervalFor = (list: HasJobs | undefined, streamLive: boolean): number | false =>
   !streamLive && hasActiveJobs(list) ? ACTIVE_POLL_MS : false;
 
-/** The loaded pages of a filtered list; the cursor of each page is its page param. */
-export type SearchData = InfiniteData<JobList, string | undefined>;
+/** The loaded pages of a filtered list (each page's param says where it starts). */
+export type SearchData = InfiniteData<JobList, unknown>;
 
 /** Every job of the loaded pages, newest first. */
 export const searchJobs = (data: { pages: readonly JobList[] } | undefined): Job[] =>
   data?.pages.flatMap((p) => p.jobs) ?? [];
 
-interface SearchSpec {
+/** A page of a search: older than `cursor` or just newer than `after`. */
+export const fetchSearchPage = (
+  filter: JobFilter,
+  limit: number,
+  page: { cursor?: string; after?: string },
+  signal: AbortSignal,
+): Promise<JobList> =>
+  requestJson(`/studio-api/jobs?${jobListParams(filter, limit, page)}`, jobListSchema, { signal });
+
+/** A search's poll while the stream is down and one of its jobs runs. */
+export const pollSearch = (query: { state: { data: { pages: readonly JobList[] } | undefined } }) =>
+  pollIntervalFor({ jobs: searchJobs(query.state.data) }, isStreamLive());
+
+export interface SearchSpec {
   filter: JobFilter;
   limit: number;
 }
@@ -70,13 +83,10 @@ export const jobQueries = {
     infiniteQueryOptions({
       queryKey: [...jobQueries.searches(), { filter, limit } satisfies SearchSpec] as const,
       queryFn: ({ pageParam, signal }) =>
-        requestJson(`/studio-api/jobs?${jobListParams(filter, limit, pageParam)}`, jobListSchema, {
-          signal,
-        }),
+        fetchSearchPage(filter, limit, { cursor: pageParam }, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last: JobList) => last.nextCursor ?? undefined,
-      refetchInterval: (query) =>
-        pollIntervalFor({ jobs: searchJobs(query.state.data) }, isStreamLive()),
+      refetchInterval: pollSearch,
       // A filter left behind is forgotten at once: coming back to it starts at its first
       // page again instead of refetching every page loaded before.
       gcTime: 0,

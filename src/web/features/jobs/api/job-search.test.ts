@@ -18,6 +18,10 @@ describe('jobListParams', () => {
     expect(jobListParams({}, 50)).toBe('limit=50');
   });
 
+  it('asks for the page above a job with after', () => {
+    expect(jobListParams({}, 50, { after: '77' })).toBe('after=77&limit=50');
+  });
+
   it('names every filter as GET /studio-api/jobs does, with the cursor of the page', () => {
     const s = jobListParams(
       {
@@ -29,7 +33,7 @@ describe('jobListParams', () => {
         to: '2026-01-31',
       },
       20,
-      '1234',
+      { cursor: '1234' },
     );
     expect(query(s)).toEqual({
       cursor: '1234',

@@ -7,9 +7,14 @@ import { localDayStart } from '@/web/lib/job-filter';
  * instants they start and end on the browser's clock; `to` names the first instant after
  * the last day, which the studio excludes.
  */
-export function jobListParams(filter: JobFilter, limit: number, cursor?: string): string {
+export function jobListParams(
+  filter: JobFilter,
+  limit: number,
+  page: { cursor?: string; after?: string } = {},
+): string {
   const p = new URLSearchParams();
-  if (cursor !== undefined) p.set('cursor', cursor);
+  if (page.cursor !== undefined) p.set('cursor', page.cursor);
+  if (page.after !== undefined) p.set('after', page.after);
   p.set('limit', String(limit));
   const q = filter.q?.trim();
   if (q) p.set('q', q);

@@ -2,6 +2,7 @@ import { memo, useEffect, useRef } from 'react';
 import { cn } from '@/web/lib/cn';
 import { GAP, useGalleryGrid } from '../hooks/use-gallery-grid';
 import { useTileLoader } from '../hooks/use-tile-loader';
+import type { GridWindow } from '../api/gallery-window';
 import type { GalleryTile } from '../utils/gallery-tiles';
 import type { Selection } from '../utils/selection';
 import { isSelected } from '../utils/selection';
@@ -9,10 +10,12 @@ import { GalleryTileView } from './gallery-tile';
 import type { TileActionHandlers } from './tile-actions';
 
 interface GalleryGridProps {
+  /** The loaded tiles; `gridWindow.before` more lie above them, let go. */
   tiles: readonly GalleryTile[];
   busy: boolean;
   hasMore: boolean;
   loadMore: () => void;
+  gridWindow: GridWindow;
   /** Changes whenever what sits above the grid may have changed its height. */
   layoutKey: string;
   /** The selection, while selecting; undefined otherwise. */
@@ -30,6 +33,7 @@ export const GalleryGrid = memo(function GalleryGrid({
   busy,
   hasMore,
   loadMore,
+  gridWindow,
   layoutKey,
   ...rowProps
 }: GalleryGridProps) {
@@ -38,8 +42,10 @@ export const GalleryGrid = memo(function GalleryGrid({
     count: tiles.length,
     hasMore,
     loadMore,
+    gridWindow,
     layoutKey,
   });
+  const { before } = gridWindow;
   const checkLoads = useTileLoader(ref);
   useEffect(checkLoads);
   return (
@@ -57,11 +63,12 @@ export const GalleryGrid = memo(function GalleryGrid({
         <GalleryRow
           key={row.key}
           tiles={tiles}
+          before={before}
           from={row.index * cols}
           cols={cols}
           offset={row.start - top}
           size={size}
-          count={hasMore ? -1 : tiles.length}
+          count={hasMore ? -1 : before + tiles.length}
           {...rowProps}
         />
       ))}
@@ -73,6 +80,9 @@ interface GalleryRowProps extends Pick<
   GalleryGridProps,
   'tiles' | 'selection' | 'onTile' | 'actions'
 > {
+  /** Tiles above the loaded ones; `from` counts them. */
+  before: number;
+  /** The row's first place among all tiles, from 0. */
   from: number;
   cols: number;
   offset: number;
@@ -80,9 +90,13 @@ interface GalleryRowProps extends Pick<
   count: number;
 }
 
-/** One row of tiles; memoised, so rows already drawn are left alone as others come in. */
+/**
+ * One row of tiles; memoised, so rows already drawn are left alone as others come in. The
+ * places of tiles let go above the window stay empty until their page is fetched again.
+ */
 const GalleryRow = memo(function GalleryRow({
   tiles,
+  before,
   from,
   cols,
   offset,
@@ -94,11 +108,14 @@ const GalleryRow = memo(function GalleryRow({
 }: GalleryRowProps) {
   return (
     <div role="presentation" className="absolute left-0 flex" style={{ top: offset, gap: GAP }}>
-      {tiles.slice(from, from + cols).map((tile, i) => (
+      {Array.from({ length: Math.min(cols, Math.max(0, before - from)) }, (_, i) => (
+        <div key={`empty-${i}`} style={{ width: size, height: size }} />
+      ))}
+      {tiles.slice(Math.max(0, from - before), from - before + cols).map((tile, i) => (
         <GalleryTileView
           key={tile.key}
           tile={tile}
-          position={from + i + 1}
+          position={Math.max(from, before) + i + 1}
           count={count}
           size={size}
           selected={selection ? isSelected(selection, tile.job.id) : undefined}

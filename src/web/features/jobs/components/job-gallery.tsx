@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { usePendingDeletes } from '../stores/pending-deletes';
+import type { GridWindow } from '../api/gallery-window';
 import { galleryTiles } from '../utils/gallery-tiles';
 import type { Selection } from '../utils/selection';
 import { extended, noSelection, toggled } from '../utils/selection';
@@ -19,6 +20,8 @@ interface JobGalleryProps {
   /** Older results exist; `loadMore` fetches them (called as the end comes near). */
   hasMore: boolean;
   loadMore: () => void;
+  /** The pages the gallery holds of all it could show; see gallery-window.ts. */
+  gridWindow: GridWindow;
   reuse: ResultReuse;
   /** The filter as a query, for exporting everything it matches. */
   filterQuery: string;
@@ -29,22 +32,28 @@ interface JobGalleryProps {
  * on screen (and a few around them) are in the page, so it stays light however many
  * thousand results are loaded; the next page is fetched as the end comes near.
  */
-export function JobGallery({ jobs, busy, hasMore, loadMore, reuse, filterQuery }: JobGalleryProps) {
+export function JobGallery(props: JobGalleryProps) {
+  const { jobs, busy, hasMore, loadMore, gridWindow, reuse, filterQuery } = props;
   const tiles = useVisibleTiles(jobs);
+  const { before } = gridWindow;
   const [selecting, setSelecting] = useState(false);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [selection, setSelection] = useState<Selection>(noSelection);
   const order = useMemo(() => tiles.map((t) => t.job.id), [tiles]);
   // Read when a tile is clicked, not a dependency: a page appended redraws no tile.
   const orderNow = useRef(order);
+  // Tiles give their place among all results; `order` starts after the `before` let go.
+  const beforeNow = useRef(before);
   useLayoutEffect(() => {
     orderNow.current = order;
-  }, [order]);
+    beforeNow.current = before;
+  }, [order, before]);
   // Stable while nothing but the scroll changes, so the memoised tiles are not redrawn.
   const onTile = useCallback(
     (key: string, shift: boolean, at: number) => {
       if (!selecting) return setOpenKey(key);
-      setSelection((sel) => (shift ? extended : toggled)(sel, orderNow.current, at));
+      const i = at - beforeNow.current;
+      setSelection((sel) => (shift ? extended : toggled)(sel, orderNow.current, i));
     },
     [selecting],
   );
@@ -53,7 +62,8 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse, filterQuery }
       onView: setOpenKey,
       onSelect: (at) => {
         // A tile's Select starts a selection when none is under way, with that tile in it.
-        setSelection((sel) => toggled(selecting ? sel : noSelection, orderNow.current, at));
+        const i = at - beforeNow.current;
+        setSelection((sel) => toggled(selecting ? sel : noSelection, orderNow.current, i));
         setSelecting(true);
       },
       reuse,
@@ -65,6 +75,7 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse, filterQuery }
     const next = tiles[openAt + delta];
     if (next) setOpenKey(next.key);
     if (openAt + delta >= tiles.length - VIEWER_LOAD_AHEAD && hasMore) loadMore();
+    if (openAt + delta < VIEWER_LOAD_AHEAD && gridWindow.hasPrevious) gridWindow.loadPrevious();
   };
 
   return (
@@ -82,6 +93,7 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse, filterQuery }
         busy={busy}
         hasMore={hasMore}
         loadMore={loadMore}
+        gridWindow={gridWindow}
         layoutKey={`${selecting}`}
         selection={selecting ? selection : undefined}
         onTile={onTile}
@@ -89,8 +101,8 @@ export function JobGallery({ jobs, busy, hasMore, loadMore, reuse, filterQuery }
       />
       <GalleryLightbox
         tile={tiles[openAt] ?? null}
-        position={openAt + 1}
-        count={tiles.length}
+        position={before + openAt + 1}
+        count={before + tiles.length}
         onStep={step}
         onClose={() => {
           setOpenKey(null);

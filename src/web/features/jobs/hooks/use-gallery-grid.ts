@@ -1,5 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import type { GridWindow } from '../api/gallery-window';
+import { nextWanted, previousWanted, type WindowView } from '../utils/window-moves';
 
 const MIN_TILE = 160;
 export const GAP = 4;
@@ -24,9 +26,11 @@ function useWidth(ref: RefObject<HTMLDivElement | null>): number {
 }
 
 interface GridOptions {
+  /** Tiles loaded; `gridWindow.before` more lie above them. */
   count: number;
   hasMore: boolean;
   loadMore: () => void;
+  gridWindow: GridWindow;
   /** Changes whenever what sits above the grid may have changed its height. */
   layoutKey: string;
 }
@@ -39,7 +43,8 @@ export function useGalleryGrid(ref: RefObject<HTMLDivElement | null>, o: GridOpt
   const width = useWidth(ref);
   const cols = Math.max(2, Math.floor((width + GAP) / (MIN_TILE + GAP)));
   const size = width > 0 ? Math.floor((width - GAP * (cols - 1)) / cols) : MIN_TILE;
-  const rows = Math.ceil(o.count / cols);
+  const { before } = o.gridWindow;
+  const rows = Math.ceil((before + o.count) / cols);
   const [top, setTop] = useState(0);
   // Anything above the grid may change its height (filters, the selection bar).
   useLayoutEffect(() => {
@@ -53,12 +58,27 @@ export function useGalleryGrid(ref: RefObject<HTMLDivElement | null>, o: GridOpt
   });
   useEffect(() => virtual.measure(), [virtual, size]);
   const drawn = virtual.getVirtualItems();
-  const lastDrawn = drawn.at(-1)?.index ?? 0;
   const { hasMore, loadMore } = o;
-  useEffect(() => {
+  const { hasPrevious, loadPrevious, ...gridWindow } = o.gridWindow;
+  const view: WindowView = {
+    ...gridWindow,
+    cols,
+    rows,
     // Half the rows at most, so a short first page is not followed at once by the next.
-    const ahead = Math.min(LOAD_AHEAD_ROWS, Math.floor(rows / 2));
-    if (hasMore && lastDrawn >= rows - ahead) loadMore();
-  }, [hasMore, lastDrawn, rows, loadMore]);
+    ahead: Math.min(LOAD_AHEAD_ROWS, Math.floor(rows / 2)),
+    firstDrawn: drawn[0]?.index ?? 0,
+    lastDrawn: drawn.at(-1)?.index ?? 0,
+    count: o.count,
+    backward: virtual.scrollDirection === 'backward',
+  };
+  // Asked again after each fetch: the callbacks change as one starts and ends.
+  const next = hasMore && nextWanted(view);
+  useEffect(() => {
+    if (next) loadMore();
+  }, [next, loadMore]);
+  const previous = hasPrevious && previousWanted(view);
+  useEffect(() => {
+    if (previous) loadPrevious();
+  }, [previous, loadPrevious]);
   return { cols, size, top, drawn, height: virtual.getTotalSize() };
 }

@@ -23,7 +23,7 @@ describe('URL <-> library state', () => {
   it('reads every field, lists split at commas', () => {
     expect(
       paramsFromSearch(
-        'q=lig%20sto&operation=upscale,variation&status=completed&favourite=true&from=2026-01-01&to=2026-01-31&limit=2',
+        'q=lig%20sto&operation=upscale,variation&status=completed&favourite=true&from=2026-01-01&to=2026-01-31&limit=2&window=40',
       ),
     ).toEqual({
       q: 'lig sto',
@@ -33,6 +33,7 @@ describe('URL <-> library state', () => {
       from: '2026-01-01',
       to: '2026-01-31',
       limit: '2',
+      window: '40',
     });
   });
 
@@ -131,6 +132,18 @@ describe('checkParams', () => {
       ]);
     }
     expect(messages({ limit: '200' })).toEqual([]);
+  });
+
+  it('takes a gallery window of 1 to 100000 jobs, kept by Clear all', () => {
+    for (const window of ['0', '100001', '2.5', 'ten', '-1']) {
+      expect(messages({ window })).toEqual([
+        'window|Gallery window (window): must be a whole number of jobs from 1 to 100000.',
+      ]);
+    }
+    expect(checkParams(params({ window: '40' }))).toMatchObject({ ok: true, windowJobs: 40 });
+    expect(checkParams(params({}))).toMatchObject({ ok: true, windowJobs: undefined });
+    expect(clearFilters(params({ q: 'x', window: '40' }))).toEqual(params({ window: '40' }));
+    expect(hasFilters(params({ window: '40' }))).toBe(false);
   });
 
   it('takes favourite=true only', () => {

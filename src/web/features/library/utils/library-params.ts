@@ -20,6 +20,8 @@ export interface LibraryParams {
   to: string;
   /** Jobs per page; `''` for the default. Only the URL sets it. */
   limit: string;
+  /** Jobs the gallery keeps loaded around the screen; `''` for the default. URL only. */
+  window: string;
 }
 
 const NO_PARAMS: LibraryParams = {
@@ -30,9 +32,12 @@ const NO_PARAMS: LibraryParams = {
   from: '',
   to: '',
   limit: '',
+  window: '',
 };
 
-const KEYS = ['q', 'operation', 'status', 'favourite', 'from', 'to', 'limit'] as const;
+const KEYS = ['q', 'operation', 'status', 'favourite', 'from', 'to', 'limit', 'window'] as const;
+/** What sets how results load, not which: Clear all keeps them. */
+const PAGING: readonly LibraryField[] = ['limit', 'window'];
 export type LibraryField = (typeof KEYS)[number];
 
 const csv = (v: string | null): string[] => (v ?? '').split(',').filter((x) => x !== '');
@@ -47,6 +52,7 @@ export function paramsFromSearch(search: string): LibraryParams {
     from: p.get('from') ?? '',
     to: p.get('to') ?? '',
     limit: p.get('limit') ?? '',
+    window: p.get('window') ?? '',
   };
 }
 
@@ -62,19 +68,21 @@ export function searchFromParams(params: LibraryParams): string {
   }).join('&');
 }
 
-/** Clear all: every filter off; the page size is not a filter, so it stays. */
+/** Clear all: every filter off; the page and window sizes are not filters, so they stay. */
 export const clearFilters = (params: LibraryParams): LibraryParams => ({
   ...NO_PARAMS,
   limit: params.limit,
+  window: params.window,
 });
 
-/** True when anything but the page size narrows the list. */
+/** True when anything but the page and window sizes narrows the list. */
 export const hasFilters = (params: LibraryParams): boolean =>
-  KEYS.some((k) => k !== 'limit' && params[k].length > 0);
+  KEYS.some((k) => !PAGING.includes(k) && params[k].length > 0);
 
 const DEFAULT_PAGE_SIZE = 50;
 const Q_MAX = 200;
 const LIMIT_MAX = 200;
+const WINDOW_MAX = 100_000;
 
 export interface LibraryIssue {
   field: LibraryField;
@@ -83,7 +91,12 @@ export interface LibraryIssue {
 }
 
 export type CheckedParams =
-  { ok: true; filter: JobFilter; limit: number } | { ok: false; issues: LibraryIssue[] };
+  | { ok: true; filter: JobFilter; limit: number; windowJobs: number | undefined }
+  | { ok: false; issues: LibraryIssue[] };
+
+/** A whole number from the URL, `fallback` when not given, NaN when not a number. */
+const wholeNumber = (v: string, fallback: number): number =>
+  v === '' ? fallback : /^\d{1,6}$/.test(v) ? Number(v) : NaN;
 
 const isTaskType = (v: string): v is TaskType => (TASK_TYPES as readonly string[]).includes(v);
 const isStatus = (v: string): v is TaskStatus => (TASK_STATUSES as readonly string[]).includes(v);
@@ -150,16 +163,18 @@ export function checkParams(params: LibraryParams): CheckedParams {
     });
   }
   issues.push(...dayIssues(params));
-  const limit =
-    params.limit === ''
-      ? DEFAULT_PAGE_SIZE
-      : /^\d{1,3}$/.test(params.limit)
-        ? Number(params.limit)
-        : NaN;
+  const limit = wholeNumber(params.limit, DEFAULT_PAGE_SIZE);
   if (!(limit >= 1 && limit <= LIMIT_MAX)) {
     issues.push({
       field: 'limit',
       message: `Page size (limit): must be a whole number from 1 to ${LIMIT_MAX}.`,
+    });
+  }
+  const windowJobs = wholeNumber(params.window, 0);
+  if (!(windowJobs >= 0 && windowJobs <= WINDOW_MAX) || params.window === '0') {
+    issues.push({
+      field: 'window',
+      message: `Gallery window (window): must be a whole number of jobs from 1 to ${WINDOW_MAX}.`,
     });
   }
   if (issues.length > 0) return { ok: false, issues };
@@ -171,7 +186,7 @@ export function checkParams(params: LibraryParams): CheckedParams {
     ...(params.from ? { from: params.from } : {}),
     ...(params.to ? { to: params.to } : {}),
   };
-  return { ok: true, filter, limit };
+  return { ok: true, filter, limit, windowJobs: windowJobs || undefined };
 }
 
 /** What a filter searched, in words: `“lig” · Videos · Completed · Favourites only`. */

@@ -1,0 +1,97 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, type ComponentProps } from 'react';
+import type { Job } from '@/contract/studio-api';
+import type { JobFilter } from '@/web/lib/job-filter';
+import { useStreamLive } from '@/web/lib/stream-store';
+import { galleryQuery, galleryWindow, type WindowData } from '../api/gallery-window';
+import { exportQuery } from '../api/job-search';
+import { usePendingDeletes } from '../stores/pending-deletes';
+import { JobGallery } from './job-gallery';
+import { ResultReuseContext, type ResultReuse } from './result-reuse';
+import { SearchResultsFrame, type ResultsTextProps } from './search-results-frame';
+
+/**
+ * Jobs the gallery keeps loaded by default: about a hundred screens of tiles around the
+ * one shown, a few MB of heap however far the scroll goes.
+ */
+const WINDOW_JOBS = 1000;
+/** A window holds at least this many pages: the one on screen and one at either side. */
+const MIN_WINDOW_PAGES = 3;
+
+interface GalleryResultsProps extends ResultsTextProps {
+  filter: JobFilter;
+  limit: number;
+  windowJobs: number | undefined;
+  reuse: ResultReuse;
+}
+
+/** The library's gallery: its pages a window that moves with the scroll. */
+export function GalleryResults(props: GalleryResultsProps) {
+  const { filter, limit, windowJobs = WINDOW_JOBS, reuse, ...text } = props;
+  // Not read here, but a change re-renders the list, which re-decides its poll interval.
+  useStreamLive();
+  const maxPages = Math.max(MIN_WINDOW_PAGES, Math.ceil(windowJobs / limit));
+  const results = useInfiniteQuery({
+    ...galleryQuery(filter, limit, maxPages),
+    placeholderData: keepPreviousData,
+  });
+  const { hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage } = results;
+  const { fetchNextPage, fetchPreviousPage, data, isPlaceholderData } = results;
+  // One page at a time: a fetch at one end would cancel one under way at the other.
+  const moving = isFetchingNextPage || isFetchingPreviousPage;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !moving) void fetchNextPage();
+  }, [hasNextPage, moving, fetchNextPage]);
+  const loadPrevious = useCallback(() => {
+    if (hasPreviousPage && !moving) void fetchPreviousPage();
+  }, [hasPreviousPage, moving, fetchPreviousPage]);
+  const hasPrevious = hasPreviousPage && !isPlaceholderData;
+  const gridWindow = useMemo(
+    // With placeholderData the result's page params lose their type; the query's are these.
+    () => ({
+      ...galleryWindow(data as WindowData | undefined, maxPages),
+      hasPrevious,
+      loadPrevious,
+    }),
+    [data, maxPages, hasPrevious, loadPrevious],
+  );
+  return (
+    <SearchResultsFrame results={results} scroll {...text}>
+      {({ jobs, searching, more }) => (
+        <GalleryWithReuse
+          jobs={jobs}
+          busy={searching}
+          hasMore={more}
+          loadMore={loadMore}
+          gridWindow={gridWindow}
+          reuse={reuse}
+          filterQuery={exportQuery(filter)}
+        />
+      )}
+    </SearchResultsFrame>
+  );
+}
+
+const NONE: Job[] = [];
+
+/**
+ * The gallery, with its reuse also in context for the parts it does not pass it to. While
+ * everything its filter matches waits out a delete's undo time, nothing shows (and no
+ * page loads), as a single deleted job hides.
+ */
+function GalleryWithReuse(props: ComponentProps<typeof JobGallery>) {
+  const pending = usePendingDeletes();
+  const hidden = pending.some((p) => p.filterQuery === props.filterQuery);
+  return (
+    <ResultReuseContext.Provider value={props.reuse}>
+      <JobGallery
+        {...props}
+        jobs={hidden ? NONE : props.jobs}
+        hasMore={hidden ? false : props.hasMore}
+        gridWindow={
+          hidden ? { ...props.gridWindow, before: 0, hasPrevious: false } : props.gridWindow
+        }
+      />
+    </ResultReuseContext.Provider>
+  );
+}
