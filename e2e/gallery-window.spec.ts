@@ -74,4 +74,18 @@ test('the gallery lets pages far above go and brings them back in place', async 
   await expect(page.getByTestId('library-summary')).toHaveText(
     /^Newest \d+ jobs found for “.+”; scrolling down shows older ones\.$/,
   );
+
+  // Down again, then a jump to the top: the places let go are drawn empty (no tile twice)
+  // and the pages above come back at once.
+  await wheelUntil(page, 400, async () => (await tile(page, JOBS * 4).count()) > 0);
+  await expect(first).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const places = await page.evaluate(() =>
+    [...document.querySelectorAll('[aria-label="Gallery"] [aria-posinset]')].map((el) =>
+      el.getAttribute('aria-posinset'),
+    ),
+  );
+  expect(new Set(places).size).toBe(places.length);
+  await expect(first).toBeVisible();
+  expect(await first.getByRole('button').first().getAttribute('data-tile')).toBe(key);
 });

@@ -6,6 +6,7 @@ import type { GridWindow } from '../api/gallery-window';
 import type { GalleryTile } from '../utils/gallery-tiles';
 import type { Selection } from '../utils/selection';
 import { isSelected } from '../utils/selection';
+import { rowPlaces } from '../utils/window-moves';
 import { GalleryTileView } from './gallery-tile';
 import type { TileActionHandlers } from './tile-actions';
 
@@ -106,16 +107,17 @@ const GalleryRow = memo(function GalleryRow({
   onTile,
   actions,
 }: GalleryRowProps) {
+  const places = rowPlaces(from, cols, before);
   return (
     <div role="presentation" className="absolute left-0 flex" style={{ top: offset, gap: GAP }}>
-      {Array.from({ length: Math.min(cols, Math.max(0, before - from)) }, (_, i) => (
+      {Array.from({ length: places.empty }, (_, i) => (
         <div key={`empty-${i}`} style={{ width: size, height: size }} />
       ))}
-      {tiles.slice(Math.max(0, from - before), from - before + cols).map((tile, i) => (
+      {tiles.slice(places.start, places.end).map((tile, i) => (
         <GalleryTileView
           key={tile.key}
           tile={tile}
-          position={Math.max(from, before) + i + 1}
+          position={before + places.start + i + 1}
           count={count}
           size={size}
           selected={selection ? isSelected(selection, tile.job.id) : undefined}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextWanted, previousWanted, type WindowView } from './window-moves';
+import { nextWanted, previousWanted, rowPlaces, type WindowView } from './window-moves';
 
 /** 5 columns; 100 tiles let go above, 300 held (pages of 100): rows 20 to 80. */
 const view = (over: Partial<WindowView>): WindowView => ({
@@ -46,5 +46,16 @@ describe('moving the gallery window', () => {
     const after = view({ before: 200, rows: 100, firstDrawn: 40, lastDrawn: 72 });
     expect(previousWanted(after)).toBe(false);
     expect(nextWanted(view({ firstDrawn: 25, lastDrawn: 35, backward: true }))).toBe(false);
+  });
+});
+
+describe('a row of the grid against the window', () => {
+  it('draws let-go places empty and the loaded tiles after them', () => {
+    // 5 columns, 12 places let go: rows 0 and 1 are empty, row 2 has 2 empty then 3 tiles.
+    expect(rowPlaces(0, 5, 12)).toEqual({ empty: 5, start: 0, end: 0 });
+    expect(rowPlaces(5, 5, 12)).toEqual({ empty: 5, start: 0, end: 0 });
+    expect(rowPlaces(10, 5, 12)).toEqual({ empty: 2, start: 0, end: 3 });
+    expect(rowPlaces(15, 5, 12)).toEqual({ empty: 0, start: 3, end: 8 });
+    expect(rowPlaces(15, 5, 0)).toEqual({ empty: 0, start: 15, end: 20 });
   });
 });

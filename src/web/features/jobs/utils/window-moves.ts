@@ -36,3 +36,13 @@ export function previousWanted(v: WindowView): boolean {
   const near = v.firstDrawn < startRow || (v.backward && v.firstDrawn <= startRow + v.ahead);
   return near && lastGoes;
 }
+
+/**
+ * A row of the grid against the window: how many of its places, from the left, were let
+ * go (drawn empty), and which of the loaded tiles fill the rest (`start` to `end`).
+ */
+export function rowPlaces(from: number, cols: number, before: number) {
+  const empty = Math.min(cols, Math.max(0, before - from));
+  const start = Math.max(0, from - before);
+  return { empty, start, end: Math.max(start, from + cols - before) };
+}
