@@ -61,6 +61,9 @@ function tileLoader(root: HTMLElement): TileLoader {
     const ended = media.tagName === 'VIDEO' ? 'loadedmetadata' : 'load';
     media.addEventListener(ended, done, { once: true });
     media.addEventListener('error', done, { once: true });
+    // A card's image offers its sizes (`data-srcset`); a gallery tile has one file.
+    const srcset = media.dataset.srcset;
+    if (srcset) media.setAttribute('srcset', srcset);
     media.setAttribute('src', src);
   };
   const check = () => {
