@@ -58,6 +58,12 @@ describe('drawnFor and drawMore', () => {
     expect(drawnFor(scrolled, search, 2).count).toBe(4);
   });
 
+  it('with a batch of one, a new job on top mounts that one card and no other', () => {
+    const scrolled = drawMore(drawnFor(NOTHING_DRAWN, first(50), 1), 6);
+    expect(drawnFor(scrolled, [{ id: 'new' }, ...first(50)], 1).count).toBe(7);
+    expect(drawnFor(NOTHING_DRAWN, first(50), 1).count).toBe(1);
+  });
+
   it('counts only the cards that were drawn as kept, not the whole list before', () => {
     const drawn = drawnFor(NOTHING_DRAWN, first(50), 2);
     // j20 was in the list before but never drawn: it is a new card.
