@@ -1,4 +1,4 @@
-import { use, type CSSProperties } from 'react';
+import { useContext, type CSSProperties } from 'react';
 import type { Job, MediaItem } from '@/contract/studio-api';
 import type { JobActions } from '../hooks/use-job-actions';
 import { useLightboxActions } from '../stores/lightbox-store';
@@ -42,7 +42,7 @@ export function ImageTile({
   const { lightboxOpened } = useLightboxActions();
   const dims = mediaDims(image, job.prompt);
   const { src, srcSet } = thumbSources(image, dims);
-  const files = use(DeferredThumbs)
+  const files = useContext(DeferredThumbs)
     ? { 'data-src': src, 'data-srcset': srcSet }
     : { src, srcSet, loading: 'lazy' as const };
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type FocusEvent } from 'react';
+import { useEffect, useRef, type FocusEvent } from 'react';
 import { useMountedCount } from '../hooks/use-mounted-count';
 import { useTileLoader } from '../hooks/use-tile-loader';
 import { useHighlightedJobId } from '../stores/highlight-store';
@@ -32,9 +32,9 @@ export function ProgressiveCardList(props: Omit<JobCardListProps, 'drawn'>) {
   };
   return (
     <div ref={ref} onFocus={onFocus} className="space-y-3">
-      <DeferredThumbs value>
+      <DeferredThumbs.Provider value>
         <JobCardList {...props} drawn={count} />
-      </DeferredThumbs>
+      </DeferredThumbs.Provider>
       {rest ? <Sentinel key={count} onNear={more} /> : null}
     </div>
   );
@@ -47,27 +47,26 @@ export function ProgressiveCardList(props: Omit<JobCardListProps, 'drawn'>) {
  * meets no cards mounting beyond the first screen.
  */
 function Sentinel({ onNear }: { onNear: (urgent: boolean) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
   // A new observer for each count (keyed) and list: its first report says where the end is.
-  const watch = useCallback(
-    (el: HTMLDivElement | null) => {
-      if (!el) return;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const observer = new IntersectionObserver(
-        ([entry]) => {
-          clearTimeout(timer);
-          if (!entry?.isIntersecting) return;
-          if (entry.boundingClientRect.top < window.innerHeight) onNear(false);
-          else timer = setTimeout(() => onNear(false), SETTLE_MS);
-        },
-        { rootMargin: AHEAD },
-      );
-      observer.observe(el);
-      return () => {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
         clearTimeout(timer);
-        observer.disconnect();
-      };
-    },
-    [onNear],
-  );
-  return <div ref={watch} aria-hidden="true" className="h-px" />;
+        if (!entry?.isIntersecting) return;
+        if (entry.boundingClientRect.top < window.innerHeight) onNear(false);
+        else timer = setTimeout(() => onNear(false), SETTLE_MS);
+      },
+      { rootMargin: AHEAD },
+    );
+    observer.observe(el);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [onNear]);
+  return <div ref={ref} aria-hidden="true" className="h-px" />;
 }
