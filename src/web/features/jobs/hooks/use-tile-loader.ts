@@ -69,8 +69,16 @@ function tileLoader(root: HTMLElement): TileLoader {
   const check = () => {
     window.clearTimeout(timer);
     timer = undefined;
-    // A tile dropped while its file loaded fires nothing more.
-    for (const media of loading) if (!media.isConnected) loading.delete(media);
+    // A tile dropped while its file loaded fires nothing more; an image's request is
+    // let go too, or it would hold a connection the next one needs.
+    for (const media of loading) {
+      if (media.isConnected) continue;
+      loading.delete(media);
+      if (media.tagName === 'IMG') {
+        media.removeAttribute('srcset');
+        media.removeAttribute('src');
+      }
+    }
     const now = performance.now();
     const still = now - lastScroll > SETTLE_MS;
     let waiting = false;
