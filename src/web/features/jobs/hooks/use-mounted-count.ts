@@ -8,7 +8,7 @@ import { drawMore, drawnFor, NOTHING_DRAWN } from '../utils/cards-to-draw';
  * ~100 in the same minutes).
  */
 const FIRST = 1;
-/** Cards mounted each time more are asked for. */
+/** Cards mounted each time more are asked for (the sentinel, focus, Load more). */
 const MORE = 2;
 
 export interface MountedCards {
@@ -36,7 +36,7 @@ export function useMountedCount(
 ): MountedCards {
   const [drawn, setDrawn] = useState(NOTHING_DRAWN);
   const at = wanted === null ? -1 : jobs.findIndex((j) => j.id === wanted);
-  const next = drawMore(drawnFor(drawn, jobs, FIRST), at + 1);
+  const next = drawMore(drawnFor(drawn, jobs, FIRST, MORE), at + 1);
   // Kept with this render (React's pattern for state derived from the props before).
   if (next !== drawn) setDrawn(next);
   const { ids } = next;

@@ -71,8 +71,12 @@ describe('drawnFor and drawMore', () => {
   });
 
   it('an appended page (Load more) draws its first new cards at once', () => {
-    const all = drawMore(drawnFor(NOTHING_DRAWN, first(2), 2), 2);
-    expect(drawnFor(all, first(4), 2).count).toBe(4);
+    const all = drawMore(drawnFor(NOTHING_DRAWN, first(2), 1, 2), 2);
+    expect(all.count).toBe(2);
+    // A search draws one new card, a page the user asked for two.
+    expect(drawnFor(all, first(4), 1, 2).count).toBe(4);
+    expect(drawnFor(all, first(10), 1, 2).count).toBe(4);
+    expect(drawnFor(all, list('x', 'j0', 'j1', 'j2'), 1, 2).count).toBe(3);
   });
 
   it('drawing a card far down draws every card above it', () => {
