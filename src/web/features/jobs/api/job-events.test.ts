@@ -191,6 +191,60 @@ describe('filtered lists (the library)', () => {
     unsubscribe();
   });
 
+  /** A search of one page and a second one Load more is fetching; `land` lets it arrive. */
+  async function loadingMore(firstPage: () => Job[]) {
+    const qc = new QueryClient();
+    let held = true;
+    let letPageTwoIn = () => {};
+    const queryFn = vi.fn(({ pageParam }: { pageParam: string | undefined }) => {
+      if (pageParam === undefined) return Promise.resolve(makeList(firstPage(), '2'));
+      if (!held) return Promise.resolve(makeList([b]));
+      return new Promise<JobList>((resolve) => {
+        letPageTwoIn = () => resolve(makeList([b]));
+      });
+    });
+    const options = jobQueries.search({ q: 'lighthouse' }, 1);
+    const observer = new InfiniteQueryObserver(qc, { ...options, queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().hasNextPage).toBe(true));
+    const more = observer.fetchNextPage();
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    const land = async () => {
+      held = false;
+      letPageTwoIn();
+      await more;
+    };
+    const shown = () => qc.getQueryData<SearchData>(options.queryKey)?.pages.map((p) => p.jobs);
+    return { qc, queryFn, land, shown, unsubscribe };
+  }
+
+  it('keeps a page Load more is fetching when a job finishes meanwhile', async () => {
+    const running = { ...a, status: 'processing' as const, progress: 40 };
+    const done = { ...running, status: 'completed' as const, progress: 100 };
+    let finished = false;
+    const search = await loadingMore(() => [finished ? done : running]);
+    finished = true;
+    applyJobChanged(search.qc, done);
+    // Not cancelled: that would drop the page on its way.
+    expect(search.queryFn).toHaveBeenCalledTimes(2);
+    await search.land();
+    // Both pages, asked again once the second arrived.
+    await vi.waitFor(() => expect(search.shown()).toEqual([[done], [b]]));
+    search.unsubscribe();
+  });
+
+  it('keeps a page Load more is fetching when a new job may match meanwhile', async () => {
+    const c = makeJob({ id: 'cccccccccc', createdAt: '2025-01-01T13:00:00.000Z' });
+    let made = false;
+    const search = await loadingMore(() => (made ? [c] : [a]));
+    made = true;
+    applyJobChanged(search.qc, c);
+    expect(search.queryFn).toHaveBeenCalledTimes(2);
+    await search.land();
+    await vi.waitFor(() => expect(search.shown()).toEqual([[c], [b]]));
+    search.unsubscribe();
+  });
+
   it('asks again when a job finishes while the feed is loading for the first time', async () => {
     const qc = new QueryClient();
     const running = makeJob({ id: 'rrrrrrrrrr', status: 'processing', progress: 40 });

@@ -80,8 +80,24 @@ export function jobChangedInSearch(
 function askedAgainForFinish(client: QueryClient, key: QueryKey, job: Job): boolean {
   if (client.getQueryState(key)?.fetchStatus !== 'fetching' || !isTerminal(job.status))
     return false;
+  if (askedAgainAfterMore(client, key)) return true;
   const exact = { queryKey: key, exact: true };
   void client.cancelQueries(exact).then(() => client.invalidateQueries(exact));
+  return true;
+}
+
+/**
+ * While a page Load more asked for is on its way, a refetch would cancel it and the page
+ * would be lost: it may arrive, then every page is asked again. False when none is.
+ */
+function askedAgainAfterMore(client: QueryClient, key: QueryKey): boolean {
+  const query = client.getQueryCache().find({ queryKey: key, exact: true });
+  if (query?.state.fetchStatus !== 'fetching' || !query.state.fetchMeta?.fetchMore) return false;
+  const unsubscribe = client.getQueryCache().subscribe((e) => {
+    if (e.query !== query || query.state.fetchStatus === 'fetching') return;
+    unsubscribe();
+    void client.invalidateQueries({ queryKey: key, exact: true });
+  });
   return true;
 }
 
@@ -95,9 +111,10 @@ export function applyJobToSearches(client: QueryClient, job: Job): void {
       continue;
     if (data) {
       const next = jobChangedInSearch(data, job, spec.filter);
-      if (next === 'refetch')
-        void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
-      else if (next !== data) client.setQueryData<SearchData>(query.queryKey, next);
+      if (next === 'refetch') {
+        if (!askedAgainAfterMore(client, query.queryKey))
+          void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      } else if (next !== data) client.setQueryData<SearchData>(query.queryKey, next);
     }
   }
 }

@@ -1,10 +1,11 @@
-import type { CSSProperties } from 'react';
+import { useContext, type CSSProperties } from 'react';
 import type { Job, MediaItem } from '@/contract/studio-api';
 import type { JobActions } from '../hooks/use-job-actions';
 import { useLightboxActions } from '../stores/lightbox-store';
 import type { MenuCapability } from '../utils/action-plan';
 import { imageAlt, mediaDims } from '../utils/job-view';
 import { thumbSources } from '../utils/thumb-sources';
+import { DeferredThumbs } from './deferred-thumbs';
 import { ImageMenu } from './image-menu';
 
 /** A checkerboard behind an image with transparency (a removed background). */
@@ -41,6 +42,9 @@ export function ImageTile({
   const { lightboxOpened } = useLightboxActions();
   const dims = mediaDims(image, job.prompt);
   const { src, srcSet } = thumbSources(image, dims);
+  const files = useContext(DeferredThumbs)
+    ? { 'data-src': src, 'data-srcset': srcSet }
+    : { src, srcSet, loading: 'lazy' as const };
   return (
     <div className="group/tile relative">
       {/* The button's accessible name is the image's alt text ("Image 2 of …"). */}
@@ -50,13 +54,11 @@ export function ImageTile({
         className="block w-full cursor-zoom-in focus-visible:outline-offset-[-2px]"
       >
         <img
-          src={src}
-          srcSet={srcSet}
+          {...files}
           sizes={sizes}
           width={dims.width}
           height={dims.height}
           alt={imageAlt(index, job.prompt)}
-          loading="lazy"
           decoding="async"
           style={transparent ? CHECKERBOARD : undefined}
           className="block h-auto w-full bg-zinc-800 transition-opacity group-hover/tile:opacity-90"

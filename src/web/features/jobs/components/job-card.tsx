@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { memo } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
@@ -33,6 +34,16 @@ interface JobCardProps {
   onUsePrompt: ((prompt: string) => void) | undefined;
 }
 
+/** The same job, or an equal one (another search's answer holds its own objects). */
+const sameJob = (a: Job | undefined, b: Job | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && replaceEqualDeep(a, b) === a);
+
+const sameCard = (a: JobCardProps, b: JobCardProps): boolean =>
+  a.followUps === b.followUps &&
+  a.onUsePrompt === b.onUsePrompt &&
+  sameJob(a.job, b.job) &&
+  sameJob(a.parent, b.parent);
+
 const imageCount = (layout: MediaLayout): number =>
   layout.kind === 'grid' || layout.kind === 'batch'
     ? layout.images.length
@@ -41,10 +52,11 @@ const imageCount = (layout: MediaLayout): number =>
       : 0;
 
 /**
- * A card re-renders only when its own job, its parent, its follow-up count or the prompt handler
- * changes: a
- * job event replaces one job object in the cached list and keeps the others, so a burst
- * of events does not redraw every card of the feed for each.
+ * A card re-renders only when its own job, its parent, its follow-up count or the prompt
+ * handler changes: a job event replaces one job object in the cached list and keeps the
+ * others, so a burst of events does not redraw every card of the feed for each; and the
+ * cards a new search's answer shares with the one before, equal jobs in new objects, are
+ * not drawn again either (`sameCard`).
  */
 export const JobCard = memo(function JobCard({
   job,
@@ -97,7 +109,7 @@ export const JobCard = memo(function JobCard({
       {actions.dialog ? <LazyActionDialogs.Component job={job} actions={actions} /> : null}
     </article>
   );
-});
+}, sameCard);
 
 function JobFailure({ job }: { job: Job }) {
   return (

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import type { Job } from '@/contract/studio-api';
 import { jobQueries } from '../api/job-queries';
 import { useHighlightActions } from '../stores/highlight-store';
@@ -21,7 +22,8 @@ export function JobLineage({ job, parent }: JobLineageProps) {
   const parentOperation = (parent ?? lookup.data)?.operation ?? null;
 
   const showParent = () => {
-    parentLinkClicked(job.parentId);
+    // At once: the library draws a card far down the list only when asked (the highlight).
+    flushSync(() => parentLinkClicked(job.parentId));
     const card = document.getElementById(jobDomId(job.parentId));
     if (!card) return;
     card.scrollIntoView({ behavior: 'smooth', block: 'center' });

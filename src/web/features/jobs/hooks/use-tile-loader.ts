@@ -61,13 +61,24 @@ function tileLoader(root: HTMLElement): TileLoader {
     const ended = media.tagName === 'VIDEO' ? 'loadedmetadata' : 'load';
     media.addEventListener(ended, done, { once: true });
     media.addEventListener('error', done, { once: true });
+    // A card's image offers its sizes (`data-srcset`); a gallery tile has one file.
+    const srcset = media.dataset.srcset;
+    if (srcset) media.setAttribute('srcset', srcset);
     media.setAttribute('src', src);
   };
   const check = () => {
     window.clearTimeout(timer);
     timer = undefined;
-    // A tile dropped while its file loaded fires nothing more.
-    for (const media of loading) if (!media.isConnected) loading.delete(media);
+    // A tile dropped while its file loaded fires nothing more; an image's request is
+    // let go too, or it would hold a connection the next one needs.
+    for (const media of loading) {
+      if (media.isConnected) continue;
+      loading.delete(media);
+      if (media.tagName === 'IMG') {
+        media.removeAttribute('srcset');
+        media.removeAttribute('src');
+      }
+    }
     const now = performance.now();
     const still = now - lastScroll > SETTLE_MS;
     let waiting = false;

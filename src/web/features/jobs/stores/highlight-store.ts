@@ -26,3 +26,4 @@ const useHighlightStore = create<HighlightState>()((set) => ({
 export const useIsHighlighted = (jobId: string) =>
   useHighlightStore((s) => s.highlightedJobId === jobId);
 export const useHighlightActions = () => useHighlightStore((s) => s.actions);
+export const useHighlightedJobId = () => useHighlightStore((s) => s.highlightedJobId);

@@ -1,0 +1,98 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The library's cards for a search with more results than a screen, against the real
+ * studio and engine: a search draws the first screen of cards, the rest appear as the page
+ * is scrolled to them, and Tab reaches the last card. Prompts start with a word of this
+ * run only, so other specs' jobs never match.
+ */
+const tag = `cards${Date.now().toString(36)}`;
+const JOBS = 10;
+
+async function createJob(page: Page, text: string): Promise<void> {
+  const res = await page.request.post('/studio-api/jobs', {
+    data: { operation: 'diffusion', params: { text } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function allCompleted(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/studio-api/jobs?q=${tag}&status=completed`);
+        return ((await res.json()) as { jobs: unknown[] }).jobs.length;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(JOBS);
+}
+
+const cards = (page: Page) =>
+  page.getByRole('feed', { name: 'Library results' }).getByRole('article');
+const summary = (page: Page) => page.getByTestId('library-summary');
+const nameOf = (i: number) => `Job diffusion: ${tag} harbour number ${i}`;
+
+/** Every image of a card has loaded a thumbnail. */
+async function expectThumbnailsShown(card: Locator): Promise<void> {
+  const images = card.getByRole('img', { name: /^Image \d of/ });
+  await expect(images).toHaveCount(4);
+  await expect
+    .poll(() =>
+      images.evaluateAll((els) =>
+        els.every((e) => e instanceof HTMLImageElement && e.complete && e.naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
+  for (const src of await images.evaluateAll((els) => els.map((e) => e.getAttribute('src'))))
+    expect(src).toMatch(/\/thumb(\/\d+)?$/);
+}
+
+test('a long search draws cards as they are scrolled or tabbed to', async ({ page }) => {
+  // Ten grids to make and some two hundred key presses: a budget, not a speed claim.
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  for (let i = 0; i < JOBS; i++) await createJob(page, `${tag} harbour number ${i}`);
+  await allCompleted(page);
+
+  await page.goto(`/#/library?q=${tag}`);
+  await expect(summary(page)).toHaveText(`${JOBS} jobs found for “${tag}”`);
+  await expect(cards(page).first()).toHaveAccessibleName(nameOf(JOBS - 1));
+  await expectThumbnailsShown(cards(page).first());
+  // A grid card is most of a screen: only the first few are drawn until the page scrolls.
+  expect(await cards(page).count()).toBeLessThan(JOBS);
+
+  // Scrolling down draws the rest, in order, each with its thumbnails.
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 1500);
+        return cards(page).count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(JOBS);
+  const names = await cards(page).evaluateAll((els) =>
+    els.map((e) => e.getAttribute('aria-label')),
+  );
+  expect(names).toEqual(Array.from({ length: JOBS }, (_, i) => nameOf(JOBS - 1 - i)));
+  const last = cards(page).last();
+  await last.scrollIntoViewIfNeeded();
+  await expectThumbnailsShown(last);
+
+  // From the top again, Tab alone walks through every card to the oldest one.
+  await page.reload();
+  await expect(summary(page)).toHaveText(`${JOBS} jobs found for “${tag}”`);
+  expect(await cards(page).count()).toBeLessThan(JOBS);
+  await page.getByRole('searchbox', { name: 'Search prompts' }).focus();
+  const focusedCard = () =>
+    page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('aria-label'));
+  const visited = new Set<string>();
+  for (let i = 0; i < 600 && !visited.has(nameOf(0)); i++) {
+    await page.keyboard.press('Tab');
+    const name = await focusedCard();
+    if (name) visited.add(name);
+  }
+  expect([...visited]).toEqual(Array.from({ length: JOBS }, (_, i) => nameOf(JOBS - 1 - i)));
+  await expect(cards(page)).toHaveCount(JOBS);
+});
