@@ -56,16 +56,11 @@ function pageCursors(q: JobListQuery, page: { jobs: JobRecord[]; more: boolean }
   const above = q.after !== undefined;
   const older = above || page.more;
   const newer = above ? page.more : q.cursor !== undefined;
+  // An empty page above a job ends where that job's page begins.
+  const end = last ? String(last.seq) : above ? String(Number(q.after) + 1) : null;
   return {
     jobs: page.jobs.map(toJob),
-    // An empty page above a job ends where that job's page begins.
-    nextCursor: older
-      ? last
-        ? String(last.seq)
-        : above
-          ? String(Number(q.after) + 1)
-          : null
-      : null,
+    nextCursor: older ? end : null,
     prevCursor: newer && first ? String(first.seq) : null,
   };
 }

@@ -94,9 +94,21 @@ export type CheckedParams =
   | { ok: true; filter: JobFilter; limit: number; windowJobs: number | undefined }
   | { ok: false; issues: LibraryIssue[] };
 
-/** A whole number from the URL, `fallback` when not given, NaN when not a number. */
-const wholeNumber = (v: string, fallback: number): number =>
-  v === '' ? fallback : /^\d{1,6}$/.test(v) ? Number(v) : NaN;
+/**
+ * A count the URL may set, from 1 to `max`: `fallback` when not given; anything else adds
+ * `message` to the issues.
+ */
+function checkedCount<F extends number | undefined>(
+  issues: LibraryIssue[],
+  field: LibraryField,
+  v: string,
+  c: { fallback: F; max: number; message: string },
+): number | F {
+  if (v === '') return c.fallback;
+  const n = /^\d{1,6}$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 1 && n <= c.max)) issues.push({ field, message: c.message });
+  return n;
+}
 
 const isTaskType = (v: string): v is TaskType => (TASK_TYPES as readonly string[]).includes(v);
 const isStatus = (v: string): v is TaskStatus => (TASK_STATUSES as readonly string[]).includes(v);
@@ -163,20 +175,16 @@ export function checkParams(params: LibraryParams): CheckedParams {
     });
   }
   issues.push(...dayIssues(params));
-  const limit = wholeNumber(params.limit, DEFAULT_PAGE_SIZE);
-  if (!(limit >= 1 && limit <= LIMIT_MAX)) {
-    issues.push({
-      field: 'limit',
-      message: `Page size (limit): must be a whole number from 1 to ${LIMIT_MAX}.`,
-    });
-  }
-  const windowJobs = wholeNumber(params.window, 0);
-  if (!(windowJobs >= 0 && windowJobs <= WINDOW_MAX) || params.window === '0') {
-    issues.push({
-      field: 'window',
-      message: `Gallery window (window): must be a whole number of jobs from 1 to ${WINDOW_MAX}.`,
-    });
-  }
+  const limit = checkedCount(issues, 'limit', params.limit, {
+    fallback: DEFAULT_PAGE_SIZE,
+    max: LIMIT_MAX,
+    message: `Page size (limit): must be a whole number from 1 to ${LIMIT_MAX}.`,
+  });
+  const windowJobs = checkedCount(issues, 'window', params.window, {
+    fallback: undefined,
+    max: WINDOW_MAX,
+    message: `Gallery window (window): must be a whole number of jobs from 1 to ${WINDOW_MAX}.`,
+  });
   if (issues.length > 0) return { ok: false, issues };
   const filter: JobFilter = {
     ...(q ? { q } : {}),
@@ -186,7 +194,7 @@ export function checkParams(params: LibraryParams): CheckedParams {
     ...(params.from ? { from: params.from } : {}),
     ...(params.to ? { to: params.to } : {}),
   };
-  return { ok: true, filter, limit, windowJobs: windowJobs || undefined };
+  return { ok: true, filter, limit, windowJobs };
 }
 
 /** What a filter searched, in words: `“lig” · Videos · Completed · Favourites only`. */
