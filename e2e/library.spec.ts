@@ -144,6 +144,32 @@ test('search, favourites, live updates, bad input and Load more', async ({ page 
   ).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('each keystroke asks for its search once, in the cards and the gallery', async ({ page }) => {
+  const word = `${tag}key`;
+  for (const text of [`${word} kite`, `${word} kettle`]) await createJob(page, text);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    const q = url.searchParams.get('q');
+    if (url.pathname === '/studio-api/jobs' && q?.startsWith(word)) asked.push(q);
+  });
+  const views = page.getByRole('radiogroup', { name: 'View' });
+  for (const view of ['Cards', 'Gallery']) {
+    await page.goto('/#/library');
+    await views.getByRole('radio', { name: view }).click();
+    await search(page).fill(word);
+    await expect(summary(page)).toHaveText(`2 jobs found for “${word}”`);
+    asked.length = 0;
+    // Typed key by key: the search starts in the keystroke's own event, and the results
+    // that render it take that request rather than asking again. The space searches what
+    // was searched already: nothing is asked again.
+    await search(page).pressSequentially(' ket');
+    await expect(summary(page)).toHaveText(`1 job found for “${word} ket”`);
+    await expect(page).toHaveURL(new RegExp(`#/library\\?q=${word}%20ket$`));
+    expect(asked, view).toEqual([' k', ' ke', ' ket'].map((end) => `${word}${end}`));
+  }
+});
+
 test('a search the studio refuses shows its message', async ({ page }) => {
   // The library checks everything the studio checks before it asks, so no input reaches a
   // 400 today; the refusal is made at the network, in the studio's own error envelope.

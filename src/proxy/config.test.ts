@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProxyConfig } from './config';
@@ -23,6 +23,8 @@ describe('loadProxyConfig', () => {
       uploadMaxMp: 40,
       mediaCacheMb: 2048,
       thumbCacheMb: 256,
+      // Half the cores, one to two.
+      thumbMakers: Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2))),
       uploadsMb: 2048,
       upstreamJobTtlH: 72,
       upstreamTimeoutMs: 15_000,
@@ -54,6 +56,7 @@ describe('loadProxyConfig', () => {
       STUDIO_DATA_DIR: '/tmp/x',
       STUDIO_WEB_DIR: '/tmp/web',
       POLL_MS: '250',
+      STUDIO_THUMB_MAKERS: '6',
     };
     const config = loadProxyConfig(env, { port: 9999 });
     expect(config).toMatchObject({
@@ -61,6 +64,7 @@ describe('loadProxyConfig', () => {
       host: '127.0.0.1',
       upstreamUrl: 'https://api.example.com',
       pollMs: 250,
+      thumbMakers: 6,
     });
     expect(config).toMatchObject({ dataDir: '/tmp/x', webDir: '/tmp/web' });
   });
@@ -97,6 +101,7 @@ describe('loadProxyConfig', () => {
       PORT: 'eighty',
       POLL_MS: '5',
       UPSTREAM_PROGRESS: 'yes',
+      STUDIO_THUMB_MAKERS: '0',
     };
     let message = '';
     try {
@@ -111,6 +116,7 @@ describe('loadProxyConfig', () => {
       'UPSTREAM_URL: must be an http:// or https:// URL',
       'UPSTREAM_API_KEY_FILE: set either',
       'UPSTREAM_PROGRESS: must be on or off',
+      'STUDIO_THUMB_MAKERS: must be an integer between 1 and 64',
     ]) {
       expect(message).toContain(name);
     }

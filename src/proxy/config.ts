@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
+
+/**
+ * Thumbnails made at once. Each takes a core for tens of milliseconds (a 1024 px PNG
+ * decoded, resized, encoded) and a thread of Node's pool of four, which also reads files
+ * and compresses answers: half the cores, at most two, keeps the studio answering searches
+ * and pages while a gallery of new thumbnails is made, and leaves a core to a browser on
+ * the same machine.
+ */
+const DEFAULT_THUMB_MAKERS = Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2)));
 
 const intSetting = (min: number, max: number, fallback: number) => {
   const allowed = { error: `must be an integer between ${min} and ${max}` };
@@ -91,6 +101,7 @@ export const proxyConfigSchema = z.object({
   uploadMaxMp: intSetting(1, 500, 40),
   mediaCacheMb: intSetting(16, 10_000_000, 2048),
   thumbCacheMb: intSetting(1, 1_000_000, 256),
+  thumbMakers: intSetting(1, 64, DEFAULT_THUMB_MAKERS),
   uploadsMb: intSetting(16, 10_000_000, 2048),
   /** How long the upstream keeps a job (about 3 days on the hosted service). */
   upstreamJobTtlH: intSetting(1, 24 * 365, 72),
@@ -162,6 +173,7 @@ const ENV_NAMES: Record<Key, string> = {
   allowedHosts: 'STUDIO_ALLOWED_HOSTS',
   mediaCacheMb: 'STUDIO_MEDIA_CACHE_MB',
   thumbCacheMb: 'STUDIO_THUMB_CACHE_MB',
+  thumbMakers: 'STUDIO_THUMB_MAKERS',
   uploadsMb: 'STUDIO_UPLOADS_MB',
   upstreamJobTtlH: 'UPSTREAM_JOB_TTL_H',
   upstreamTimeoutMs: 'UPSTREAM_TIMEOUT_MS',

@@ -108,7 +108,13 @@ async function openStores(config: ProxyConfig) {
   const index = new MediaIndex(db, ttlMs);
   const mediaDir = path.join(dataDir, 'media');
   const media = new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log);
-  const thumbs = new ThumbCache(path.join(dataDir, 'thumbs'), media, config.thumbCacheMb * MB, log);
+  const thumbs = new ThumbCache(
+    path.join(dataDir, 'thumbs'),
+    media,
+    config.thumbCacheMb * MB,
+    log,
+    config.thumbMakers,
+  );
   return {
     redact,
     log,

@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, createRedactor } from '../log';
 import type { CachedMedia } from './cache';
 import { NotAnImage, ThumbCache } from './thumbs';
+import { Abandoned } from './turns';
 
 const log = createLogger(createRedactor([]));
 let dir: string;
@@ -13,15 +14,20 @@ let photo: string;
 let clip: string;
 const asked: string[] = [];
 
-/** The media cache's side: every key is the same 1536×1024 photo-like PNG (noise). */
+/** Every key is the same 1536×1024 photo-like PNG (noise), but key 9, a video. */
+function originalOf(key: string): CachedMedia {
+  const video = key === '9';
+  const file = video ? clip : photo;
+  const size = statSync(file).size;
+  const contentType = video ? 'video/mp4' : 'image/png';
+  return { file, size, contentType, etag: '"x"', width: null, height: null };
+}
+
+/** The media cache's side. */
 const originals = {
   get: async (handle: string, key: string): Promise<CachedMedia> => {
     asked.push(`${handle}/${key}`);
-    const video = key === '9';
-    const file = video ? clip : photo;
-    const size = statSync(file).size;
-    const contentType = video ? 'video/mp4' : 'image/png';
-    return { file, size, contentType, etag: '"x"', width: null, height: null };
+    return originalOf(key);
   },
 };
 
@@ -45,7 +51,7 @@ const thumbFile = (handle: string, key: string, size = 384) =>
 
 describe('the thumbnail cache', () => {
   it('makes a WebP at most 384 px on its longest side and a tenth of the original or less', async () => {
-    const cache = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log);
+    const cache = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log, 2);
     const t = await cache.get('job-aaaaaaa1', '0', 'u/0', 384);
     expect(t.contentType).toBe('image/webp');
     const meta = await sharp(t.file).metadata();
@@ -57,7 +63,7 @@ describe('the thumbnail cache', () => {
   });
 
   it('makes each thumbnail once, also when asked twice at the same time', async () => {
-    const cache = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log);
+    const cache = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log, 2);
     const [a, b] = await Promise.all([
       cache.get('job-aaaaaaa1', '1', 'u/1', 384),
       cache.get('job-aaaaaaa1', '1', 'u/1', 384),
@@ -68,10 +74,10 @@ describe('the thumbnail cache', () => {
   });
 
   it('evicts the least recently used under its byte limit, and reloads its index at start', async () => {
-    const probe = new ThumbCache(path.join(dir, 'probe'), originals, 1e9, log);
+    const probe = new ThumbCache(path.join(dir, 'probe'), originals, 1e9, log, 2);
     const one = (await probe.get('p', '0', 'u', 384)).size;
     // Room for two thumbnails and a half.
-    const cache = new ThumbCache(thumbsDir(), originals, Math.floor(one * 2.5), log);
+    const cache = new ThumbCache(thumbsDir(), originals, Math.floor(one * 2.5), log, 2);
     await cache.get('job-aaaaaaa1', '0', 'u', 384);
     await cache.get('job-aaaaaaa2', '0', 'u', 384);
     await cache.get('job-aaaaaaa1', '0', 'u', 384); // used again: aaaaaaa2 is now the oldest
@@ -82,18 +88,18 @@ describe('the thumbnail cache', () => {
     expect(cache.bytes).toBeLessThanOrEqual(one * 2.5);
 
     // A restart with a smaller limit finds what is on disk and trims it.
-    const smaller = new ThumbCache(thumbsDir(), originals, Math.floor(one * 1.5), log);
+    const smaller = new ThumbCache(thumbsDir(), originals, Math.floor(one * 1.5), log, 2);
     await smaller.load();
     expect(smaller.bytes).toBeLessThanOrEqual(one * 1.5);
     expect(smaller.bytes).toBeGreaterThan(0);
   });
 
   it('keeps at start only files of the sizes it makes', async () => {
-    const cache = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log);
+    const cache = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log, 2);
     const kept = await cache.get('job-aaaaaaa1', '0', 'u', 768);
     const stale = ['0.webp', '1-512.webp', '2-384.webp.a1b2c3.part'];
     for (const f of stale) writeFileSync(path.join(thumbsDir(), 'job-aaaaaaa1', f), 'x');
-    const restarted = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log);
+    const restarted = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log, 2);
     await restarted.load();
     expect(restarted.bytes).toBe(kept.size);
     for (const f of stale)
@@ -102,7 +108,7 @@ describe('the thumbnail cache', () => {
   });
 
   it('drops a job’s thumbnails of every size when it is deleted, and has none for a video', async () => {
-    const cache = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log);
+    const cache = new ThumbCache(thumbsDir(), originals, 64 * 1024 * 1024, log, 2);
     await cache.get('job-aaaaaaa1', '0', 'u', 384);
     await cache.get('job-aaaaaaa1', '1', 'u', 1536);
     // Deleted while one is being made: that one is not left behind either.
@@ -112,5 +118,81 @@ describe('the thumbnail cache', () => {
     expect(existsSync(path.join(thumbsDir(), 'job-aaaaaaa1'))).toBe(false);
     expect(cache.bytes).toBe(0);
     await expect(cache.get('job-aaaaaaa1', '9', 'u', 384)).rejects.toBeInstanceOf(NotAnImage);
+  });
+
+  describe('making them a few at a time', () => {
+    /** The originals, each held until `release` is called: a making stays under way. */
+    function heldOriginals() {
+      const held: (() => void)[] = [];
+      return {
+        held,
+        get: async (handle: string, key: string): Promise<CachedMedia> => {
+          asked.push(`${handle}/${key}`);
+          await new Promise<void>((go) => held.push(go));
+          return originalOf(key);
+        },
+        release: () => {
+          for (const go of held.splice(0)) go();
+        },
+      };
+    }
+    const made = (handle: string) => existsSync(thumbFile(handle, '0'));
+
+    it('makes one at a time in the order asked; one whose asker left before its turn is not made', async () => {
+      const slow = heldOriginals();
+      const cache = new ThumbCache(thumbsDir(), slow, 64 * 1024 * 1024, log, 1);
+      const first = cache.get('job-aaaaaaa1', '0', 'u', 384);
+      const leaving = new AbortController();
+      const dropped = cache.get('job-aaaaaaa2', '0', 'u', 384, leaving.signal);
+      const third = cache.get('job-aaaaaaa3', '0', 'u', 384, new AbortController().signal);
+      await vi.waitFor(() => expect(asked).toEqual(['job-aaaaaaa1/0']));
+      leaving.abort();
+      await expect(dropped).rejects.toBeInstanceOf(Abandoned);
+      slow.release();
+      await first;
+      await vi.waitFor(() => expect(asked).toEqual(['job-aaaaaaa1/0', 'job-aaaaaaa3/0']));
+      slow.release();
+      await third;
+      expect([made('job-aaaaaaa1'), made('job-aaaaaaa2'), made('job-aaaaaaa3')]).toEqual([
+        true,
+        false,
+        true,
+      ]);
+      // Asked for again later, it is made then.
+      const again = cache.get('job-aaaaaaa2', '0', 'u', 384);
+      await vi.waitFor(() => expect(slow.held).toHaveLength(1));
+      slow.release();
+      await again;
+      expect(made('job-aaaaaaa2')).toBe(true);
+    });
+
+    it('makes one for any asker still waiting, and finishes one already started', async () => {
+      const slow = heldOriginals();
+      const cache = new ThumbCache(thumbsDir(), slow, 64 * 1024 * 1024, log, 1);
+      const startedAsker = new AbortController();
+      const started = cache.get('job-aaaaaaa1', '0', 'u', 384, startedAsker.signal);
+      const a = new AbortController();
+      const b = new AbortController();
+      const shared = cache.get('job-aaaaaaa2', '0', 'u', 384, a.signal);
+      void cache.get('job-aaaaaaa2', '0', 'u', 384, b.signal);
+      const kept = cache.get('job-aaaaaaa3', '0', 'u', 384, a.signal);
+      void cache.get('job-aaaaaaa3', '0', 'u', 384);
+      await vi.waitFor(() => expect(slow.held).toHaveLength(1));
+      // The asker of the one under way leaves; so does one of two askers of the next, and
+      // the asker of the last that one asker without a request keeps.
+      startedAsker.abort();
+      a.abort();
+      for (let i = 0; i < 3; i++) {
+        await vi.waitFor(() => expect(slow.held).toHaveLength(1));
+        slow.release();
+      }
+      await Promise.all([started, shared, kept]);
+      expect(asked).toEqual(['job-aaaaaaa1/0', 'job-aaaaaaa2/0', 'job-aaaaaaa3/0']);
+      expect([made('job-aaaaaaa1'), made('job-aaaaaaa2'), made('job-aaaaaaa3')]).toEqual([
+        true,
+        true,
+        true,
+      ]);
+    });
   });
 });

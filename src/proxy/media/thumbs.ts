@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { isThumbSize, type ThumbSize } from '@/contract/thumbnails';
 import type { Logger } from '../log';
 import type { CachedMedia, MediaCache } from './cache';
+import { Turns } from './turns';
 
 const QUALITY = 70;
 /** `<key>-<size>.webp`: a file of this cache; anything else in the folder is left over. */
@@ -14,6 +15,17 @@ type Originals = Pick<MediaCache, 'get'>;
 
 interface Entry {
   bytes: number;
+}
+
+/** A thumbnail being made, or waiting for its turn, and who asked for it. */
+interface Making {
+  made: Promise<CachedMedia>;
+  /** Askers still waiting that may leave (their request closed); one that may not: `kept`. */
+  askers: number;
+  kept: boolean;
+  started: boolean;
+  /** Aborted when every asker has left before its turn came: it is not made. */
+  quit: AbortController;
 }
 
 /**
@@ -27,7 +39,8 @@ interface Entry {
 export class ThumbCache {
   /** Insertion order is the order of last use: the first entry is evicted first. */
   private readonly entries = new Map<string, Entry>();
-  private readonly inFlight = new Map<string, Promise<CachedMedia>>();
+  private readonly inFlight = new Map<string, Making>();
+  private readonly turns: Turns;
   private total = 0;
 
   constructor(
@@ -35,10 +48,25 @@ export class ThumbCache {
     private readonly originals: Originals,
     private readonly capBytes: number,
     private readonly log: Logger,
-  ) {}
+    /** Thumbnails made at once (STUDIO_THUMB_MAKERS); the others wait their turn. */
+    makers: number,
+  ) {
+    this.turns = new Turns(makers);
+  }
 
-  /** The thumbnail at `size`, made at most once however many ask at the same time. */
-  get(handle: string, key: string, url: string, size: ThumbSize): Promise<CachedMedia> {
+  /**
+   * The thumbnail at `size`, made at most once however many ask at the same time, a few at
+   * a time in the order asked. `signal` is the asker's request: once
+   * every asker has left before its turn (a browser let go of an image it no longer
+   * shows), it is not made and they get `Abandoned`. An asker without one always stays.
+   */
+  get(
+    handle: string,
+    key: string,
+    url: string,
+    size: ThumbSize,
+    signal?: AbortSignal,
+  ): Promise<CachedMedia> {
     const id = `${handle}/${key}-${size}`;
     const known = this.entries.get(id);
     if (known) {
@@ -46,12 +74,43 @@ export class ThumbCache {
       this.entries.set(id, known);
       return Promise.resolve(this.served(id, known.bytes));
     }
-    let pending = this.inFlight.get(id);
-    if (!pending) {
-      pending = this.make(id, key, url, size).finally(() => this.inFlight.delete(id));
-      this.inFlight.set(id, pending);
+    const making = this.inFlight.get(id) ?? this.startMaking(id, key, url, size);
+    if (!signal) making.kept = true;
+    else if (!signal.aborted) {
+      making.askers++;
+      signal.addEventListener('abort', () => this.leave(id, making), { once: true });
     }
-    return pending;
+    if (!making.kept && making.askers === 0) this.leave(id, making);
+    return making.made;
+  }
+
+  private startMaking(id: string, key: string, url: string, size: ThumbSize): Making {
+    const quit = new AbortController();
+    const made = this.turns
+      .take(quit.signal)
+      .then(async (giveBack) => {
+        making.started = true;
+        try {
+          return await this.make(id, key, url, size);
+        } finally {
+          giveBack();
+        }
+      })
+      .finally(() => {
+        if (this.inFlight.get(id) === making) this.inFlight.delete(id);
+      });
+    const making: Making = { made, askers: 0, kept: false, started: false, quit };
+    this.inFlight.set(id, making);
+    return making;
+  }
+
+  /** An asker left; the last one to leave before its turn calls it off. */
+  private leave(id: string, making: Making): void {
+    making.askers = Math.max(0, making.askers - 1);
+    if (making.kept || making.askers > 0 || making.started) return;
+    // A new asker from now on starts a new making.
+    if (this.inFlight.get(id) === making) this.inFlight.delete(id);
+    making.quit.abort();
   }
 
   /**
@@ -60,7 +119,7 @@ export class ThumbCache {
    */
   async removeJob(handle: string): Promise<void> {
     const making = [...this.inFlight].filter(([id]) => id.startsWith(`${handle}/`));
-    await Promise.all(making.map(([, made]) => made.catch(() => undefined)));
+    await Promise.all(making.map(([, m]) => m.made.catch(() => undefined)));
     for (const [id, e] of this.entries) {
       if (!id.startsWith(`${handle}/`)) continue;
       this.entries.delete(id);

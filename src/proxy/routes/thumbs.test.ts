@@ -145,3 +145,36 @@ describe('the thumbnail cache across sizes', () => {
     }
   });
 });
+
+describe('a thumbnail no one waits for any more', () => {
+  beforeEach(async () => {
+    stack = await Stack.start({ thumbMakers: 1 });
+    stack.fake.serveMedia('image', photo);
+    stack.fake.serveMedia('grid', small);
+  });
+
+  it('is not made when its request closes before its turn', async () => {
+    let open = () => {};
+    stack.fake.mediaGate = new Promise<void>((r) => (open = r));
+    const job = await settled('a lighthouse');
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // The one maker takes the first, which waits for its original (held upstream).
+    const first = stack.call(`/media/${job.id}/0/thumb`);
+    await pause(300);
+    // The second waits its turn, and its browser lets go of it (a tile scrolled away).
+    const leaving = new AbortController();
+    const second = stack.call(`/media/${job.id}/1/thumb`, { signal: leaving.signal });
+    await pause(300);
+    leaving.abort();
+    await expect(second).rejects.toThrow();
+    await pause(300);
+    open();
+    expect((await first).status).toBe(200);
+    // Turns go in the order asked: had the second stayed in line, it came before this one.
+    expect((await stack.call(`/media/${job.id}/2/thumb`)).status).toBe(200);
+    expect(readdirSync(thumbsOf(job)).sort()).toEqual(['0-384.webp', '2-384.webp']);
+    // Asked for again, it is made.
+    expect((await stack.call(`/media/${job.id}/1/thumb`)).status).toBe(200);
+    expect(existsSync(path.join(thumbsOf(job), '1-384.webp'))).toBe(true);
+  });
+});

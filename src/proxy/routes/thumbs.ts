@@ -9,6 +9,7 @@ import {
 import { upstreamMediaUrl } from '../model/to-job';
 import { mediaResponse } from '../media/serve';
 import { NotAnImage, type ThumbCache } from '../media/thumbs';
+import { Abandoned } from '../media/turns';
 import type { HistoryStore } from '../store/shared-store';
 import { StudioHttpError, invalidRequest } from '../studio-error';
 import { UpstreamError, toStudioError } from '../upstream/errors';
@@ -47,8 +48,12 @@ export function thumbRoutes({ history, thumbs }: ThumbDeps): Hono {
     if (!job || url === null) throw noMedia();
     let thumb;
     try {
-      thumb = await thumbs.get(job.handle, key, url, size);
+      // A browser that lets go of an image closes its request: a thumbnail no one waits
+      // for any more is not made.
+      thumb = await thumbs.get(job.handle, key, url, size, c.req.raw.signal);
     } catch (err) {
+      // Its asker has gone, so the answer is read by no one.
+      if (err instanceof Abandoned) return c.body(null, 503);
       if (err instanceof NotAnImage) throw noMedia();
       if (err instanceof UpstreamError && (err.status === 404 || err.status === 410)) {
         await history.markUpstreamGone(job.handle);

@@ -21,9 +21,16 @@ export function routeFromHash(hash: string): Route {
   return ROUTES.find((r) => r === name) ?? 'create';
 }
 
+/** Told of a URL written in place (see replaceRouteSearch), which fires no `hashchange`. */
+const replaced = new Set<() => void>();
+
 const subscribe = (onChange: () => void) => {
   window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
+  replaced.add(onChange);
+  return () => {
+    window.removeEventListener('hashchange', onChange);
+    replaced.delete(onChange);
+  };
 };
 
 /**
@@ -48,9 +55,12 @@ export const useRouteSearch = (): string =>
 /**
  * Writes a page's state into the URL in place of the current history entry: Back leaves
  * the page instead of stepping through every keystroke, and a reload or a return to the
- * entry restores it. A fragment-only `location.replace` fires `hashchange`, as a link does.
+ * entry restores it. The page hears of it at once, in the same event (a keystroke's search
+ * starts with it), rather than on a `hashchange` queued after it.
  */
 export function replaceRouteSearch(route: Route, search: string): void {
   const hash = search === '' ? routeHref(route) : `${routeHref(route)}?${search}`;
-  if (window.location.hash !== hash) window.location.replace(hash);
+  if (window.location.hash === hash) return;
+  window.history.replaceState(window.history.state, '', hash);
+  for (const onChange of [...replaced]) onChange();
 }

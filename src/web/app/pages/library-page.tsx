@@ -1,4 +1,5 @@
-import { JobSearchResults } from '@/web/features/jobs/components/job-search-results';
+import { useQueryClient } from '@tanstack/react-query';
+import { JobSearchResults, startSearch } from '@/web/features/jobs/components/job-search-results';
 import { LibraryFilters } from '@/web/features/library/components/library-filters';
 import type { LibraryParams } from '@/web/features/library/utils/library-params';
 import {
@@ -27,9 +28,20 @@ export function LibraryPage() {
   const onUsePrompt = usePromptHandoff();
   const reuse = useResultReuse();
   const [view, setView] = useLibraryView();
+  const client = useQueryClient();
   const params = paramsFromSearch(useRouteSearch());
   const checked = checkParams(params);
-  const setParams = (next: LibraryParams) => replaceRouteSearch('library', searchFromParams(next));
+  const setParams = (next: LibraryParams) => {
+    const nextSearch = searchFromParams(next);
+    // Read back from the URL as the page will read it, so the search started is the one
+    // the results then ask for.
+    const c = checkParams(paramsFromSearch(nextSearch));
+    if (c.ok) {
+      const { filter, limit, windowJobs } = c;
+      startSearch(client, { filter, limit, windowJobs, gallery: view === 'gallery' });
+    }
+    replaceRouteSearch('library', nextSearch);
+  };
   return (
     <Page title="Library" description="Everything this studio has made.">
       <LibraryFilters

@@ -69,6 +69,18 @@ export function galleryWindow(data: WindowData | undefined, maxPages: number): G
  * of its own: the card view keeps every page. Apart from `jobQueries` so that the first
  * page does not carry it.
  */
+/**
+ * Jobs the gallery keeps loaded by default: about a hundred screens of tiles around the
+ * one shown, a few MB of heap however far the scroll goes.
+ */
+const WINDOW_JOBS = 1000;
+/** A window holds at least this many pages: the one on screen and one at either side. */
+const MIN_WINDOW_PAGES = 3;
+
+/** The pages of `limit` jobs a window of `windowJobs` (a default when not set) holds. */
+export const windowPages = (limit: number, windowJobs = WINDOW_JOBS): number =>
+  Math.max(MIN_WINDOW_PAGES, Math.ceil(windowJobs / limit));
+
 export const galleryQuery = (filter: JobFilter, limit: number, maxPages: number) =>
   infiniteQueryOptions({
     queryKey: [

@@ -3,20 +3,12 @@ import { useCallback, useMemo, type ComponentProps } from 'react';
 import type { Job } from '@/contract/studio-api';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { useStreamLive } from '@/web/lib/stream-store';
-import { galleryQuery, galleryWindow, type WindowData } from '../api/gallery-window';
+import { galleryQuery, galleryWindow, windowPages, type WindowData } from '../api/gallery-window';
 import { exportQuery } from '../api/job-search';
 import { usePendingDeletes } from '../stores/pending-deletes';
 import { JobGallery } from './job-gallery';
 import { ResultReuseContext, type ResultReuse } from './result-reuse';
 import { SearchResultsFrame, type ResultsTextProps } from './search-results-frame';
-
-/**
- * Jobs the gallery keeps loaded by default: about a hundred screens of tiles around the
- * one shown, a few MB of heap however far the scroll goes.
- */
-const WINDOW_JOBS = 1000;
-/** A window holds at least this many pages: the one on screen and one at either side. */
-const MIN_WINDOW_PAGES = 3;
 
 interface GalleryResultsProps extends ResultsTextProps {
   filter: JobFilter;
@@ -27,10 +19,10 @@ interface GalleryResultsProps extends ResultsTextProps {
 
 /** The library's gallery: its pages a window that moves with the scroll. */
 export function GalleryResults(props: GalleryResultsProps) {
-  const { filter, limit, windowJobs = WINDOW_JOBS, reuse, ...text } = props;
+  const { filter, limit, windowJobs, reuse, ...text } = props;
   // Not read here, but a change re-renders the list, which re-decides its poll interval.
   useStreamLive();
-  const maxPages = Math.max(MIN_WINDOW_PAGES, Math.ceil(windowJobs / limit));
+  const maxPages = windowPages(limit, windowJobs);
   const results = useInfiniteQuery({
     ...galleryQuery(filter, limit, maxPages),
     placeholderData: keepPreviousData,

@@ -1,8 +1,14 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Button } from '@/web/components/ui/button';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { useStreamLive } from '@/web/lib/stream-store';
+import { galleryQuery, windowPages } from '../api/gallery-window';
 import { jobQueries } from '../api/job-queries';
 import { GalleryResults } from './gallery-results';
 import { ProgressiveCardList } from './progressive-card-list';
@@ -31,6 +37,33 @@ export function JobSearchResults({ gallery, windowJobs, ...props }: JobSearchRes
   ) : (
     <CardResults {...props} />
   );
+}
+
+/** A search as JobSearchResults shows it: its filter, its pages, the gallery or cards. */
+interface SearchTarget {
+  filter: JobFilter;
+  limit: number;
+  windowJobs: number | undefined;
+  gallery: boolean;
+}
+
+/**
+ * Starts a search's first page at once, in the event that asks for it (a keystroke): the
+ * studio answers while the page draws the key, and JobSearchResults, rendering the same
+ * search next, takes the request under way instead of starting it after that render. A
+ * search already there (shown, or on its way) is left as it is: a space typed after a word
+ * searches the same.
+ */
+export function startSearch(client: QueryClient, t: SearchTarget): void {
+  const there = (queryKey: QueryKey) =>
+    client.getQueryCache().find({ queryKey, exact: true }) !== undefined;
+  if (t.gallery) {
+    const options = galleryQuery(t.filter, t.limit, windowPages(t.limit, t.windowJobs));
+    if (!there(options.queryKey)) void client.prefetchInfiniteQuery(options);
+  } else {
+    const options = jobQueries.search(t.filter, t.limit);
+    if (!there(options.queryKey)) void client.prefetchInfiniteQuery(options);
+  }
 }
 
 function CardResults({ filter, limit, onUsePrompt, ...text }: JobSearchResultsProps) {
