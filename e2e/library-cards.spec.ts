@@ -3,7 +3,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 /**
  * The library's cards for a search with more results than a screen, against the real
  * studio and engine: a search draws the first screen of cards, the rest appear as the page
- * is scrolled to them, and Tab reaches the last card. Prompts start with a word of this
+ * is scrolled to them, Tab reaches the last card, and a parent link reaches a parent not
+ * drawn yet. Prompts start with a word of this
  * run only, so other specs' jobs never match.
  */
 const tag = `cards${Date.now().toString(36)}`;
@@ -95,4 +96,42 @@ test('a long search draws cards as they are scrolled or tabbed to', async ({ pag
   }
   expect([...visited]).toEqual(Array.from({ length: JOBS }, (_, i) => nameOf(JOBS - 1 - i)));
   await expect(cards(page)).toHaveCount(JOBS);
+});
+
+test('a card’s parent link draws the cards down to its parent and moves focus there', async ({
+  page,
+}) => {
+  // Seven grids and an upscale to make: a budget, not a speed claim.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const word = `${tag}lin`;
+  const post = async (data: unknown): Promise<string> => {
+    const res = await page.request.post('/studio-api/jobs', { data });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { job: { id: string } }).job.id;
+  };
+  const parent = await post({ operation: 'diffusion', params: { text: `${word} parent` } });
+  for (let i = 0; i < 6; i++) await createJob(page, `${word} filler ${i}`);
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/studio-api/jobs/${parent}`);
+        return ((await res.json()) as { job: { status: string } }).job.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('completed');
+  // The newest card; its parent is the oldest of eight, far below the first screen.
+  await post({ operation: 'upscale', parentId: parent, params: { imageNo: 0 } });
+
+  await page.goto(`/#/library?q=${word}`);
+  await expect(summary(page)).toHaveText(`8 jobs found for “${word}”`);
+  const parentCard = page.getByRole('article', { name: `Job diffusion: ${word} parent` });
+  await expect(parentCard).toHaveCount(0);
+  const child = cards(page).first();
+  await expect(child).toHaveAccessibleName(`Job upscale: ${word} parent`);
+  await child.getByRole('button', { name: 'from diffusion · U1' }).press('Enter');
+  await expect(parentCard).toBeFocused();
+  await expect(parentCard).toBeInViewport();
+  await expect(cards(page)).toHaveCount(8);
 });
