@@ -48,6 +48,7 @@ async function fill(url: string): Promise<void> {
     );
     await pool.query('VACUUM ANALYZE jobs');
     await pool.query('VACUUM ANALYZE ledger');
+    await pool.query('VACUUM ANALYZE ledger_quarters');
   } finally {
     await pool.end();
   }

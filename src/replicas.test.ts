@@ -126,7 +126,7 @@ describe('three studio replicas on one Postgres', () => {
     await client.connect();
     try {
       const versions = await client.query('SELECT version FROM schema_version');
-      expect(versions.rows).toEqual([{ version: 4 }]);
+      expect(versions.rows).toEqual([{ version: 5 }]);
       // A second run of the migrations would have failed on existing tables, or added a row.
       expect((await client.query('SELECT id FROM deployment')).rowCount).toBe(1);
     } finally {

@@ -183,6 +183,53 @@ const MIGRATIONS: readonly string[] = [
    $$;
    CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs
      FOR EACH ROW EXECUTE FUNCTION ledger_job_dropped();`,
+  // Version 5: the ledger's sums per quarter hour and operation, kept by a trigger in the
+  // ledger row's transaction, so the spending page's days add up a few thousand sums
+  // instead of reading every job of the range (every time zone's midnight falls on a
+  // quarter hour). Exact decimals, so that adding and taking away leaves no residue; a sum
+  // of no jobs is removed. And the refunds of a range found by an index of their own.
+  `CREATE TABLE ledger_quarters (
+     quarter   bigint NOT NULL,
+     operation text NOT NULL,
+     jobs      integer NOT NULL,
+     consumed  numeric NOT NULL,
+     refunded  numeric NOT NULL,
+     PRIMARY KEY (quarter, operation)
+   );
+   INSERT INTO ledger_quarters
+   SELECT created_ms / 900000, operation, COUNT(*), SUM(CAST(consumed AS numeric)),
+     SUM(CAST(refunded AS numeric))
+   FROM ledger GROUP BY 1, 2;
+   CREATE FUNCTION ledger_quarter_add(q bigint, op text, n integer, c numeric, r numeric)
+   RETURNS void LANGUAGE plpgsql AS $$
+   BEGIN
+     INSERT INTO ledger_quarters AS s VALUES (q, op, n, c, r)
+     ON CONFLICT (quarter, operation) DO UPDATE SET jobs = s.jobs + EXCLUDED.jobs,
+       consumed = s.consumed + EXCLUDED.consumed, refunded = s.refunded + EXCLUDED.refunded;
+     DELETE FROM ledger_quarters WHERE quarter = q AND operation = op AND jobs = 0;
+   END
+   $$;
+   CREATE FUNCTION ledger_quarters_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF TG_OP = 'UPDATE' AND OLD.created_ms / 900000 = NEW.created_ms / 900000
+       AND OLD.operation = NEW.operation AND OLD.consumed = NEW.consumed
+       AND OLD.refunded = NEW.refunded THEN
+       RETURN NULL;
+     END IF;
+     IF TG_OP IN ('UPDATE', 'DELETE') THEN
+       PERFORM ledger_quarter_add(OLD.created_ms / 900000, OLD.operation, -1,
+         -CAST(OLD.consumed AS numeric), -CAST(OLD.refunded AS numeric));
+     END IF;
+     IF TG_OP IN ('INSERT', 'UPDATE') THEN
+       PERFORM ledger_quarter_add(NEW.created_ms / 900000, NEW.operation, 1,
+         CAST(NEW.consumed AS numeric), CAST(NEW.refunded AS numeric));
+     END IF;
+     RETURN NULL;
+   END
+   $$;
+   CREATE TRIGGER ledger_quarters_follow AFTER INSERT OR UPDATE OR DELETE ON ledger
+     FOR EACH ROW EXECUTE FUNCTION ledger_quarters_follow();
+   CREATE INDEX ledger_refunds ON ledger(created_ms) WHERE refunded > 0;`,
 ];
 
 /** Brings the shared database to the newest schema, once however many replicas start. */
