@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeProblems, createGrid } from './screen-helpers';
+import { axeProblems, createGrid, docsScreenshot } from './screen-helpers';
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -122,7 +122,7 @@ for (const size of SIZES) {
       if (theme === 'light' && size.width === 1440) {
         await page.goto('/#/create');
         await expect(page.getByRole('article').first()).toBeVisible();
-        await page.screenshot({ path: 'docs/light.png' });
+        await docsScreenshot(page, 'light.png');
       }
       expect(found).toEqual([]);
     });

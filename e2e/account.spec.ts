@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startAccountStack, type AccountStack } from './account-stack';
+import { docsScreenshot } from './screen-helpers';
 import { watchForUuids } from './uuid-watch';
 
 /**
@@ -280,7 +281,7 @@ test('live balance, active tasks and spending through a burst, with the banner a
   // The most expensive job links to its card; a 720p video of it (turbo, as its prompt
   // says) costs more than is left.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: 'docs/account.png', fullPage: true });
+  await docsScreenshot(page, 'account.png', { fullPage: true });
   await page.getByTestId('top-jobs').getByRole('link').first().click();
   const card = page.getByRole('article', { name: /variation/ });
   await card.getByRole('button', { name: 'More actions for image 1' }).click();

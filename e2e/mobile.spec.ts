@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   createGrid,
+  docsScreenshot,
   expectCompleted,
   expectNoSidewaysScroll,
   expectWithinWidth,
@@ -100,7 +101,7 @@ test('a phone: prompt, grid, upscale, vary region, library and account, never to
   const upscale = page.getByRole('article', { name: /upscale/i }).first();
   await expectCompleted(upscale);
   await expectNoSidewaysScroll(page, 'Create, with an upscale');
-  await page.screenshot({ path: 'docs/mobile.png' });
+  await docsScreenshot(page, 'mobile.png');
   await varyRegionByTouch(page, upscale);
 
   // The upscale's own page, where the account page's links lead.

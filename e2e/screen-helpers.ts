@@ -1,5 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
+
+/**
+ * A screenshot the README shows, as `docs/<name>` when DOCS_SCREENSHOTS=1 (npm run
+ * screenshots); any other run writes it under test-results/, so that tests leave the
+ * tracked files as they were.
+ */
+export async function docsScreenshot(
+  page: Page,
+  name: string,
+  options: Omit<PageScreenshotOptions, 'path'> = {},
+): Promise<void> {
+  const dir = process.env.DOCS_SCREENSHOTS === '1' ? 'docs' : 'test-results/docs';
+  await page.screenshot({ ...options, path: `${dir}/${name}` });
+}
 
 /** Nothing on the page is wider than the window: no sideways scrolling. */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {

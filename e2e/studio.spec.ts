@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { cardImageOriginal } from './card-images';
+import { docsScreenshot } from './screen-helpers';
 import { watchForUuids } from './uuid-watch';
 
 const PROMPT = 'a lighthouse in a storm --ar 16:9';
@@ -90,7 +91,7 @@ test('prompt to grid to upscale on the embedded engine, with no job UUID in the 
     expect(box && box.width / box.height).toBeCloseTo(16 / 9, 1);
   }
   await page.setViewportSize({ width: 1440, height: 1200 });
-  await page.screenshot({ path: 'docs/screenshot.png' });
+  await docsScreenshot(page, 'screenshot.png');
 
   await job.getByRole('button', { name: 'U2', exact: true }).click();
   const upscale = page.getByRole('article', { name: /upscale/i }).first();
