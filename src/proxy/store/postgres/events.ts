@@ -13,6 +13,17 @@ const PRUNE_EVERY = 100;
 /** A replay longer than this is a `reset`: the page reloads what it shows instead. */
 const REPLAY_MAX = 1000;
 const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
+/**
+ * Said to every browser once the database takes events again after some could not be
+ * written: they are lost, so each page reloads what it shows.
+ */
+const MISSED: StudioEvent = {
+  event: 'reset',
+  data: {
+    reason:
+      'Some updates could not be sent while the database was unreachable; reload the data on screen.',
+  },
+};
 
 interface EventRow {
   seq: number;
@@ -37,6 +48,9 @@ export class PgEvents implements SharedEvents {
   private deliver: ((e: SharedEvent) => void) | null = null;
   private closed = false;
   private attempt = 0;
+  /** Set while a `reset` waits to be published for events that could not be. */
+  private missed: NodeJS.Timeout | null = null;
+  private missedAttempt = 0;
 
   constructor(
     private readonly pool: PgPool,
@@ -44,11 +58,37 @@ export class PgEvents implements SharedEvents {
     private readonly onError: (e: Error) => void,
   ) {}
 
-  /** In the order called, one after another, whatever the connection pool does. */
+  /**
+   * In the order called, one after another, whatever the connection pool does. An event
+   * that cannot be written (the database unreachable) is lost, and a `reset` follows it
+   * once the database takes events again.
+   */
   publish(event: StudioEvent): Promise<void> {
     const next = this.queue.then(() => this.insert(event));
-    this.queue = next.catch(() => undefined);
+    this.queue = next.catch(() => this.resetLater());
     return next;
+  }
+
+  /** Tries to publish MISSED, again and again (backing off) until it is written. */
+  private resetLater(): void {
+    if (this.closed || this.missed) return;
+    const wait = RECONNECT_MS[Math.min(this.missedAttempt++, RECONNECT_MS.length - 1)];
+    this.missed = setTimeout(() => {
+      if (this.closed) return;
+      this.queue = this.queue
+        .then(() => this.insert(MISSED))
+        .then(
+          () => {
+            this.missed = null;
+            this.missedAttempt = 0;
+          },
+          () => {
+            this.missed = null;
+            this.resetLater();
+          },
+        );
+    }, wait);
+    this.missed.unref();
   }
 
   private async insert(event: StudioEvent): Promise<void> {
@@ -146,6 +186,7 @@ export class PgEvents implements SharedEvents {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.missed) clearTimeout(this.missed);
     await this.queue;
     await this.reading;
     await this.listener?.end().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { taskResponseSchema } from '@/contract/task';
+import { openPostgres } from '@/server/postgres';
 import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
 import type { SharedEvent } from '@/proxy/browser-events/hub';
 import { createRedactor } from '@/proxy/log';
@@ -9,6 +10,7 @@ import { SessionCookie } from '@/proxy/auth/cookie';
 import { loginRoutes } from '@/proxy/routes/login';
 import { KeyTaken } from '../idempotency-keys';
 import type { SharedStore } from '../shared-store';
+import { PgEvents } from './events';
 import { openPostgresStore } from './open';
 
 let server: TestPostgres;
@@ -168,6 +170,51 @@ describe('replicas on one Postgres, working together', () => {
       expect(await c.events.replay(seqs[0] ?? 0)).toEqual(seenA.slice(1));
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  });
+
+  it('send every browser a reset once the database takes events again after some were lost', async () => {
+    const url = await server.freshDatabase();
+    const a = await open(url);
+    // Replica B's events, through a pool that cannot reach the database while `down`.
+    const pool = openPostgres(url);
+    let down = false;
+    const flaky = new Proxy(pool, {
+      get: (target, key, receiver) => {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        if (down && (key === 'connect' || key === 'query')) {
+          return () => Promise.reject(new Error('connect ECONNREFUSED'));
+        }
+        return (value as (...args: unknown[]) => unknown).bind(target);
+      },
+    });
+    const b = new PgEvents(flaky, url, () => undefined);
+    try {
+      if (!a.events) throw new Error('no shared events');
+      const seen: SharedEvent[] = [];
+      await a.events.listen((e) => seen.push(e));
+      down = true;
+      await expect(
+        b.publish({ event: 'job-removed', data: { id: 'lost-while-down' } }),
+      ).rejects.toThrow('ECONNREFUSED');
+      down = false;
+      await vi.waitFor(() => expect(seen.map((e) => e.event)).toEqual(['reset']), {
+        timeout: 5000,
+        interval: 20,
+      });
+      expect(JSON.parse(seen[0]?.data ?? '{}')).toEqual({
+        reason:
+          'Some updates could not be sent while the database was unreachable; reload the data on screen.',
+      });
+      // Once said, it is not said again.
+      await b.publish({ event: 'job-removed', data: { id: 'after' } });
+      await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 3000, interval: 10 });
+      expect(seen[1]?.event).toBe('job-removed');
+    } finally {
+      await b.close();
+      await pool.end();
+      await a.close();
     }
   });
 
