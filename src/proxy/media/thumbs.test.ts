@@ -166,6 +166,26 @@ describe('the thumbnail cache', () => {
       expect(made('job-aaaaaaa2')).toBe(true);
     });
 
+    it('calls off a deleted job’s thumbnails still waiting, and waits for the one being made', async () => {
+      const slow = heldOriginals();
+      const cache = new ThumbCache(thumbsDir(), slow, 64 * 1024 * 1024, log, 1);
+      const underWay = cache.get('job-aaaaaaa1', '0', 'u', 384);
+      const waiting = cache.get('job-aaaaaaa1', '1', 'u', 384);
+      const other = cache.get('job-aaaaaaa2', '0', 'u', 384);
+      await vi.waitFor(() => expect(slow.held).toHaveLength(1));
+      const removed = cache.removeJob('job-aaaaaaa1');
+      await expect(waiting).rejects.toBeInstanceOf(Abandoned);
+      slow.release();
+      await Promise.all([underWay, removed]);
+      await vi.waitFor(() => expect(slow.held).toHaveLength(1));
+      slow.release();
+      await other;
+      // The waiting one never asked for its original; nothing of the job is left.
+      expect(asked).toEqual(['job-aaaaaaa1/0', 'job-aaaaaaa2/0']);
+      expect(existsSync(path.join(thumbsDir(), 'job-aaaaaaa1'))).toBe(false);
+      expect(made('job-aaaaaaa2')).toBe(true);
+    });
+
     it('makes one for any asker still waiting, and finishes one already started', async () => {
       const slow = heldOriginals();
       const cache = new ThumbCache(thumbsDir(), slow, 64 * 1024 * 1024, log, 1);

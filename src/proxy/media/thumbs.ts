@@ -114,11 +114,17 @@ export class ThumbCache {
   }
 
   /**
-   * Drops every thumbnail of a job, of every size (the job was deleted), those being made
-   * too: they are waited for, so none is written after the folder is gone.
+   * Drops every thumbnail of a job, of every size (the job was deleted). Those waiting for
+   * their turn are called off (their askers get `Abandoned`); those being made are waited
+   * for, so none is written after the folder is gone.
    */
   async removeJob(handle: string): Promise<void> {
     const making = [...this.inFlight].filter(([id]) => id.startsWith(`${handle}/`));
+    for (const [id, m] of making) {
+      if (m.started) continue;
+      this.inFlight.delete(id);
+      m.quit.abort();
+    }
     await Promise.all(making.map(([, m]) => m.made.catch(() => undefined)));
     for (const [id, e] of this.entries) {
       if (!id.startsWith(`${handle}/`)) continue;

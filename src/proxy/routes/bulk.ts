@@ -61,8 +61,9 @@ async function applyTo(
     if (!dryRun && handles.length > 0) {
       await deps.history.removeMany(handles);
       for (const handle of handles) {
-        await deps.media.removeJob(handle);
+        // Thumbnails first: one being made reads the original until it is done.
         await deps.thumbs.removeJob(handle);
+        await deps.media.removeJob(handle);
       }
     }
     return { changed: handles.length, skipped: jobs.length - handles.length };

@@ -51,8 +51,9 @@ export function historyRoutes(deps: HistoryDeps): Hono {
       );
     }
     await deps.history.remove(id);
-    await deps.media.removeJob(id);
+    // Thumbnails first: one being made reads the original until it is done.
     await deps.thumbs.removeJob(id);
+    await deps.media.removeJob(id);
     deps.log.info('job deleted', { handle: id });
     return c.json({ deleted: id });
   });

@@ -52,8 +52,8 @@ export function thumbRoutes({ history, thumbs }: ThumbDeps): Hono {
       // for any more is not made.
       thumb = await thumbs.get(job.handle, key, url, size, c.req.raw.signal);
     } catch (err) {
-      // Its asker has gone, so the answer is read by no one.
-      if (err instanceof Abandoned) return c.body(null, 503);
+      // Its asker has gone (the answer is read by no one), or the job was deleted.
+      if (err instanceof Abandoned) throw noMedia();
       if (err instanceof NotAnImage) throw noMedia();
       if (err instanceof UpstreamError && (err.status === 404 || err.status === 410)) {
         await history.markUpstreamGone(job.handle);
