@@ -25,6 +25,7 @@
  * 10. The library's gallery at 100,000 jobs: its first screen of thumbnails, scrolling
  *    through 10,000 tiles, a search keystroke to its results in the gallery and the card
  *    view, and a ZIP of 200 images (bench/gallery.ts).
+ * 11. A fresh grid's four thumbnails with 1, 2 and 4 thumbnail makers (bench/thumb-makers.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -46,6 +47,7 @@ import { benchHistory } from './history';
 import { benchLiveResults, printLiveResults } from './live-results';
 import { benchPromptParse } from './prompt-parse';
 import { benchReplicas } from './replicas';
+import { benchThumbMakers, printThumbMakers } from './thumb-makers';
 import { benchProxyCost, printProxyCost } from './proxy-cost';
 import { startEngine } from '@/engine/server';
 import { loadProxyConfig } from '@/proxy/config';
@@ -290,6 +292,7 @@ async function main() {
     printFirstPaint(await benchFirstPaint());
     console.log('\nlibrary gallery at 100,000 jobs (bench/gallery.ts):');
     console.log(JSON.stringify(await benchGallery(), null, 2));
+    printThumbMakers(await benchThumbMakers());
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
