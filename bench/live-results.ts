@@ -49,6 +49,24 @@ window.EventSource = class extends NativeEventSource {
     });
   }
 };
+// The card's images once all four have loaded and decoded, looking again each frame (a
+// tile may be drawn anew meanwhile, and a card below the screen loads lazily: 10 s at most).
+const whenDecoded = (card, rec) => {
+  const until = performance.now() + 10000;
+  const check = () => {
+    if (!card.isConnected || performance.now() > until) return;
+    const images = [...card.querySelectorAll('img[alt^="Image "]')];
+    if (images.length < 4 || !images.every((img) => img.complete && img.naturalWidth > 0)) {
+      requestAnimationFrame(check);
+      return;
+    }
+    Promise.all(images.map((img) => img.decode())).then(
+      () => { rec.decoded ??= stamp(); },
+      () => requestAnimationFrame(check),
+    );
+  };
+  check();
+};
 const look = () => {
   for (const card of document.querySelectorAll('article[id^="job-"]')) {
     const rec = (window.__seen[card.id.slice(4)] ??= {});
@@ -58,10 +76,7 @@ const look = () => {
     if (status !== 'completed' || images.length < 4) continue;
     rec.marked = true;
     requestAnimationFrame(() => { rec.grid = stamp(); });
-    Promise.all(images.map((img) => img.decode())).then(
-      () => { rec.decoded = stamp(); },
-      () => {},
-    );
+    whenDecoded(card, rec);
   }
 };
 addEventListener('DOMContentLoaded', () => {

@@ -23,8 +23,8 @@ describe('loadProxyConfig', () => {
       uploadMaxMp: 40,
       mediaCacheMb: 2048,
       thumbCacheMb: 256,
-      // Half the cores, one to two.
-      thumbMakers: Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2))),
+      // Two, one on a single core.
+      thumbMakers: Math.min(2, availableParallelism()),
       uploadsMb: 2048,
       upstreamJobTtlH: 72,
       upstreamTimeoutMs: 15_000,

@@ -6,11 +6,11 @@ import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract
 /**
  * Thumbnails made at once. Each takes a core for tens of milliseconds (a 1024 px PNG
  * decoded, resized, encoded) and a thread of Node's pool of four, which also reads files
- * and compresses answers: half the cores, at most two, keeps the studio answering searches
- * and pages while a gallery of new thumbnails is made, and leaves a core to a browser on
- * the same machine.
+ * and compresses answers: two (one on a single core) leave half the pool free, so searches
+ * and pages keep answering while a screen of new thumbnails is made, and still make a
+ * fresh grid's four in parallel.
  */
-const DEFAULT_THUMB_MAKERS = Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2)));
+const DEFAULT_THUMB_MAKERS = Math.min(2, availableParallelism());
 
 const intSetting = (min: number, max: number, fallback: number) => {
   const allowed = { error: `must be an integer between ${min} and ${max}` };
