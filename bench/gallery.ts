@@ -23,8 +23,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { chooseChromium } from '../e2e/chromium';
 import { searchKeystrokes } from './gallery-search';
-import { loadEngineConfig } from '@/engine/config';
-import { startEngine } from '@/engine/server';
+import { completedJob, startBenchEngine } from './thumb-makers';
 import { loadProxyConfig } from '@/proxy/config';
 import { startProxy } from '@/proxy/server';
 import { openDatabase } from '@/proxy/store/db';
@@ -52,20 +51,7 @@ async function realOutput(dataDir: string, engineUrl: string, key: string): Prom
     loadProxyConfig(config, { upstreamUrl: engineUrl, upstreamApiKey: key }),
   );
   try {
-    const res = await fetch(`${proxy.url}/studio-api/jobs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ operation: 'diffusion', params: { text: 'bench source' } }),
-    });
-    const { job } = z.object({ job: z.object({ id: z.string() }) }).parse(await res.json());
-    for (let i = 0; i < 600; i++) {
-      const read = await (await fetch(`${proxy.url}/studio-api/jobs/${job.id}`)).json();
-      if (
-        z.object({ job: z.object({ status: z.string() }) }).parse(read).job.status === 'completed'
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await completedJob(proxy.url, 'bench source');
   } finally {
     await proxy.stop();
   }
@@ -244,13 +230,7 @@ async function zipOf200(url: string) {
 
 export async function benchGallery() {
   const root = mkdtempSync(join(tmpdir(), 'bench-gallery-'));
-  const engine = await startEngine(
-    loadEngineConfig({
-      ENGINE_PORT: '0',
-      ENGINE_DATA_DIR: join(root, 'engine'),
-      ENGINE_TASK_MS: '300',
-    }),
-  );
+  const engine = await startBenchEngine(root);
   try {
     const studio = join(root, 'studio');
     const output = await realOutput(studio, engine.url, engine.apiKey ?? '');

@@ -20,16 +20,26 @@ const GRIDS = 3;
 
 const jobSchema = z.object({ job: z.object({ id: z.string(), status: z.string() }) });
 
-/** A completed 16:9 grid's handle. */
-async function freshGrid(proxy: RunningProxy): Promise<string> {
-  const res = await fetch(`${proxy.url}/studio-api/jobs`, {
+/** The embedded engine as the benches run it: its own folder under `root`, short tasks. */
+export const startBenchEngine = (root: string) =>
+  startEngine(
+    loadEngineConfig({
+      ENGINE_PORT: '0',
+      ENGINE_DATA_DIR: join(root, 'engine'),
+      ENGINE_TASK_MS: '300',
+    }),
+  );
+
+/** A diffusion job made through the studio at `url`, once completed: its handle. */
+export async function completedJob(url: string, text: string): Promise<string> {
+  const res = await fetch(`${url}/studio-api/jobs`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ operation: 'diffusion', params: { text: 'a lighthouse --ar 16:9' } }),
+    body: JSON.stringify({ operation: 'diffusion', params: { text } }),
   });
   const { id } = jobSchema.parse(await res.json()).job;
   for (let i = 0; i < 1000; i++) {
-    const read = jobSchema.parse(await (await fetch(`${proxy.url}/studio-api/jobs/${id}`)).json());
+    const read = jobSchema.parse(await (await fetch(`${url}/studio-api/jobs/${id}`)).json());
     if (read.job.status === 'completed') return id;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -56,13 +66,7 @@ export interface ThumbMakersFigures {
 
 export async function benchThumbMakers(): Promise<ThumbMakersFigures> {
   const root = mkdtempSync(join(tmpdir(), 'bench-thumb-makers-'));
-  const engine = await startEngine(
-    loadEngineConfig({
-      ENGINE_PORT: '0',
-      ENGINE_DATA_DIR: join(root, 'engine'),
-      ENGINE_TASK_MS: '300',
-    }),
-  );
+  const engine = await startBenchEngine(root);
   try {
     const figures: ThumbMakersFigures = { makers: [] };
     for (const makers of MAKERS) {
@@ -80,7 +84,9 @@ export async function benchThumbMakers(): Promise<ThumbMakersFigures> {
       try {
         const times: number[] = [];
         for (let i = 0; i < GRIDS; i++)
-          times.push(await fourThumbnails(proxy, await freshGrid(proxy)));
+          times.push(
+            await fourThumbnails(proxy, await completedJob(proxy.url, 'a lighthouse --ar 16:9')),
+          );
         figures.makers.push({ makers, lastThumbnailMs: times });
       } finally {
         await proxy.stop();
