@@ -56,9 +56,9 @@ export class ThumbCache {
 
   /**
    * The thumbnail at `size`, made at most once however many ask at the same time, a few at
-   * a time in the order asked. `signal` is the asker's request: once
-   * every asker has left before its turn (a browser let go of an image it no longer
-   * shows), it is not made and they get `Abandoned`. An asker without one always stays.
+   * a time in the order asked. `signal` is the asker's request: once every asker has left
+   * before its turn (a browser let go of an image it no longer shows), it is not made and
+   * they get `Abandoned`. An asker without a signal always stays.
    */
   get(
     handle: string,
