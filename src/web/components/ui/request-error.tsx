@@ -15,3 +15,22 @@ export function RequestError({ error, onDismiss }: { error: unknown; onDismiss: 
     />
   );
 }
+
+/**
+ * A read that failed (a list, a job, the account): "Could not <what>: <why>", what to do,
+ * and a Retry button.
+ */
+export function LoadError(props: { what: string; error: unknown; onRetry: () => unknown }) {
+  const { title, hint } = describeError(props.error);
+  return (
+    <ErrorBanner
+      title={`Could not ${props.what}: ${title}`}
+      hint={hint}
+      action={
+        <Button size="sm" onClick={() => void props.onRetry()}>
+          Retry
+        </Button>
+      }
+    />
+  );
+}

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SpendingRange } from '@/contract/spending';
-import { Button } from '@/web/components/ui/button';
-import { ErrorBanner } from '@/web/components/ui/error-banner';
-import { describeError } from '@/web/lib/describe-error';
+import { LoadError } from '@/web/components/ui/request-error';
 import { accountQueries } from '../api/account-queries';
 import { availableCredits } from '../utils/balance';
 import { ActiveTasksCard } from './active-tasks-card';
@@ -37,7 +35,9 @@ export function AccountPanel({ range, onRangeChange, jobHref }: AccountPanelProp
   if (!account) {
     return (
       <div className="space-y-6">
-        {summary.isError ? <SummaryError error={summary.error} retry={summary.refetch} /> : null}
+        {summary.isError ? (
+          <LoadError what="load the account" error={summary.error} onRetry={summary.refetch} />
+        ) : null}
         {summary.isPending ? (
           <div aria-busy="true" className="h-64 animate-pulse rounded-lg bg-zinc-900" />
         ) : null}
@@ -52,20 +52,5 @@ export function AccountPanel({ range, onRangeChange, jobHref }: AccountPanelProp
       {spending}
       <ProfileCard account={account} />
     </div>
-  );
-}
-
-function SummaryError({ error, retry }: { error: Error; retry: () => unknown }) {
-  const { title, hint } = describeError(error);
-  return (
-    <ErrorBanner
-      title={`Could not load the account: ${title}`}
-      hint={hint}
-      action={
-        <Button size="sm" onClick={() => void retry()}>
-          Retry
-        </Button>
-      }
-    />
   );
 }

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/web/components/ui/button';
-import { ErrorBanner } from '@/web/components/ui/error-banner';
-import { describeError } from '@/web/lib/describe-error';
+import { LoadError } from '@/web/components/ui/request-error';
 import { jobQueries } from '../api/job-queries';
 import { JobCardList } from './job-card-list';
 import { LineageView } from './lineage-view';
@@ -18,18 +16,7 @@ export function JobDetail({ id, onUsePrompt }: JobDetailProps) {
     return <div aria-busy="true" className="h-64 animate-pulse rounded-lg bg-zinc-900" />;
   }
   if (job.isError) {
-    const { title, hint } = describeError(job.error);
-    return (
-      <ErrorBanner
-        title={`Could not load this job: ${title}`}
-        hint={hint}
-        action={
-          <Button size="sm" onClick={() => void job.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <LoadError what="load this job" error={job.error} onRetry={job.refetch} />;
   }
   return (
     <div className="space-y-6">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/web/components/ui/button';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { LoadError } from '@/web/components/ui/request-error';
 import { describeError } from '@/web/lib/describe-error';
 import { useStreamLive } from '@/web/lib/stream-store';
 import { jobQueries } from '../api/job-queries';
@@ -33,18 +33,7 @@ export function JobFeed({
 
   if (list.isPending) return <FeedSkeleton />;
   if (list.isError && !list.data) {
-    const { title, hint } = describeError(list.error);
-    return (
-      <ErrorBanner
-        title={`Could not load jobs: ${title}`}
-        hint={hint}
-        action={
-          <Button size="sm" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <LoadError what="load jobs" error={list.error} onRetry={list.refetch} />;
   }
 
   const jobs = maxJobs === undefined ? list.data.jobs : list.data.jobs.slice(0, maxJobs);

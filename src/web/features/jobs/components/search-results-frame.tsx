@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { LoadError } from '@/web/components/ui/request-error';
 import { describeError } from '@/web/lib/describe-error';
 import type { Job, JobList } from '@/contract/studio-api';
 import { searchJobs } from '../api/job-queries';
@@ -46,18 +47,7 @@ export function SearchResultsFrame(props: FrameProps) {
   const { results, searched, emptyText, onClearFilters, children } = props;
   if (results.isPending) return <FeedSkeleton />;
   if (results.isError && !results.data) {
-    const { title, hint } = describeError(results.error);
-    return (
-      <ErrorBanner
-        title={`Could not search the library: ${title}`}
-        hint={hint}
-        action={
-          <Button size="sm" onClick={() => void results.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <LoadError what="search the library" error={results.error} onRetry={results.refetch} />;
   }
   const jobs = searchJobs(results.data);
   const searching = results.isPlaceholderData;
