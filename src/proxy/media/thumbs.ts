@@ -107,8 +107,12 @@ export class ThumbCache {
   /** An asker left; the last one to leave before its turn calls it off. */
   private leave(id: string, making: Making): void {
     making.askers = Math.max(0, making.askers - 1);
-    if (making.kept || making.askers > 0 || making.started) return;
-    // A new asker from now on starts a new making.
+    if (!making.kept && making.askers === 0) this.callOff(id, making);
+  }
+
+  /** Drops a making that has not started: its askers get `Abandoned`, a new asker starts anew. */
+  private callOff(id: string, making: Making): void {
+    if (making.started) return;
     if (this.inFlight.get(id) === making) this.inFlight.delete(id);
     making.quit.abort();
   }
@@ -120,11 +124,7 @@ export class ThumbCache {
    */
   async removeJob(handle: string): Promise<void> {
     const making = [...this.inFlight].filter(([id]) => id.startsWith(`${handle}/`));
-    for (const [id, m] of making) {
-      if (m.started) continue;
-      this.inFlight.delete(id);
-      m.quit.abort();
-    }
+    for (const [id, m] of making) this.callOff(id, m);
     await Promise.all(making.map(([, m]) => m.made.catch(() => undefined)));
     for (const [id, e] of this.entries) {
       if (!id.startsWith(`${handle}/`)) continue;
