@@ -12,6 +12,7 @@ import { Balancer } from '@/proxy/test/balancer';
 import { waitFor } from '@/proxy/test/harness';
 import { type ProxyProcess, spawnProxy } from '@/proxy/test/proxy-process';
 import { SseClient, jobEvent } from '@/proxy/test/sse-client';
+import { WireDelay } from '@/proxy/test/wire-delay';
 import { freePort } from '@/server/free-port';
 import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
 
@@ -19,7 +20,9 @@ import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
  * A team's deployment, for real: one PostgreSQL, the embedded engine as the service, and
  * three studio replicas (their own processes) behind a balancer that is their PUBLIC_URL.
  * The balancer sends callbacks to B and upload fetches to C, everything else to A, so
- * each check below crosses replicas by construction.
+ * each check below crosses replicas by construction. A reaches the service through a link
+ * that can hold the answers to its creates back, and every replica asks for progress
+ * callbacks, so a create's first callback can reach B before A has the create's answer.
  */
 const PASSWORD = 'team-password-1';
 const LEASE_MS = 1500;
@@ -29,6 +32,11 @@ let server: TestPostgres;
 let databaseUrl = '';
 let engine: RunningEngine;
 let balancer: Balancer;
+let wire: WireDelay;
+/** How long A's link holds back the answer to a create. */
+let createDelayMs = 0;
+const isCreate = (r: { method: string; path: string }) =>
+  r.method === 'POST' && r.path.startsWith('/api/v1/') && !r.path.startsWith('/api/v1/job');
 const replicas: Record<'A' | 'B' | 'C', ProxyProcess | null> = { A: null, B: null, C: null };
 let cookie = '';
 
@@ -51,6 +59,7 @@ beforeAll(async () => {
       ENGINE_ALLOW_PRIVATE_FETCH: '1',
     }),
   );
+  wire = await new WireDelay(engine.url, (r) => (isCreate(r) ? createDelayMs : 0)).start();
   const ports = { A: await freePort(), B: await freePort(), C: await freePort() };
   const at = (name: 'A' | 'B' | 'C') => `http://127.0.0.1:${ports[name]}`;
   balancer = await new Balancer((p) =>
@@ -62,7 +71,8 @@ beforeAll(async () => {
   ).start();
   const env = (name: 'A' | 'B' | 'C') => ({
     DATABASE_URL: databaseUrl,
-    UPSTREAM_URL: engine.url,
+    UPSTREAM_URL: name === 'A' ? wire.url : engine.url,
+    UPSTREAM_PROGRESS: 'on',
     UPSTREAM_API_KEY: engine.apiKey ?? '',
     PORT: String(ports[name]),
     PUBLIC_URL: balancer.url,
@@ -88,6 +98,7 @@ afterAll(async () => {
     await r?.exited;
   }
   await balancer?.stop();
+  await wire?.stop();
   await engine?.stop();
   await server?.stop();
   if (root) rmSync(root, { recursive: true, force: true });
@@ -237,6 +248,63 @@ describe('three studio replicas on one Postgres', () => {
     const res = await fetch(`${urlOf('C')}/studio-api/jobs?q=harbour`, { headers: headers() });
     expect(jobListSchema.parse(await res.json()).jobs.map((j) => j.id)).toEqual([onA.id]);
   }, 30_000);
+
+  it('answer every create on A with its one job when its first callback reached B first', async () => {
+    const adoptions = () => (replicas.B?.output().match(/"job adopted"/g) ?? []).length;
+    const before = adoptions();
+    try {
+      for (let round = 0; round < 20; round++) {
+        createDelayMs = [25, 100, 300][round % 3] ?? 0;
+        const word = `racer${String(round)}x`;
+        // `create` expects a 200: a 500 here is the race lost.
+        const job = await create('A', { operation: 'diffusion', params: { text: `a ${word}` } });
+        // Finished before the next round, so that the next task starts at once and its
+        // first progress callback races the create's answer.
+        expect((await untilFinished('C', job.id)).status).toBe('completed');
+        const res = await fetch(`${urlOf('C')}/studio-api/jobs?q=${word}`, { headers: headers() });
+        expect(jobListSchema.parse(await res.json()).jobs.map((j) => j.id)).toEqual([job.id]);
+        expect(wire.passed.filter((r) => isCreate(r) && r.body.includes(word))).toHaveLength(1);
+      }
+    } finally {
+      createDelayMs = 0;
+    }
+    // The race was run: B took the job from its callback before A had the answer.
+    expect(adoptions() - before).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+
+  it('answer a create whose answer was lost with the job its callback brought to B', async () => {
+    const rounds = ['lost-1', 'lost-2', 'lost-3', 'lost-4', 'lost-5'];
+    const firstStatus: number[] = [];
+    createDelayMs = 300;
+    wire.lose = isCreate;
+    try {
+      for (const [i, word] of rounds.entries()) {
+        const body = { operation: 'diffusion', params: { text: `a ${word}x` } };
+        const res = await fetch(`${urlOf('A')}/studio-api/jobs`, {
+          method: 'POST',
+          headers: headers({ 'content-type': 'application/json', 'idempotency-key': `lost-${i}` }),
+          body: JSON.stringify(body),
+        });
+        firstStatus.push(res.status);
+        const first = res.status === 200 ? jobEnvelopeSchema.parse(await res.json()).job : null;
+        // The browser's retry of the same submit: the same key brings the same one job.
+        wire.lose = null;
+        const again = await create('A', body, `lost-${i}`);
+        wire.lose = isCreate;
+        if (first) expect(again.id).toBe(first.id);
+        expect((await untilFinished('C', again.id)).status).toBe('completed');
+        expect(wire.passed.filter((r) => isCreate(r) && r.body.includes(`${word}x`))).toHaveLength(
+          1,
+        );
+      }
+    } finally {
+      createDelayMs = 0;
+      wire.lose = null;
+    }
+    // A's answer was lost every time; B had the job from its callback in most rounds.
+    expect(firstStatus.every((s) => s === 200 || s === 502)).toBe(true);
+    expect(firstStatus.filter((s) => s === 200).length).toBeGreaterThanOrEqual(3);
+  }, 60_000);
 
   it('hand the jobs of a replica killed mid-job to another, which finishes following them', async () => {
     // No callback gets through: only a follower polling the service finishes the job.

@@ -96,7 +96,7 @@ interface Sending {
 }
 
 const OUTCOME_UNKNOWN_HINT =
-  'The studio cannot tell whether the image service made this job: the feed shows it as unknown until the service reports on it. Try again only if it never turns into a job, or two may be charged.';
+  'The studio cannot tell whether the image service made this job: the feed shows it as unknown until the service reports on it. Try again: the studio sends the same request under the same key, which brings back this job rather than charging a second one.';
 
 /**
  * A refusal in the browser's terms: the service names the parent `jobId`, which the
@@ -133,6 +133,16 @@ async function createFailed(
   return new StudioHttpError({ ...toStudioError(err), hint: OUTCOME_UNKNOWN_HINT });
 }
 
+/**
+ * A create whose answer was lost after its callback, which another replica received,
+ * named its task: the job is known after all, and the browser gets it.
+ */
+async function adoptedMeanwhile(deps: CreateDeps, handle: string, err: unknown) {
+  if (isDefiniteRefusal(err)) return null;
+  const job = await deps.history.get(handle);
+  return job?.createState === null ? job : null;
+}
+
 /** Sends one create upstream; no retry, since a lost answer may still have made a task. */
 async function sendCreate(deps: CreateDeps, sending: Sending): Promise<JobRecord> {
   const { handle, input, body } = sending;
@@ -140,6 +150,8 @@ async function sendCreate(deps: CreateDeps, sending: Sending): Promise<JobRecord
   try {
     task = await deps.upstream.createTask(input.operation, body);
   } catch (err) {
+    const adopted = await adoptedMeanwhile(deps, handle, err);
+    if (adopted) return adopted;
     throw await createFailed(deps, sending, err);
   }
   if (task.job_id === '') {

@@ -85,8 +85,10 @@ export class JobStore {
 
   /**
    * The upstream named the task (a create's answer, or a callback for a job whose answer
-   * was lost): the job takes its id, its creation time, and `state` when given. `prompt`
-   * replaces one taken from the parent. Null when the job has no open create.
+   * was lost or has not come yet): the job takes its id, its creation time, and `state`
+   * when given. `prompt` replaces one taken from the parent. A job that already took this
+   * task (its callback came first) keeps the state it has and counts as confirmed. Null
+   * when the job is gone or took another task.
    */
   confirmCreate(
     handle: string,
@@ -95,7 +97,8 @@ export class JobStore {
     prompt: string | null = null,
   ): JobRecord | null {
     const current = this.get(handle);
-    if (!current || current.createState === null) return null;
+    if (!current) return null;
+    if (current.createState === null) return this.confirmedAgain(current, task, prompt);
     const createdAt = task.meta?.created_at ?? current.createdAt;
     prepared(
       this.db,
@@ -114,6 +117,20 @@ export class JobStore {
       updated_at: new Date().toISOString(),
       ...stateParams(state ?? current),
     });
+    this.changed({ type: 'job', handle });
+    return this.get(handle);
+  }
+
+  /** A create confirmed a second time (its callback came first): only the prompt may move. */
+  private confirmedAgain(
+    current: JobRecord,
+    task: TaskResponse,
+    prompt: string | null,
+  ): JobRecord | null {
+    if (current.upstreamId !== task.job_id) return null;
+    if (prompt === null || prompt === current.prompt) return current;
+    const { handle } = current;
+    prepared(this.db, 'UPDATE jobs SET prompt = ? WHERE handle = ?').run(prompt, handle);
     this.changed({ type: 'job', handle });
     return this.get(handle);
   }

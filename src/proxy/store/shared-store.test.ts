@@ -225,6 +225,34 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
     expect(await store.history.findIdempotent('k-1')).toBeNull();
   });
 
+  it('confirms a create its callback confirmed first, keeping what the callback brought', async () => {
+    await store.history.recordIntent(
+      {
+        handle: 'h-c1',
+        hookToken: 'tok-c1',
+        parentHandle: null,
+        parentIndex: null,
+        operation: 'diffusion',
+        prompt: '',
+        params: null,
+      },
+      null,
+    );
+    // The callback (on any replica) adopts the job and moves it on…
+    const running = { ...stateFromTask(pending, null, redact), status: 'processing' as const };
+    expect(await store.history.confirmCreate('h-c1', pending, null)).not.toBeNull();
+    expect(await store.history.applyState('h-c1', running, pending)).toBe(true);
+    // …then the create's own answer arrives: the same task, so the browser gets its job,
+    // still processing, with the prompt the answer names.
+    const answered = { ...stateFromTask(pending, null, redact), status: 'pending' as const };
+    const confirmed = await store.history.confirmCreate('h-c1', pending, answered, 'a tide');
+    expect(confirmed).toMatchObject({ createState: null, status: 'processing', prompt: 'a tide' });
+    expect(await page({ search: 'tide' })).toEqual(['a tide']);
+    // Another task is not this create's.
+    expect(await store.history.confirmCreate('h-c1', completed, answered)).toBeNull();
+    expect((await store.history.get('h-c1'))?.upstreamId).toBe(pending.job_id);
+  });
+
   it('keeps a finished job final, and media pending until fetched', async () => {
     const h = await add({ prompt: 'x', status: 'processing', hookToken: 'tok-x' });
     const done = { ...stateFromTask(completed, null, redact), status: 'completed' as const };

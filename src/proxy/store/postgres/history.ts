@@ -87,6 +87,12 @@ export class PgHistory implements HistoryStore {
     });
   }
 
+  /**
+   * As `JobStore.confirmCreate`. Another replica may confirm the same create at the same
+   * moment (its callback came first): the update takes only an open create, so whichever
+   * comes second finds it confirmed, keeps the state the first wrote, and succeeds when
+   * it is the same task.
+   */
   async confirmCreate(
     handle: string,
     task: TaskResponse,
@@ -94,27 +100,42 @@ export class PgHistory implements HistoryStore {
     prompt: string | null = null,
   ): Promise<JobRecord | null> {
     const current = await this.get(handle);
-    if (!current || current.createState === null) return null;
-    const createdAt = task.meta?.created_at ?? current.createdAt;
-    const newPrompt = prompt ?? current.prompt;
+    if (!current) return null;
+    if (current.createState !== null) {
+      const createdAt = task.meta?.created_at ?? current.createdAt;
+      const newPrompt = prompt ?? current.prompt;
+      const { changes } = await run(
+        this.pool,
+        `UPDATE jobs SET upstream_id = @upstream_id, create_state = NULL, operation = @operation,
+           prompt = @prompt, prompt_words = ${PROMPT_WORDS}, created_at = @created_at,
+           created_ms = @created_ms, ${STATE_SET}, task_json = @task_json,
+           updated_at = @updated_at
+         WHERE handle = @handle AND create_state IS NOT NULL`,
+        {
+          handle,
+          upstream_id: task.job_id,
+          operation: task.task_type || current.operation,
+          prompt: newPrompt,
+          ...promptWords(newPrompt),
+          created_at: createdAt,
+          created_ms: createdMs(createdAt),
+          task_json: JSON.stringify(task),
+          updated_at: new Date().toISOString(),
+          ...stateParams(state ?? current),
+        },
+      );
+      if (changes > 0) {
+        this.changed({ type: 'job', handle });
+        return this.get(handle);
+      }
+    }
+    const confirmed = await this.get(handle);
+    if (!confirmed || confirmed.upstreamId !== task.job_id) return null;
+    if (prompt === null || prompt === confirmed.prompt) return confirmed;
     await run(
       this.pool,
-      `UPDATE jobs SET upstream_id = @upstream_id, create_state = NULL, operation = @operation,
-         prompt = @prompt, prompt_words = ${PROMPT_WORDS}, created_at = @created_at,
-         created_ms = @created_ms, ${STATE_SET}, task_json = @task_json, updated_at = @updated_at
-       WHERE handle = @handle`,
-      {
-        handle,
-        upstream_id: task.job_id,
-        operation: task.task_type || current.operation,
-        prompt: newPrompt,
-        ...promptWords(newPrompt),
-        created_at: createdAt,
-        created_ms: createdMs(createdAt),
-        task_json: JSON.stringify(task),
-        updated_at: new Date().toISOString(),
-        ...stateParams(state ?? current),
-      },
+      `UPDATE jobs SET prompt = @prompt, prompt_words = ${PROMPT_WORDS} WHERE handle = @handle`,
+      { handle, prompt, ...promptWords(prompt) },
     );
     this.changed({ type: 'job', handle });
     return this.get(handle);
