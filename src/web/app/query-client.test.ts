@@ -1,7 +1,7 @@
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueries } from '../features/account/api/account-queries';
-import { jobMutations } from '../features/jobs/api/job-mutations';
+import { jobMutations, submitVariables } from '../features/jobs/api/job-mutations';
 import { NetworkError, ResponseShapeError, StudioApiError } from '../lib/http';
 import { jsonResponse, makeAccount, makeJob } from '../lib/testing/fixtures';
 import { createQueryClient, shouldRetry } from './query-client';
@@ -61,6 +61,31 @@ describe('createQueryClient', () => {
     expect(sent).toEqual([]);
     await create('a cat');
     expect(sent).toEqual(['/studio-api/jobs']);
+  });
+
+  it('keeps the key of a create that got no answer through one refused before it is sent', async () => {
+    const keys: string[] = [];
+    const answers = [
+      jsonResponse({ error: studio(502).studio }, 502),
+      jsonResponse({ job: makeJob() }),
+    ];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
+      return answers.shift();
+    });
+    const qc = createQueryClient();
+    const body = { operation: 'diffusion' as const, params: { text: 'a cat --turbo' } };
+    const create = () =>
+      new MutationObserver(qc, { ...jobMutations.create(qc), retry: false })
+        .mutate(submitVariables(body))
+        .catch((e: unknown) => e);
+    await create();
+    qc.setQueryData(accountQueries.summary().queryKey, makeAccount({ availableCredits: 100 }));
+    expect(((await create()) as StudioApiError).studio.status).toBe(402);
+    qc.setQueryData(accountQueries.summary().queryKey, makeAccount({ availableCredits: 1000 }));
+    await create();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('lets a create go when the balance is not known yet', async () => {

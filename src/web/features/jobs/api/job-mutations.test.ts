@@ -1,9 +1,14 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreateJobRequest, Job } from '@/contract/studio-api';
-import { StudioApiError } from '@/web/lib/http';
+import { NetworkError, StudioApiError } from '@/web/lib/http';
 import { jsonResponse, makeJob, makeList } from '@/web/lib/testing/fixtures';
-import { createFingerprint, isCreateInFlight, jobMutations } from './job-mutations';
+import {
+  createFingerprint,
+  isCreateInFlight,
+  jobMutations,
+  submitVariables,
+} from './job-mutations';
 import type { SearchData } from './job-queries';
 import { jobQueries } from './job-queries';
 
@@ -75,6 +80,87 @@ describe('jobMutations.create', () => {
       .catch((e) => e);
     expect(err).toBeInstanceOf(StudioApiError);
     expect(qc.getQueryData(jobQueries.list().queryKey)).toBe(list);
+  });
+});
+
+describe('submitVariables', () => {
+  const prompt = (text: string): CreateJobRequest => ({ operation: 'diffusion', params: { text } });
+  const ok = () => jsonResponse({ job: makeJob({ id: 'nnnnnnnnnn', status: 'pending' }) });
+  const failed = (status: number, message: string, hint: string | null) => () =>
+    jsonResponse({ error: { status, code: 'x', message, hint, retryAfterS: null } }, status);
+  const unreachable = () => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  /**
+   * Submits through the create mutation as the hook does, the POSTs answered in turn by
+   * `answers`; `keys` collects the Idempotency-Key of every POST sent.
+   */
+  function studio(...answers: (() => Response)[]) {
+    const keys: string[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
+      const answer = answers.shift();
+      if (!answer) throw new Error('no answer left');
+      return answer();
+    });
+    const qc = new QueryClient();
+    const options = { ...jobMutations.create(qc), retryDelay: 0 };
+    const submit = (body: CreateJobRequest) =>
+      new MutationObserver(qc, options).mutate(submitVariables(body)).catch((e: unknown) => e);
+    return { keys, submit };
+  }
+
+  it('sends the same key again after a 502, and a new one after the job is made', async () => {
+    const { keys, submit } = studio(failed(502, 'Bad gateway', null), ok, ok);
+    expect(await submit(prompt('a lighthouse'))).toBeInstanceOf(StudioApiError);
+    await submit(prompt('a lighthouse'));
+    await submit(prompt('a lighthouse'));
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('sends the same key again after the studio’s own 500', async () => {
+    const { keys, submit } = studio(
+      failed(500, 'The studio hit an unexpected error.', 'Try again.'),
+      ok,
+    );
+    await submit(prompt('a harbour at dusk'));
+    await submit(prompt('a harbour at dusk'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('sends the same key again after no answer, retries included', async () => {
+    const { keys, submit } = studio(unreachable, unreachable, unreachable, ok);
+    const err = await submit(prompt('a fox in snow'));
+    expect(err).toBeInstanceOf(NetworkError);
+    await submit(prompt('a fox in snow'));
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('sends a new key after a refusal', async () => {
+    const { keys, submit } = studio(failed(400, 'params.text: too long', null), ok);
+    await submit(prompt('a red kite'));
+    await submit(prompt('a red kite'));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('sends a new key for each job made from the same prompt', async () => {
+    const { keys, submit } = studio(ok, ok);
+    await submit(prompt('a paper boat'));
+    await submit(prompt('a paper boat'));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('gives a different request its own key while one is unknown', async () => {
+    const { keys, submit } = studio(failed(504, 'Timed out', null), ok, ok);
+    await submit(prompt('a stone bridge'));
+    await submit(prompt('a stone bridge --ar 16:9'));
+    await submit(prompt('a stone bridge'));
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
   });
 });
 

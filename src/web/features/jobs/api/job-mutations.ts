@@ -4,27 +4,53 @@ import type { CreateJobRequest, Job, JobList } from '@/contract/studio-api';
 import { deletedEnvelopeSchema, jobEnvelopeSchema } from '@/contract/studio-api';
 import { isTerminal } from '@/contract/task';
 import { NetworkError, requestJson } from '@/web/lib/http';
+import { CreateKeys } from './create-keys';
 import { applyJobRemoved, applyJobToSearches, findCachedJob, updateCachedJob } from './job-events';
 import { jobQueries, prependJob } from './job-queries';
 
 export interface CreateJobVariables {
   body: CreateJobRequest;
-  /** Fixed per submit: a retried POST carries the same key, so the server makes one task. */
+  /**
+   * Fixed per submit (see `submitVariables`): a retried POST carries the same key, so the
+   * server makes one task.
+   */
   idempotencyKey: string;
-}
-
-async function postJob({ body, idempotencyKey }: CreateJobVariables): Promise<Job> {
-  const { job } = await requestJson('/studio-api/jobs', jobEnvelopeSchema, {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-  return job;
 }
 
 /** Two creates are the same request when their bodies are. */
 export const createFingerprint = (body: CreateJobRequest): string =>
   JSON.stringify([body.operation, body.parentId ?? null, body.params]);
+
+/** The keys of creates whose outcome is unknown, for the page's life. */
+const createKeys = new CreateKeys();
+
+/**
+ * A new submit of `body`: a fresh key, or the key of the same request's last attempt when
+ * it may have made its task, so a second press cannot make a second one.
+ */
+export const submitVariables = (body: CreateJobRequest): CreateJobVariables => ({
+  body,
+  idempotencyKey: createKeys.keyFor(createFingerprint(body)),
+});
+
+async function postJob({ body, idempotencyKey }: CreateJobVariables): Promise<Job> {
+  // Only what the server said of this request counts: a create refused before it is sent
+  // (see query-client.ts) tells nothing of an earlier attempt's task.
+  const settled = (err: unknown) =>
+    createKeys.settled(createFingerprint(body), idempotencyKey, err);
+  try {
+    const { job } = await requestJson('/studio-api/jobs', jobEnvelopeSchema, {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+    settled(null);
+    return job;
+  } catch (err) {
+    settled(err);
+    throw err;
+  }
+}
 
 export interface FavouriteVariables {
   id: string;

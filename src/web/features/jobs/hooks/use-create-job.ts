@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CreateJobRequest } from '@/contract/studio-api';
-import { newIdempotencyKey } from '@/web/lib/idempotency';
-import { isCreateInFlight, jobMutations } from '../api/job-mutations';
+import { isCreateInFlight, jobMutations, submitVariables } from '../api/job-mutations';
 
 /**
  * Creates a job (a prompt or a follow-up). `submit` ignores a repeat of a create still on
- * its way, and gives each new submit its own Idempotency-Key.
+ * its way. Each submit gets its own Idempotency-Key, except a repeat of one whose outcome
+ * is unknown, which sends that key again (`submitVariables`).
  */
 export function useCreateJob() {
   const client = useQueryClient();
@@ -16,7 +16,7 @@ export function useCreateJob() {
   const submit = useCallback(
     (body: CreateJobRequest) => {
       if (isCreateInFlight(client, body)) return;
-      mutate({ body, idempotencyKey: newIdempotencyKey() });
+      mutate(submitVariables(body));
     },
     [client, mutate],
   );
@@ -26,7 +26,7 @@ export function useCreateJob() {
    * rejects with the reason, so the form can show it and keep what the user made.
    */
   const submitAndWait = useCallback(
-    (body: CreateJobRequest) => mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
+    (body: CreateJobRequest) => mutateAsync(submitVariables(body)),
     [mutateAsync],
   );
 
