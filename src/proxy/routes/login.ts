@@ -35,6 +35,12 @@ const WINDOW_MS = 60_000;
 /** The longest pause of all sign-ins that repeated failures can cause. */
 const MAX_PAUSE_MS = 15 * 60_000;
 
+/** What became of a sign-in attempt. */
+type Attempt =
+  | { kind: 'paused' | 'limited'; waitS: number }
+  | { kind: 'wrong'; pauseS: number | null }
+  | { kind: 'ok' };
+
 /** The client's address, as the socket sees it: headers could be forged. */
 function clientOf(c: Context): string {
   try {
@@ -51,15 +57,23 @@ export function loginRoutes(deps: LoginDeps): Hono {
   const signIns = deps.signIns ?? memoryBackoff();
   const backoff = (state: BackoffState | null) =>
     new FailureBackoff(TRIES, WINDOW_MS, MAX_PAUSE_MS, state);
-  const everyone = {
-    wait: async (now: number) => backoff(await signIns.read()).wait(now),
-    failed: (now: number) =>
-      signIns.update((state) => {
-        const b = backoff(state);
-        const result = b.failed(now);
-        return { state: b.state, result };
-      }),
-  };
+  /**
+   * One sign-in attempt, decided in one step of the backoff shared by every replica: the
+   * pause, then this address's limit, then the password, counted as a failure when it is
+   * wrong. Guesses sent at once, to one replica or many, take turns: none is checked after
+   * the failure that starts a pause.
+   */
+  const attempt = (now: number, address: string, given: string) =>
+    signIns.update((state): { state: BackoffState; result: Attempt } => {
+      const b = backoff(state);
+      const pausedS = b.wait(now);
+      if (pausedS !== null) return { state: b.state, result: { kind: 'paused', waitS: pausedS } };
+      const waitS = perAddress.attempt(address, now);
+      if (waitS !== null) return { state: b.state, result: { kind: 'limited', waitS } };
+      if (passwordMatches(given, deps.password)) return { state: b.state, result: { kind: 'ok' } };
+      const pauseS = b.failed(now);
+      return { state: b.state, result: { kind: 'wrong', pauseS } };
+    });
   const clock = deps.now ?? Date.now;
 
   app.get('/login', async (c) => {
@@ -72,22 +86,20 @@ export function loginRoutes(deps: LoginDeps): Hono {
   app.post('/login', async (c) => {
     const form = await formFields(c, 'password');
     const next = safeNext(form.next);
-    const now = clock();
+    const given = typeof form.password === 'string' ? form.password : '';
     // Both limits answer before the password is looked at, so a refusal says nothing
     // about it; an attempt refused by the pause is not counted against its address.
-    const pausedS = await everyone.wait(now);
-    const waitS = pausedS ?? perAddress.attempt(clientOf(c), now);
-    if (waitS !== null) {
+    const outcome = await attempt(clock(), clientOf(c), given);
+    if (outcome.kind === 'paused' || outcome.kind === 'limited') {
       // The pause was logged once when it began; a line per refusal would let a flood in.
-      if (pausedS === null) deps.log.warn('sign-in rate limited', { waitS });
-      c.header('retry-after', String(waitS));
-      return c.html(loginPage(next, `Too many attempts. Try again in ${waitS} s.`), 429);
+      if (outcome.kind === 'limited')
+        deps.log.warn('sign-in rate limited', { waitS: outcome.waitS });
+      c.header('retry-after', String(outcome.waitS));
+      return c.html(loginPage(next, `Too many attempts. Try again in ${outcome.waitS} s.`), 429);
     }
-    const given = typeof form.password === 'string' ? form.password : '';
-    if (!passwordMatches(given, deps.password)) {
-      const pauseS = await everyone.failed(now);
-      if (pauseS === null) deps.log.warn('sign-in failed');
-      else deps.log.warn('sign-in failed; all sign-ins paused', { pauseS });
+    if (outcome.kind === 'wrong') {
+      if (outcome.pauseS === null) deps.log.warn('sign-in failed');
+      else deps.log.warn('sign-in failed; all sign-ins paused', { pauseS: outcome.pauseS });
       return c.html(loginPage(next, 'Wrong password.'), 401);
     }
     const session = await deps.sessions.create();
