@@ -20,7 +20,7 @@ import { loadEngineConfig } from '@/engine/config';
 import { startEngine } from '@/engine/server';
 import { loadProxyConfig } from '@/proxy/config';
 import { startProxy } from '@/proxy/server';
-import { openDatabase } from '@/proxy/store/db';
+import { migratedSqlite } from './fill-store';
 
 const JOBS = 100_000;
 const DAYS = 90;
@@ -56,9 +56,9 @@ const PRICES = [20, 80, 120, 160, 240, 480, 1536];
  * 100,000 finished jobs spread over the last 90 days, one in ten failed and refunded,
  * written as rows of the history: the ledger's triggers fill it as they do for every job.
  */
-function fill(dataDir: string): number {
+async function fill(dataDir: string): Promise<number> {
   const t0 = performance.now();
-  const db = openDatabase(dataDir);
+  const db = await migratedSqlite(dataDir);
   const insert = db.prepare(
     `INSERT INTO jobs (handle, seq, upstream_id, operation, prompt, status, progress,
        created_at, created_ms, added_ms, ended_at, cost_frozen, cost_consumed, cost_unit,
@@ -155,7 +155,7 @@ async function timeChart(url: string, hash: string): Promise<number[]> {
 export async function benchAccount(): Promise<AccountBench> {
   const root = mkdtempSync(join(tmpdir(), 'bench-account-'));
   try {
-    const fillMs = fill(join(root, 'studio'));
+    const fillMs = await fill(join(root, 'studio'));
     const engine = await startEngine(
       loadEngineConfig({ ENGINE_PORT: '0', ENGINE_DATA_DIR: join(root, 'engine') }),
     );

@@ -20,13 +20,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { chooseChromium } from '../e2e/chromium';
 import { searchKeystrokes } from './gallery-search';
 import { completedJob, startBenchEngine } from './thumb-makers';
 import { loadProxyConfig } from '@/proxy/config';
 import { startProxy } from '@/proxy/server';
-import { openDatabase } from '@/proxy/store/db';
+import { migratedSqlite } from './fill-store';
 
 const JOBS = 100_000;
 const SCROLL_TILES = 10_000;
@@ -55,7 +56,7 @@ async function realOutput(dataDir: string, engineUrl: string, key: string): Prom
   } finally {
     await proxy.stop();
   }
-  const db = openDatabase(dataDir);
+  const db = new Database(join(dataDir, 'studio.sqlite'), { readonly: true });
   const row = z
     .object({ output_json: z.string() })
     .parse(db.prepare("SELECT output_json FROM jobs WHERE prompt = 'bench source'").get());
@@ -67,9 +68,9 @@ const WORDS =
   'lighthouse storm fox owl forest neon city night river mountain portrait castle'.split(' ');
 
 /** 100,000 finished grids, each naming the same real outputs under its own handle. */
-function fill(dataDir: string, output: string): number {
+async function fill(dataDir: string, output: string): Promise<number> {
   const t0 = performance.now();
-  const db = openDatabase(dataDir);
+  const db = await migratedSqlite(dataDir);
   const insert = db.prepare(
     `INSERT INTO jobs (handle, seq, upstream_id, operation, prompt, status, progress,
        created_at, created_ms, added_ms, ended_at, output_json, updated_at)
@@ -234,7 +235,7 @@ export async function benchGallery() {
   try {
     const studio = join(root, 'studio');
     const output = await realOutput(studio, engine.url, engine.apiKey ?? '');
-    const fillMs = fill(studio, output);
+    const fillMs = await fill(studio, output);
     const proxy = await startProxy(
       loadProxyConfig(
         { PORT: '0', STUDIO_DATA_DIR: studio, STUDIO_CALLBACKS: 'off' },

@@ -9,36 +9,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
+import pg from 'pg';
 import { loadProxyConfig } from '@/proxy/config';
-import { searchWords } from '@/proxy/store/history';
-import { migratePostgres } from '@/proxy/store/postgres/migrations';
-import { insertParams } from '@/proxy/store/rows';
 import { startProxy, type RunningProxy } from '@/proxy/server';
-import { openPostgres } from '@/server/postgres';
-import { startTestPostgres } from '@/server/test-postgres';
+import { startTestPostgres } from '@/proxy/test/test-postgres';
 import { timeSpending } from './account';
+import { fillStore } from './fill-store';
 import { benchJob, prng, timeHistory } from './history';
 
 const JOBS = 100_000;
-const BATCH = 500;
 const ROUNDS = 5;
 const FAN_OUT = 200;
 
-/** 100,000 finished jobs, as the studio would have written them, in batches of 500 rows. */
+/** 100,000 finished jobs, as the studio would have written them. */
 async function fill(url: string): Promise<void> {
-  const pool = openPostgres(url);
+  const rand = prng(7);
+  await fillStore({ url }, JOBS, (i) => benchJob(i, rand, 90_000));
+  const pool = new pg.Pool({ connectionString: url });
   try {
-    await migratePostgres(pool);
-    const rand = prng(7);
-    for (let from = 0; from < JOBS; from += BATCH) {
-      const rows = [];
-      for (let i = from; i < Math.min(JOBS, from + BATCH); i++) {
-        const job = benchJob(i, rand, 90_000);
-        rows.push({ ...insertParams(job, null), prompt_words: searchWords(job.prompt) });
-      }
-      await insertRows(pool, rows);
-    }
     // Into the last 90 days (104 days of jobs squeezed into 83), for the spending page:
     // the ledger's triggers follow the change.
     await pool.query(
@@ -52,20 +40,6 @@ async function fill(url: string): Promise<void> {
   } finally {
     await pool.end();
   }
-}
-
-async function insertRows(pool: pg.Pool, rows: Record<string, unknown>[]): Promise<void> {
-  const columns = Object.keys(rows[0] ?? {});
-  const values: unknown[] = [];
-  const tuples = rows.map((row) => {
-    const marks = columns.map((c) => {
-      values.push(row[c]);
-      const mark = `$${values.length}`;
-      return c === 'prompt_words' ? `array_to_tsvector(CAST(${mark} AS text[]))` : mark;
-    });
-    return `(${marks.join(', ')})`;
-  });
-  await pool.query(`INSERT INTO jobs (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
 }
 
 const percentile = (xs: number[], q: number) =>

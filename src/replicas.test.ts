@@ -13,8 +13,9 @@ import { waitFor } from '@/proxy/test/harness';
 import { type ProxyProcess, spawnProxy } from '@/proxy/test/proxy-process';
 import { SseClient, jobEvent } from '@/proxy/test/sse-client';
 import { WireDelay } from '@/proxy/test/wire-delay';
-import { freePort } from '@/server/free-port';
-import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
+import { STORE_VERSION } from '@/proxy/store/migrations';
+import { freePort } from '@/proxy/test/free-port';
+import { startTestPostgres, type TestPostgres } from '@/proxy/test/test-postgres';
 
 /**
  * A team's deployment, for real: one PostgreSQL, the embedded engine as the service, and
@@ -136,8 +137,8 @@ describe('three studio replicas on one Postgres', () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const versions = await client.query('SELECT version FROM schema_version');
-      expect(versions.rows).toEqual([{ version: 5 }]);
+      const versions = await client.query('SELECT version FROM store_schema');
+      expect(versions.rows).toEqual([{ version: STORE_VERSION }]);
       // A second run of the migrations would have failed on existing tables, or added a row.
       expect((await client.query('SELECT id FROM deployment')).rowCount).toBe(1);
     } finally {

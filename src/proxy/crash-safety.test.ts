@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobListSchema, type Job } from '@/contract/studio-api';
 import { FAKE_KEY, FakeUpstream } from './test/fake-upstream';
 import { waitFor } from './test/harness';
-import { freePort } from '@/server/free-port';
+import { freePort } from '@/proxy/test/free-port';
 import { type ProxyProcess, spawnProxy } from './test/proxy-process';
 
 const CREATES = 20;

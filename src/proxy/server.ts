@@ -15,11 +15,10 @@ import { createLogger, createRedactor, type Logger } from './log';
 import { MediaCache } from './media/cache';
 import { ThumbCache } from './media/thumbs';
 import { toJob } from './model/to-job';
-import { openDatabase } from './store/db';
-import type { JobChange } from './store/jobs';
+import { MediaIndex } from './media/index';
+import type { JobChange } from './store/history';
+import { databasePassword, openStore } from './store/open';
 import type { HistoryStore, SharedStore } from './store/shared-store';
-import { MediaIndex } from './store/media-index';
-import { databasePassword, openShared } from './store/open-shared';
 import { MediaPrefetch } from './sync/media-prefetch';
 import { UpstreamPoller } from './sync/poller';
 import { JobUpdater } from './sync/updater';
@@ -91,12 +90,11 @@ async function openStores(config: ProxyConfig) {
   const redact = createRedactor(secrets.filter((x): x is string => x !== undefined));
   const log = createLogger(redact);
   const dataDir = path.resolve(config.dataDir);
-  const db = openDatabase(dataDir);
-  const shared: SharedStore = await openShared(config, db, dataDir, log).catch((err: unknown) => {
-    db.close();
+  const index = MediaIndex.open(dataDir);
+  const shared: SharedStore = await openStore(config, dataDir, log).catch((err: unknown) => {
+    index.close();
     throw err;
   });
-  const ttlMs = config.upstreamJobTtlH * 60 * 60 * 1000;
   const health = new UpstreamHealth();
   const upstream = new UpstreamClient({
     health,
@@ -105,9 +103,10 @@ async function openStores(config: ProxyConfig) {
     redact,
     readTimeoutMs: config.upstreamTimeoutMs,
   });
-  const index = new MediaIndex(db, ttlMs);
   const mediaDir = path.join(dataDir, 'media');
-  const media = new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log);
+  const media = new MediaCache(mediaDir, upstream, index, config.mediaCacheMb * MB, log, (h) =>
+    shared.history.mediaRetention(h),
+  );
   const thumbs = new ThumbCache(
     path.join(dataDir, 'thumbs'),
     media,
@@ -118,7 +117,7 @@ async function openStores(config: ProxyConfig) {
   return {
     redact,
     log,
-    db,
+    index,
     health,
     upstream,
     shared,
@@ -154,7 +153,7 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
   const events = s.shared.events;
   const hub = new EventHub(
     () => [{ event: 'status', data: status() }],
-    events ? { replay: (after) => events.replay(after) } : {},
+    (after) => events.replay(after),
   );
   const reach = new Reachability(() => hub.announce({ event: 'status', data: status() }));
   const shutdown = new AbortController();
@@ -176,9 +175,8 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
     // Back: read the running jobs now rather than at the end of their backoff.
     if (upstream.reachable) poller.upstreamBack();
   });
-  // Replicas: through the database, which numbers the event and hands it to every hub.
+  // Through the store, which numbers the event and hands it to every replica's hub.
   const gate = new ProgressGate((event) => {
-    if (!events) return hub.publish(event);
     events.publish(event).catch((err: unknown) => s.log.warn('event not published', { err }));
   });
   const announce = announcer(s.history, gate, s.log);
@@ -295,20 +293,19 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
   const replica = randomBytes(12).toString('base64url');
   const w = await wire(config, () => publicUrl, replica);
   // Replicas answer the start-up probe alike: PUBLIC_URL leads back if it reaches any.
-  const instance = w.shared.deployment ?? replica;
+  const instance = w.shared.deployment;
   const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };
   const app = buildApp(config, w, at, instance);
   let listening: { server: Server; port: number };
   try {
-    const events = w.shared.events;
-    if (events) w.hub.listeningFrom(await events.listen(w.delivered));
+    w.hub.listeningFrom(await w.shared.events.listen(w.delivered));
     await w.media.reindex();
     await w.thumbs.load();
     listening = await listen(app, config.port, config.host);
   } catch (err) {
     w.hub.close();
     await w.shared.close();
-    w.db.close();
+    w.index.close();
     throw new Error(`The studio cannot listen on ${config.host}:${config.port}: ${String(err)}`, {
       cause: err,
     });
@@ -331,7 +328,7 @@ export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
     await w.updater.drain();
     await w.prefetch.drain();
     await w.shared.close();
-    w.db.close();
+    w.index.close();
     w.log.info('studio proxy stopped');
   };
   return { url, publicUrl, stop: () => (stopping ??= stop()) };

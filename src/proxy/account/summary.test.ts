@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '@/contract/account-summary';
 import type { JobRecord } from '../model/record';
 import { createLogger, createRedactor } from '../log';
-import type { JobChange } from '../store/jobs';
+import type { JobChange } from '../store/history';
 import type { AccountPath } from '../upstream/client';
 import { AccountService, accountChanges } from './summary';
 

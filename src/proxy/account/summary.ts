@@ -2,7 +2,7 @@ import type { AccountSummary } from '@/contract/account-summary';
 import { isTerminal } from '@/contract/task';
 import type { Logger } from '../log';
 import type { JobRecord } from '../model/record';
-import type { JobChange } from '../store/jobs';
+import type { JobChange } from '../store/history';
 import type { HistoryStore } from '../store/shared-store';
 import type { AccountPath, UpstreamClient } from '../upstream/client';
 import { UpstreamError } from '../upstream/errors';

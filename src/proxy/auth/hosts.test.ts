@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobSchema, uploadEnvelopeSchema, type StudioError } from '@/contract/studio-api';
@@ -54,7 +52,7 @@ async function somethingToSteal(s: Stack) {
   return { id, png, preview: uploadEnvelopeSchema.parse(up.body).upload.previewUrl };
 }
 
-const uploadsIn = (s: Stack) => readdirSync(path.join(s.dataDir, 'uploads')).length;
+const uploadsIn = (s: Stack) => s.rows('SELECT id FROM uploads').length;
 
 describe('DNS rebinding: only the hosts the studio is served under', () => {
   it('answers another name 421 on every route, and creates nothing', async () => {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type Database from 'better-sqlite3';
 
 export const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -25,40 +24,4 @@ export interface Sessions {
 /** Compares in constant time whatever the lengths, so timing tells nothing about the password. */
 export function passwordMatches(given: string, expected: string): boolean {
   return timingSafeEqual(sha256(given), sha256(expected));
-}
-
-/** Sign-in sessions in SQLite, so a restart signs no one out. */
-export class SessionStore {
-  // Prepared once: `valid` runs on every request when a password is set.
-  private readonly sql;
-
-  constructor(db: Database.Database) {
-    this.sql = {
-      prune: db.prepare('DELETE FROM sessions WHERE expires_ms < ?'),
-      insert: db.prepare(
-        'INSERT INTO sessions (token_hash, created_ms, expires_ms) VALUES (?, ?, ?)',
-      ),
-      find: db.prepare('SELECT 1 FROM sessions WHERE token_hash = ? AND expires_ms > ?'),
-      remove: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
-    };
-  }
-
-  /** A new session; the token goes into the cookie and is never stored. */
-  create(): { token: string; maxAgeS: number } {
-    const now = Date.now();
-    this.sql.prune.run(now);
-    const token = newSessionToken();
-    this.sql.insert.run(sessionKey(token), now, now + SESSION_MS);
-    return { token, maxAgeS: SESSION_MS / 1000 };
-  }
-
-  valid(token: string | undefined): boolean {
-    if (!plausibleToken(token)) return false;
-    return this.sql.find.get(sessionKey(token), Date.now()) !== undefined;
-  }
-
-  end(token: string | undefined): void {
-    if (!token) return;
-    this.sql.remove.run(sessionKey(token));
-  }
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { StudioEvent } from '@/contract/events';
 
 interface Stored {
@@ -28,13 +27,13 @@ interface HubOptions {
   /** What EventSource waits before reconnecting after the stream drops. */
   retryMs?: number;
   maxClients?: number;
-  /**
-   * Replicas on one database: events are numbered by the database's sequence and come in
-   * through `deliver`; a reconnect older than the buffer is replayed from the database
-   * (null: too old there too, so `reset`).
-   */
-  replay?: (after: number) => Promise<SharedEvent[] | null>;
 }
+
+/**
+ * The store's events after `after`; null when they are no longer all kept there, or
+ * `after` was never numbered there (the browser knew another database).
+ */
+type Replay = (after: number) => Promise<SharedEvent[] | null>;
 
 const encoder = new TextEncoder();
 /** A browser that stopped reading: drop it rather than buffer without bound. */
@@ -51,22 +50,22 @@ const RESET: StudioEvent = {
 };
 
 /**
- * Fans studio events out to every open event stream. Events get ids `<epoch>.<n>`; the
- * epoch is new each start, so a browser coming back with an id from an earlier run (or one
- * older than the buffer) is told to refetch instead of silently missing updates. With
- * `replay` (replicas on one database) the ids are the database's sequence instead, the
- * same on every replica, so a browser may come back to any of them.
+ * Fans studio events out to every open event stream. Events are numbered by the store's
+ * one sequence (`SharedEvents`), the same on every replica and across restarts, and are
+ * the ids browsers see: a browser coming back, to this replica or another, is sent what
+ * it missed, from this replica's buffer or the store; one whose id the store no longer
+ * covers (or never numbered) is told to refetch instead of silently missing updates.
  */
 export class EventHub {
   private readonly ring: Stored[] = [];
   private readonly clients = new Set<Client>();
-  private readonly epoch = randomBytes(6).toString('base64url');
   private n = 0;
   private closed = false;
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     private readonly greeting: () => StudioEvent[],
+    private readonly replay: Replay,
     private readonly opts: HubOptions = {},
   ) {
     this.heartbeat = setInterval(() => this.broadcast(': ping\n\n'), opts.heartbeatMs ?? 15_000);
@@ -75,16 +74,6 @@ export class EventHub {
 
   get size(): number {
     return this.clients.size;
-  }
-
-  /** Sends to every open stream and keeps the event for catching up. */
-  publish(event: StudioEvent): void {
-    if (this.closed) return;
-    this.n++;
-    const text = frame(event, `${this.epoch}.${this.n}`);
-    this.ring.push({ n: this.n, text });
-    if (this.ring.length > (this.opts.ringSize ?? 500)) this.ring.shift();
-    this.broadcast(text);
   }
 
   /** Shared events: the sequence stood at `seq` when this replica began to listen. */
@@ -122,8 +111,7 @@ export class EventHub {
           client = c;
           const opening = [`retry: ${this.opts.retryMs ?? 3000}\n\n`];
           for (const e of this.greeting()) opening.push(frame(e, null));
-          if (this.opts.replay) opening.push(...this.catchUpShared(c, lastEventId));
-          else opening.push(...this.catchUp(lastEventId));
+          opening.push(...this.catchUp(c, lastEventId));
           controller.enqueue(encoder.encode(opening.join('')));
           this.clients.add(c);
         },
@@ -150,41 +138,32 @@ export class EventHub {
     this.clients.clear();
   }
 
-  private catchUp(lastEventId: string | null): string[] {
-    if (lastEventId === null) return [];
-    const m = /^([A-Za-z0-9_-]+)\.(\d{1,15})$/.exec(lastEventId);
-    const n = m?.[1] === this.epoch ? Number(m[2]) : -1;
-    const oldest = this.ring[0]?.n ?? this.n + 1;
-    // Everything after `n` is still buffered (or nothing happened since).
-    if (n >= 0 && n <= this.n && n >= oldest - 1) {
-      return this.ring.filter((e) => e.n > n).map((e) => e.text);
-    }
-    return [frame(RESET, null)];
-  }
-
   /**
    * From this replica's buffer when it reaches back far enough; else the stream waits for
    * the database's replay, holding what arrives meanwhile, and sends it after.
    */
-  private catchUpShared(c: Client, lastEventId: string | null): string[] {
+  private catchUp(c: Client, lastEventId: string | null): string[] {
     const m = lastEventId === null ? null : /^(\d{1,15})$/.exec(lastEventId);
     if (!m) return lastEventId === null ? [] : [frame(RESET, null)];
     const n = Number(m[1]);
     c.after = n;
     const oldest = this.ring[0]?.n ?? Number.POSITIVE_INFINITY;
-    // This replica has not seen `n` yet: what comes next arrives live, in order.
-    if (n >= this.n) return [];
-    if (n >= oldest - 1) {
+    // Up to date: what comes next arrives live, in order.
+    if (n === this.n) return [];
+    // Within this replica's buffer.
+    if (n < this.n && n >= oldest - 1) {
       c.after = this.n;
       return this.ring.filter((e) => e.n > n).map((e) => e.text);
     }
+    // Older than the buffer, or beyond this replica's last (it lags, or the id is another
+    // database's): the store says what followed, or that it cannot.
     c.waiting = [];
     void this.replayFor(c, n);
     return [];
   }
 
   private async replayFor(c: Client, n: number): Promise<void> {
-    const rows = await this.opts.replay?.(n).catch(() => null);
+    const rows = await this.replay(n).catch(() => null);
     const held = c.waiting ?? [];
     c.waiting = null;
     const texts: string[] = [];

@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { Logger } from '../log';
-import type { MediaIndex } from '../store/media-index';
+import type { MediaRetention } from '../store/shared-store';
+import type { MediaFile, MediaIndex } from './index';
 import type { UpstreamClient } from '../upstream/client';
 import { mediaTypeOf } from './sniff';
 
@@ -78,6 +79,9 @@ async function measure(file: string, contentType: string) {
   }
 }
 
+/** Which files eviction takes first: what costs least to lose. */
+const RETENTION_ORDER: Record<MediaRetention, number> = { deleted: 0, refetchable: 1, lost: 2 };
+
 /**
  * Upstream media copied to disk under STUDIO_DATA_DIR/media/<handle>/<key>. A job's outputs
  * never change, so a file once complete is served forever without asking the upstream.
@@ -92,6 +96,8 @@ export class MediaCache {
     private readonly index: MediaIndex,
     private readonly capBytes: number,
     private readonly log: Logger,
+    /** What losing each job's files would cost (see `HistoryStore.mediaRetention`). */
+    private readonly retention: (handles: string[]) => Promise<Map<string, MediaRetention>>,
   ) {}
 
   /**
@@ -185,26 +191,31 @@ export class MediaCache {
     return this.evicting;
   }
 
+  /**
+   * Files of deleted jobs go first, then those of jobs the upstream still has (they can
+   * be fetched again), then the rest; least recently used first within each. A file of a
+   * job the upstream no longer has is only evicted when nothing else is left.
+   */
   private async evictNow(keep: string | null): Promise<void> {
     let total = this.index.totalBytes();
+    if (total <= this.capBytes) return;
+    const files = this.index.files();
+    const retention = await this.retention([...new Set(files.map((f) => f.handle))]);
+    const order = (f: MediaFile) => RETENTION_ORDER[retention.get(f.handle) ?? 'deleted'];
+    // Sorting keeps the least recently used first within each kind.
+    files.sort((a, b) => order(a) - order(b));
     let evicted = 0;
-    while (total > this.capBytes) {
-      const batch = this.index
-        .candidates(64)
-        .filter(
-          (f) => `${f.handle}/${f.key}` !== keep && !this.inFlight.has(`${f.handle}/${f.key}`),
-        );
-      if (batch.length === 0) break;
-      for (const f of batch) {
-        if (total <= this.capBytes) break;
-        const p = this.paths(f.handle, f.key);
-        // The meta file first: without it the file counts as not cached.
-        await rm(p.meta, { force: true });
-        await rm(p.data, { force: true });
-        this.index.forget(f.handle, f.key);
-        total -= f.bytes;
-        evicted++;
-      }
+    for (const f of files) {
+      if (total <= this.capBytes) break;
+      const id = `${f.handle}/${f.key}`;
+      if (id === keep || this.inFlight.has(id)) continue;
+      const p = this.paths(f.handle, f.key);
+      // The meta file first: without it the file counts as not cached.
+      await rm(p.meta, { force: true });
+      await rm(p.data, { force: true });
+      this.index.forget(f.handle, f.key);
+      total -= f.bytes;
+      evicted++;
     }
     if (evicted > 0) this.log.info('media cache evicted', { files: evicted, bytes: total });
   }

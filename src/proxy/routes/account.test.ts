@@ -3,9 +3,7 @@ import { spendingEnvelopeSchema } from '@/contract/spending';
 import { accountEnvelopeSchema } from '@/contract/account-summary';
 import { accountEventSchema } from '@/contract/events';
 import type { StudioError } from '@/contract/studio-api';
-import { openDatabase } from '../store/db';
-import { JobStore } from '../store/jobs';
-import { sqliteHistory } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/open';
 import { Stack, waitFor } from '../test/harness';
 import { insertJob } from '../test/ledger-jobs';
 
@@ -79,8 +77,11 @@ describe('GET /studio-api/account/spending and ledger.csv', () => {
 
   /** Jobs of the last days, written to the studio's file as the proxy would. */
   async function recentJobs(): Promise<void> {
-    const db = openDatabase(stack.dataDir);
-    const store = sqliteHistory(new JobStore(db));
+    const opened = await openSqliteStore(stack.dataDir, {
+      upstreamTtlMs: 72 * 3_600_000,
+      uploadsCapBytes: 0,
+    });
+    const store = opened.history;
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
     await insertJob(store, {
       handle: 'recent-job-1',
@@ -105,7 +106,7 @@ describe('GET /studio-api/account/spending and ledger.csv', () => {
       consume: 480,
       operation: 'video_diffusion',
     });
-    db.close();
+    await opened.close();
   }
 
   it('sums the ledger by local day and operation over the range asked for', async () => {

@@ -12,7 +12,7 @@ import { createJob, type CreateDeps } from '../jobs/create';
 import { IdempotentCreates } from '../jobs/idempotency';
 import type { JobRecord } from '../model/record';
 import { toJob } from '../model/to-job';
-import type { HistoryFilter } from '../store/history';
+import type { HistoryFilter } from '../store/history-reads';
 import { invalidRequest, jobNotFound } from '../studio-error';
 import { jsonBodyLimit, rejectInvalid, rejectUnknownJob, requireJson } from './validate';
 

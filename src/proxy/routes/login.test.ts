@@ -2,14 +2,13 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionCookie } from '../auth/cookie';
 import { createRedactor, type Logger } from '../log';
-import { migrate } from '../store/migrations';
-import { sqliteSessions } from '../store/sqlite-store';
+import type { SharedStore } from '../store/shared-store';
 import { rawRequest, type RawResponse } from '../test/raw-http';
+import { STORE_KINDS, storeKinds, type OpenedStore, type StoreKind } from '../test/store-kinds';
 import { loginRoutes } from './login';
 import { studioErrorHandler } from './on-error';
 
@@ -20,24 +19,32 @@ const address = (n: number) => `127.0.${Math.floor(n / 250)}.${(n % 250) + 2}`;
 interface LoginServer {
   url: string;
   logs: string[];
+  /** The store its sessions and sign-in backoff live in. */
+  store: SharedStore;
   /** Moves the limits' clock forward. */
   advance(seconds: number): void;
   signIn(password: string, from: string): Promise<RawResponse>;
 }
 
+const kinds = storeKinds(0);
 const servers: Server[] = [];
-const dbs: Database.Database[] = [];
+const stores: OpenedStore[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-  for (const db of dbs.splice(0)) db.close();
+  for (const opened of stores.splice(0)) await opened.close();
 });
 
-/** The sign-in routes alone, over a real socket, on a clock the test moves. */
-async function loginServer(): Promise<LoginServer> {
+/**
+ * The sign-in routes alone, over a real socket, on a clock the test moves, with sessions
+ * and the backoff in a new store of `kind`, or in `store` (another replica of its studio).
+ */
+async function loginServer(kind: StoreKind, store?: SharedStore): Promise<LoginServer> {
   let now = Date.parse('2026-03-01T12:00:00Z');
-  const db = new Database(':memory:');
-  migrate(db);
-  dbs.push(db);
+  if (!store) {
+    const opened = await kinds.open(kind);
+    stores.push(opened);
+    store = opened.store;
+  }
   const logs: string[] = [];
   const line = (level: string) => (msg: string, fields?: object) =>
     void logs.push(`${level} ${msg} ${JSON.stringify(fields ?? {})}`);
@@ -48,7 +55,8 @@ async function loginServer(): Promise<LoginServer> {
     '/',
     loginRoutes({
       password: PASSWORD,
-      sessions: sqliteSessions(db),
+      sessions: store.sessions,
+      signIns: store.signIns,
       cookie,
       log,
       now: () => now,
@@ -62,6 +70,7 @@ async function loginServer(): Promise<LoginServer> {
   return {
     url,
     logs,
+    store,
     advance: (seconds) => void (now += seconds * 1000),
     signIn: (password, from) =>
       rawRequest(url, {
@@ -87,13 +96,23 @@ async function guess(s: LoginServer, addresses: string[], perAddress: number) {
   return { checked: all.filter((r) => r.status === 401).length, all };
 }
 
-describe('sign-in limits', () => {
+/** The session cookie a sign-in set, as the browser sends it back. */
+const cookieOf = (r: RawResponse) => String(r.headers['set-cookie']).split(';')[0] ?? '';
+
+/** Whether `GET /login` takes the browser for signed in (it sends it on at once). */
+async function signedIn(s: LoginServer, cookie: string): Promise<boolean> {
+  const res = await rawRequest(s.url, { path: '/login?next=/library', headers: { cookie } });
+  expect([200, 303]).toContain(res.status);
+  return res.status === 303;
+}
+
+describe.each(STORE_KINDS)('sign-in limits (%s)', (kind) => {
   it('checks no more guesses from 60 addresses than from one, and lets the owner in after', async () => {
-    const single = await loginServer();
+    const single = await loginServer(kind);
     const fromOne = await guess(single, [address(0)], 300);
     expect(fromOne.checked).toBe(5);
 
-    const s = await loginServer();
+    const s = await loginServer(kind);
     const addresses = Array.from({ length: 60 }, (_, i) => address(i));
     const fromMany = await guess(s, addresses, 5);
     expect(fromMany.all).toHaveLength(300);
@@ -122,7 +141,7 @@ describe('sign-in limits', () => {
   });
 
   it('pauses twice as long each time the failures go on, and forgives a quiet spell', async () => {
-    const s = await loginServer();
+    const s = await loginServer(kind);
     let n = 0;
     const pauseAfterFiveFailures = async () => {
       const { checked } = await guess(s, [address(n++), address(n++), address(n++)], 2);
@@ -140,7 +159,7 @@ describe('sign-in limits', () => {
   });
 
   it('answers a form it cannot read with 400, without counting it or logging an error', async () => {
-    const s = await loginServer();
+    const s = await loginServer(kind);
     for (const [type, body] of [
       ['multipart/form-data; boundary=x', '--x\r\n\r\n'],
       ['multipart/form-data', 'password=x'],
@@ -163,5 +182,29 @@ describe('sign-in limits', () => {
     }
     expect((await s.signIn(PASSWORD, address(1))).status).toBe(303);
     expect(s.logs.filter((l) => l.startsWith('error'))).toEqual([]);
+  });
+
+  it('pauses every replica of the store, whose sessions each of them honours', async () => {
+    const a = await loginServer(kind);
+    // Another replica over the same database, or this one restarted.
+    const b = await loginServer(kind, a.store);
+    const { checked } = await guess(a, [address(0)], 5);
+    expect(checked).toBe(5);
+    const paused = await b.signIn(PASSWORD, address(1));
+    expect(paused.status).toBe(429);
+    expect(paused.headers['retry-after']).toBe('60');
+
+    b.advance(60);
+    const owner = await b.signIn(PASSWORD, address(1));
+    expect(owner.status).toBe(303);
+    const cookie = cookieOf(owner);
+    expect(await signedIn(a, cookie)).toBe(true);
+    expect(await signedIn(a, 'studio_session=forged-token')).toBe(false);
+
+    // Signing out on one ends the session on both.
+    const out = await rawRequest(a.url, { method: 'POST', path: '/logout', headers: { cookie } });
+    expect(out.status).toBe(303);
+    expect(await signedIn(b, cookie)).toBe(false);
+    expect(await signedIn(a, cookie)).toBe(false);
   });
 });

@@ -1,6 +1,4 @@
-import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uploadEnvelopeSchema, type StudioError, type Upload } from '@/contract/studio-api';
@@ -126,13 +124,7 @@ describe('uploads', () => {
 });
 
 describe('uploads that are not a readable form', () => {
-  const stored = () => {
-    try {
-      return readdirSync(path.join(stack.dataDir, 'uploads'));
-    } catch {
-      return [];
-    }
-  };
+  const stored = () => stack.rows('SELECT id FROM uploads');
   const errorLines = () => stack.logs.filter((l) => l.includes('"level":"error"'));
 
   /** Sends a declared length and less body, then hangs up, as a client that gave up. */

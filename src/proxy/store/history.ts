@@ -1,203 +1,380 @@
-import type Database from 'better-sqlite3';
-import { z } from 'zod';
-import type { TaskStatus, TaskType } from '@/contract/task';
-import type { JobRecord } from '../model/record';
-import { JOB_COLUMNS, toRecord } from './rows';
-import { prepared } from '@/server/sqlite';
+import { sql, type SqlBool } from 'kysely';
+import type { TaskResponse } from '@/contract/task';
+import {
+  INTENT_STATE,
+  acceptsUpdate,
+  type JobRecord,
+  type JobState,
+  type MediaDims,
+} from '../model/record';
+import type { StoreDialect } from './dialect';
+import type { IdempotencyClaim } from './idempotency-keys';
+import { followJobs } from './leases';
+import { readLineage, readPage, readRetention, type HistoryFilter } from './history-reads';
+import { removeJob } from './remove';
+import { claimKey, insertJobRow, takeTask } from './job-writes';
+import { JOB_COLUMNS, stateColumns, toActiveJob, toRecord, type NewJob } from './rows';
+import type { Db } from './schema';
+import type { HistoryStore, MediaRetention } from './shared-store';
 
-export interface HistoryFilter {
-  /** Continue after the last job of the previous page (its `seq`). */
-  beforeSeq: number | null;
-  /** The page just above a job (its `seq`): the `limit` oldest of the newer jobs. */
-  afterSeq?: number;
-  limit: number;
-  operations?: readonly TaskType[];
-  statuses?: readonly TaskStatus[];
-  /** Creation time, inclusive, in ms. */
-  fromMs?: number;
-  /** Creation time, exclusive, in ms. */
-  toMs?: number;
-  favourite?: boolean;
-  search?: string;
+/** A create about to be sent upstream: all the studio knows of the job before the answer. */
+export type Intent = Pick<
+  NewJob,
+  'handle' | 'parentHandle' | 'parentIndex' | 'operation' | 'prompt' | 'params'
+> & { hookToken: string | null };
+
+export interface ActiveJob {
+  handle: string;
+  upstreamId: string;
+  /** A callback was requested, so the poller only has to stand in when it is late. */
+  hooked: boolean;
 }
 
-const MAX_TERMS = 12;
+/** What changed, for the event stream: a job to send again, or one that is gone. */
+export type JobChange = { type: 'job'; handle: string } | { type: 'removed'; handle: string };
 
-/** The words of a prompt or a search, as FTS5's unicode61 tokenizer cuts them. */
-const wordsOf = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
-
-/**
- * The user's words as an FTS5 query: each word a quoted prefix, all required. Quoting
- * means nothing typed can be read as FTS syntax (NEAR, column filters, `*`, `"`).
- */
-export function ftsQuery(text: string): string | null {
-  const terms = wordsOf(text)
-    .slice(0, MAX_TERMS)
-    .map((w) => `"${w}"*`);
-  return terms.length === 0 ? null : terms.join(' ');
-}
+const changed = (result: { numUpdatedRows: bigint } | { numDeletedRows: bigint }): boolean =>
+  ('numUpdatedRows' in result ? result.numUpdatedRows : result.numDeletedRows) > 0n;
 
 /**
- * A word as SQLite's index keeps it (`unicode61 remove_diacritics 2`): lower case, without
- * accents, so that Postgres, which has no such tokenizer built in, keeps the same words.
+ * The studio's history of jobs in either database, shared by every replica on Postgres.
+ * Every change of a job is announced to `watch`ers on the replica that made it.
  */
-const folded = (word: string): string =>
-  word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toLowerCase();
+export class History implements HistoryStore {
+  private readonly listeners = new Set<(change: JobChange) => void>();
 
-/** A prompt's words for Postgres's index (a tsvector built from them as they are). */
-export const searchWords = (prompt: string): string[] => [...new Set(wordsOf(prompt).map(folded))];
+  /**
+   * `upstreamTtlMs`: how long the upstream keeps a job after it was created.
+   * `createTimeoutMs`: the longest a create can wait for its answer (twice the upstream
+   * timeout) on a team's replicas, after which a create still `sending` is taken as
+   * interrupted; 0 for one studio, whose every such create at start is.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly d: StoreDialect,
+    private readonly upstreamTtlMs = 72 * 60 * 60 * 1000,
+    private readonly createTimeoutMs = 0,
+  ) {}
 
-/**
- * The same search as `ftsQuery` for Postgres: each word a prefix (`:*`), all required.
- * Words hold only letters and digits, so quoting them is all a tsquery needs.
- */
-function tsQuery(text: string): string | null {
-  const terms = wordsOf(text)
-    .slice(0, MAX_TERMS)
-    .map((w) => `'${folded(w)}':*`);
-  return terms.length === 0 ? null : terms.join(' & ');
-}
-
-export type Dialect = 'sqlite' | 'postgres';
-
-/** The WHERE clause and parameters for a filter; only fixed SQL, values bound. */
-export function historyWhere(
-  f: HistoryFilter,
-  dialect: Dialect,
-): { sql: string; params: Record<string, unknown> } {
-  // A create still on its way upstream is no job yet: it shows once its outcome is known.
-  const isNot = dialect === 'sqlite' ? 'IS NOT' : 'IS DISTINCT FROM';
-  const parts = ['deleted_at IS NULL', `create_state ${isNot} 'sending'`, 'seq < @before'];
-  const params: Record<string, unknown> = { before: f.beforeSeq ?? Number.MAX_SAFE_INTEGER };
-  if (f.afterSeq !== undefined) {
-    parts.push('seq > @after');
-    params.after = f.afterSeq;
+  /** Calls `fn` after every change this replica makes to a job, whatever the code path. */
+  watch(fn: (change: JobChange) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
   }
-  const list = (name: string, column: string, values: readonly string[] | undefined) => {
-    if (!values?.length) return;
-    const keys = values.map((v, i) => {
-      params[`${name}${i}`] = v;
-      return `@${name}${i}`;
+
+  private changed(change: JobChange): void {
+    for (const fn of this.listeners) fn(change);
+  }
+
+  private records(rows: readonly unknown[]): JobRecord[] {
+    const expiredBefore = Date.now() - this.upstreamTtlMs;
+    return rows.map((r) => toRecord(r, expiredBefore));
+  }
+
+  /** Stores a new job with the next sequence number; the newest job has the highest. */
+  async insert(job: NewJob): Promise<JobRecord> {
+    await insertJobRow(this.db, this.d, job, null);
+    const stored = await this.get(job.handle);
+    if (!stored) throw new Error('job vanished right after insert');
+    this.changed({ type: 'job', handle: job.handle });
+    return stored;
+  }
+
+  /**
+   * Writes a create before it is sent upstream, with its idempotency key in the same
+   * transaction. Browsers hear of it only once the outcome is known (`confirmCreate`, or
+   * `markCreateUnknown`); a refused create leaves nothing (`discardIntent`). A key another
+   * create holds (a deleted or refused job's went with it) is `KeyTaken`.
+   */
+  async recordIntent(intent: Intent, claim: IdempotencyClaim | null): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
+      await insertJobRow(trx, this.d, { ...row, task: null, ...INTENT_STATE }, 'sending');
+      if (claim) await claimKey(trx, claim, intent.handle);
     });
-    parts.push(`${column} IN (${keys.join(', ')})`);
-  };
-  list('op', 'operation', f.operations);
-  list('st', 'status', f.statuses);
-  if (f.fromMs !== undefined) {
-    parts.push('created_ms >= @from');
-    params.from = f.fromMs;
   }
-  if (f.toMs !== undefined) {
-    parts.push('created_ms < @to');
-    params.to = f.toMs;
+
+  /**
+   * The upstream named the task (a create's answer, or a callback for a job whose answer
+   * was lost or has not come yet): the job takes its id, its creation time, and `state`
+   * when given. `prompt` replaces one taken from the parent. Replicas may confirm one
+   * create at once (its callback reached another first): only an open create is taken, so
+   * the second finds it confirmed, keeps the state the first wrote, and succeeds when it
+   * is the same task. Null when the job is gone or took another task.
+   */
+  async confirmCreate(
+    handle: string,
+    task: TaskResponse,
+    state: JobState | null,
+    prompt: string | null = null,
+  ): Promise<JobRecord | null> {
+    const current = await this.get(handle);
+    if (!current) return null;
+    if (
+      current.createState !== null &&
+      (await takeTask(this.db, this.d, current, task, state, prompt))
+    ) {
+      this.changed({ type: 'job', handle });
+      return this.get(handle);
+    }
+    const confirmed = await this.get(handle);
+    if (!confirmed || confirmed.upstreamId !== task.job_id) return null;
+    if (prompt === null || prompt === confirmed.prompt) return confirmed;
+    await this.db
+      .updateTable('jobs')
+      .set({ prompt, ...this.d.search.written(prompt) })
+      .where('handle', '=', handle)
+      .execute();
+    this.changed({ type: 'job', handle });
+    return this.get(handle);
   }
-  if (f.favourite !== undefined) parts.push(`favourite = ${f.favourite ? 1 : 0}`);
-  const match =
-    f.search === undefined ? null : (dialect === 'sqlite' ? ftsQuery : tsQuery)(f.search);
-  if (match !== null) {
-    parts.push(
-      dialect === 'sqlite'
-        ? 'seq IN (SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH @match)'
-        : 'prompt_words @@ CAST(@match AS tsquery)',
-    );
-    params.match = match;
+
+  /** The upstream refused the create: nothing of it stays, its idempotency key is free. */
+  async discardIntent(handle: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('jobs')
+        .select('create_state')
+        .where('handle', '=', handle)
+        .$if(this.d.rowLocks, (q) => q.forUpdate())
+        .executeTakeFirst();
+      if (row?.create_state === 'sending') await removeJob(trx, this.d, handle);
+    });
   }
-  return { sql: parts.join(' AND '), params };
-}
 
-/**
- * A page's query for `historyWhere`'s clause; `@limit` is one more than the page holds. A
- * page above a job (`afterSeq`) takes the oldest of the newer jobs: see `pageOf`.
- */
-export const historyPage = (where: string, f: HistoryFilter): string =>
-  `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${where}
-   ORDER BY seq ${f.afterSeq === undefined ? 'DESC' : 'ASC'} LIMIT @limit`;
-
-/**
- * A page from `historyPage`'s rows (one more than the page holds), newest first; `more`
- * says whether more jobs lie beyond it: older ones, or newer ones for a page above a job.
- */
-export function pageOf<T>(rows: readonly T[], f: HistoryFilter): { jobs: T[]; more: boolean } {
-  const jobs = rows.slice(0, f.limit);
-  if (f.afterSeq !== undefined) jobs.reverse();
-  return { jobs, more: rows.length > f.limit };
-}
-
-/** One page of the history, newest first, and whether more follow. */
-export function listJobs(
-  db: Database.Database,
-  f: HistoryFilter,
-  expiredBeforeMs: number,
-): { jobs: JobRecord[]; more: boolean } {
-  const { sql, params } = historyWhere(f, 'sqlite');
-  const rows = prepared(db, historyPage(sql, f)).all({ ...params, limit: f.limit + 1 });
-  const page = pageOf(rows, f);
-  return { jobs: page.jobs.map((r) => toRecord(r, expiredBeforeMs)), more: page.more };
-}
-
-/** Chains deeper than this are not made by people; the bound also stops any cycle. */
-const MAX_DEPTH = 500;
-
-/** A job's ancestors (`@handle`), root first; the same SQL in both dialects. */
-export const ANCESTORS = `WITH RECURSIVE up(h, p, depth) AS (
-    SELECT handle, parent_handle, 0 FROM jobs WHERE handle = @handle
-    UNION ALL
-    SELECT j.handle, j.parent_handle, up.depth + 1
-    FROM jobs j JOIN up ON j.handle = up.p
-    WHERE up.depth < ${MAX_DEPTH}
-  )
-  SELECT ${JOB_COLUMNS} FROM up JOIN jobs ON jobs.handle = up.h
-  WHERE up.depth > 0 AND jobs.deleted_at IS NULL
-  ORDER BY up.depth DESC`;
-
-export const CHILDREN = `SELECT ${JOB_COLUMNS} FROM jobs
-  WHERE parent_handle = @handle AND deleted_at IS NULL ORDER BY seq`;
-
-/**
- * The jobs a job derives from, root first, walking through deleted ones (they keep their
- * row while they have children) without returning them; and its direct children.
- */
-export function lineageOf(
-  db: Database.Database,
-  handle: string,
-  expiredBeforeMs: number,
-): { ancestors: JobRecord[]; children: JobRecord[] } {
-  const ancestors = prepared(db, ANCESTORS).all({ handle });
-  const children = prepared(db, CHILDREN).all({ handle });
-  const record = (r: unknown) => toRecord(r, expiredBeforeMs);
-  return { ancestors: ancestors.map(record), children: children.map(record) };
-}
-
-/**
- * Deletes a job and what hangs on it (its idempotency key, its links to uploads). A job
- * with children keeps an empty row, so that their lineage still holds; a parent that was
- * kept only for this job goes with it. Run inside a transaction.
- */
-export function removeFromHistory(db: Database.Database, handle: string): void {
-  prepared(db, 'DELETE FROM idempotency_keys WHERE handle = ?').run(handle);
-  prepared(db, 'DELETE FROM job_uploads WHERE handle = ?').run(handle);
-  for (let h: string | null = handle; h !== null;) h = removeOne(db, h, h === handle);
-}
-
-/** Removes one row or empties it; returns a deleted parent that may go too. */
-function removeOne(db: Database.Database, handle: string, asked: boolean): string | null {
-  const row = z
-    .object({ parent_handle: z.string().nullable(), deleted_at: z.string().nullable() })
-    .optional()
-    .parse(prepared(db, 'SELECT parent_handle, deleted_at FROM jobs WHERE handle = ?').get(handle));
-  if (!row || (!asked && row.deleted_at === null)) return null;
-  const hasChildren =
-    prepared(db, 'SELECT 1 FROM jobs WHERE parent_handle = ? LIMIT 1').get(handle) !== undefined;
-  if (hasChildren) {
-    prepared(
-      db,
-      `UPDATE jobs SET deleted_at = COALESCE(deleted_at, ?), prompt = '', output_json = NULL,
-         task_json = NULL, error_json = NULL, dims_json = '{}', hook_token = NULL,
-         upstream_id = '', favourite = 0, params_json = NULL
-       WHERE handle = ?`,
-    ).run(new Date().toISOString(), handle);
-    return null;
+  /** The create's answer was lost: shown as unknown until a callback brings the task. */
+  async markCreateUnknown(handle: string): Promise<void> {
+    if ((await this.sentToUnknown(handle)).length > 0) this.changed({ type: 'job', handle });
   }
-  prepared(db, 'DELETE FROM jobs WHERE handle = ?').run(handle);
-  return row.parent_handle;
+
+  /**
+   * At start: the creates the last run was still waiting for when it stopped. On a team's
+   * replicas only those older than any create can wait: the younger ones may be another
+   * live replica's, still waiting for their answer.
+   */
+  async markInterruptedCreates(): Promise<number> {
+    return (await this.sentToUnknown(null)).length;
+  }
+
+  /** Creates still `sending`, one or all of those that waited too long, made `unknown`. */
+  private async sentToUnknown(handle: string | null): Promise<string[]> {
+    const before = Date.now() - 2 * this.createTimeoutMs;
+    const rows = await this.db
+      .updateTable('jobs')
+      .set({ create_state: 'unknown', updated_at: new Date().toISOString() })
+      .where('create_state', '=', 'sending')
+      .$if(handle !== null, (q) => q.where('handle', '=', handle ?? ''))
+      .$if(handle === null && this.createTimeoutMs > 0, (q) => q.where('added_ms', '<=', before))
+      .returning('handle')
+      .execute();
+    return rows.map((r) => r.handle);
+  }
+
+  private async one(column: 'handle' | 'hook_token', value: string): Promise<JobRecord | null> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select(JOB_COLUMNS)
+      .where(column, '=', value)
+      .$if(column === 'handle', (q) => q.where('deleted_at', 'is', null))
+      .executeTakeFirst();
+    return row === undefined ? null : (this.records([row])[0] ?? null);
+  }
+
+  /** The job whose callback URL carries this token. */
+  findByHook(token: string): Promise<JobRecord | null> {
+    return this.one('hook_token', token);
+  }
+
+  /** A job of the history; a deleted one is gone. */
+  get(handle: string): Promise<JobRecord | null> {
+    return this.one('handle', handle);
+  }
+
+  /** One page of the history, newest first, and whether more follow. */
+  async list(f: HistoryFilter): Promise<{ jobs: JobRecord[]; more: boolean }> {
+    const found = await readPage(this.db, this.d, f);
+    return { jobs: this.records(found.jobs), more: found.more };
+  }
+
+  /**
+   * The jobs a job derives from, root first, walking through deleted ones (they keep their
+   * row while they have children) without returning them; and its direct children.
+   */
+  async lineage(handle: string): Promise<{ ancestors: JobRecord[]; children: JobRecord[] }> {
+    const { ancestors, children } = await readLineage(this.db, handle);
+    return { ancestors: this.records(ancestors), children: this.records(children) };
+  }
+
+  /** The upstream answered 404 for the job: it is gone there for good. */
+  async markUpstreamGone(handle: string): Promise<void> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ upstream_gone: 1 })
+      .where('handle', '=', handle)
+      .where('upstream_gone', '=', 0)
+      .executeTakeFirst();
+    if (changed(result)) this.changed({ type: 'job', handle });
+  }
+
+  /** Marks or unmarks a job; false when there is no such job. */
+  async setFavourite(handle: string, on: boolean): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ favourite: on ? 1 : 0 })
+      .where('handle', '=', handle)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (changed(result)) this.changed({ type: 'job', handle });
+    return changed(result);
+  }
+
+  /** Marks or unmarks many jobs in one statement; returns those whose flag changed. */
+  async setFavourites(handles: readonly string[], on: boolean): Promise<string[]> {
+    if (handles.length === 0) return [];
+    const rows = await this.db
+      .updateTable('jobs')
+      .set({ favourite: on ? 1 : 0 })
+      .where('handle', 'in', handles)
+      .where('deleted_at', 'is', null)
+      .where('favourite', '<>', on ? 1 : 0)
+      .returning('handle')
+      .execute();
+    const flipped = new Set(rows.map((r) => r.handle));
+    const ordered = handles.filter((h) => flipped.has(h));
+    for (const handle of ordered) this.changed({ type: 'job', handle });
+    return ordered;
+  }
+
+  /**
+   * Deletes a finished job from the history (the upstream keeps its own copy). A job with
+   * children keeps an empty row, so that their lineage still holds; a parent that was
+   * kept only for this job goes with it.
+   */
+  async remove(handle: string): Promise<void> {
+    await this.removeMany([handle]);
+  }
+
+  /** `remove` for many jobs in one transaction (a bulk delete's batch). */
+  async removeMany(handles: readonly string[]): Promise<void> {
+    // In one order, so that two bulk deletes lock shared parents in the same order.
+    const sorted = [...handles].sort();
+    await this.db.transaction().execute(async (trx) => {
+      for (const h of sorted) await removeJob(trx, this.d, h);
+    });
+    for (const handle of handles) this.changed({ type: 'removed', handle });
+  }
+
+  /** Jobs the upstream is still working on, oldest first; a job it has not named is not. */
+  async active(): Promise<ActiveJob[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['handle', 'upstream_id', 'hook_token'])
+      .where(sql<SqlBool>`status NOT IN ('completed', 'failed')`)
+      .where('create_state', 'is', null)
+      .orderBy('seq')
+      .execute();
+    return rows.map(toActiveJob);
+  }
+
+  /**
+   * The running jobs `replica`'s poller follows now: those whose lease it holds or takes
+   * over (free, or lapsed `leaseMs` after its last renewal), renewed by each call, so
+   * that each job has one follower at a time (one studio's one replica follows them all).
+   * Also marks as unknown, and announces, the creates that have waited for their answer
+   * longer than any create can: the replica that sent them died meanwhile.
+   */
+  async follow(replica: string, leaseMs: number): Promise<ActiveJob[]> {
+    const jobs = await followJobs(this.db, replica, leaseMs);
+    if (this.createTimeoutMs > 0) {
+      for (const handle of await this.sentToUnknown(null)) this.changed({ type: 'job', handle });
+    }
+    return jobs;
+  }
+
+  /** Gives up `replica`'s leases (a clean stop), so that another replica follows at once. */
+  async unfollow(replica: string): Promise<void> {
+    await this.db.deleteFrom('job_leases').where('replica', '=', replica).execute();
+  }
+
+  /**
+   * Writes a new state unless the job already finished (on any replica: checked again in
+   * the statement); returns whether anything changed. `mediaPending`: the state is a
+   * completion whose media is still to be cached, written in the same statement so that
+   * no stop can leave it announced but never fetched.
+   */
+  async applyState(
+    handle: string,
+    state: JobState,
+    task: TaskResponse | null,
+    mediaPending = false,
+  ): Promise<boolean> {
+    const current = await this.get(handle);
+    if (!current || !acceptsUpdate(current.status)) return false;
+    const result = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        ...stateColumns(state),
+        task_json: task === null ? eb.ref('task_json') : JSON.stringify(task),
+        media_pending: mediaPending ? 1 : 0,
+        updated_at: new Date().toISOString(),
+      }))
+      .where('handle', '=', handle)
+      .where(sql<SqlBool>`status NOT IN ('completed', 'failed')`)
+      .executeTakeFirst();
+    if (changed(result)) this.changed({ type: 'job', handle });
+    return changed(result);
+  }
+
+  /**
+   * Sizes measured after the job completed, merged into what is known and announced when
+   * they add anything. `fetched`: the media the job shows is now cached (or failed to
+   * be), so it is no longer pending.
+   */
+  async addDims(handle: string, dims: MediaDims, fetched = false): Promise<void> {
+    const current = await this.get(handle);
+    if (!current) return;
+    const added = Object.keys(dims).some((k) => !current.dims[k]);
+    await this.db
+      .updateTable('jobs')
+      .set({
+        dims_json: JSON.stringify({ ...current.dims, ...dims }),
+        ...(fetched ? { media_pending: 0 } : {}),
+      })
+      .where('handle', '=', handle)
+      .execute();
+    if (added) this.changed({ type: 'job', handle });
+  }
+
+  /** Completed jobs whose media was still being cached when the last run stopped. */
+  async mediaPending(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('handle')
+      .where('media_pending', '=', 1)
+      .where('deleted_at', 'is', null)
+      .orderBy('seq')
+      .execute();
+    return rows.map((r) => r.handle);
+  }
+
+  mediaRetention(handles: readonly string[]): Promise<Map<string, MediaRetention>> {
+    return readRetention(this.db, handles, Date.now() - this.upstreamTtlMs);
+  }
+
+  async findIdempotent(key: string): Promise<{ fingerprint: string; handle: string } | null> {
+    const row = await this.db
+      .selectFrom('idempotency_keys')
+      .select(['fingerprint', 'handle'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Keys are for double submits, seconds apart; a day is plenty. */
+  async pruneIdempotent(olderThan: Date): Promise<void> {
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', olderThan.toISOString())
+      .execute();
+  }
 }

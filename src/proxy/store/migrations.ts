@@ -1,197 +1,303 @@
-import { runMigrations } from '@/server/migrations';
-import type { SqliteDb } from '@/server/sqlite';
+import { randomBytes } from 'node:crypto';
+import { sql, type SqlBool } from 'kysely';
+import type { SchemaDb, StoreDialect } from './dialect';
+import type { Db } from './schema';
+
+/** Each step is written once and runs on both databases; append, never edit. */
+type Step = (db: SchemaDb, d: StoreDialect) => Promise<void>;
+
+/** What `jobs.status` holds for a job that can change no more. */
+const FINISHED = sql<SqlBool>`status NOT IN ('completed', 'failed')`;
+
+type Make = (db: SchemaDb, d: StoreDialect) => Promise<void>;
+const REAL = 'double precision';
+
+async function jobs(db: SchemaDb, d: StoreDialect): Promise<void> {
+  await db.schema
+    .createTable('jobs')
+    .addColumn('handle', 'text', (c) => c.primaryKey())
+    .addColumn('seq', d.types.sequence, (c) => d.sequence(c, false))
+    .addColumn('upstream_id', 'text', (c) => c.notNull())
+    .addColumn('parent_handle', 'text', (c) => c.references('jobs.handle'))
+    .addColumn('parent_index', 'integer')
+    .addColumn('operation', 'text', (c) => c.notNull())
+    .addColumn('prompt', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('progress', REAL, (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('started_at', 'text')
+    .addColumn('ended_at', 'text')
+    .addColumn('cost_frozen', REAL, (c) => c.notNull().defaultTo(0))
+    .addColumn('cost_consumed', REAL, (c) => c.notNull().defaultTo(0))
+    .addColumn('cost_unit', 'text', (c) => c.notNull().defaultTo('credit'))
+    .addColumn('output_json', 'text')
+    .addColumn('dims_json', 'text', (c) => c.notNull().defaultTo('{}'))
+    .addColumn('error_json', 'text')
+    .addColumn('task_json', 'text')
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('hook_token', 'text')
+    .addColumn('favourite', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('deleted_at', 'text')
+    .addColumn('created_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('upstream_gone', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('added_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('params_json', 'text')
+    .addColumn('create_state', 'text')
+    .addColumn('media_pending', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  const index = (name: string, ...columns: string[]) =>
+    db.schema.createIndex(name).on('jobs').columns(columns);
+  await index('jobs_active', 'seq').where(FINISHED).execute();
+  await index('jobs_parent', 'parent_handle').execute();
+  await index('jobs_created', 'created_ms').execute();
+  await index('jobs_operation', 'operation', 'seq').execute();
+  await index('jobs_status', 'status', 'seq').execute();
+  await index('jobs_favourite', 'seq')
+    .where(sql<SqlBool>`favourite = 1`)
+    .execute();
+  await index('jobs_media_pending', 'seq')
+    .where(sql<SqlBool>`media_pending = 1`)
+    .execute();
+  await index('jobs_sending', 'added_ms')
+    .where(sql<SqlBool>`create_state = 'sending'`)
+    .execute();
+  await index('jobs_hook', 'hook_token')
+    .unique()
+    .where(sql<SqlBool>`hook_token IS NOT NULL`)
+    .execute();
+  await d.search.create(db);
+}
+
+async function idempotencyKeys(db: SchemaDb): Promise<void> {
+  await db.schema
+    .createTable('idempotency_keys')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('fingerprint', 'text', (c) => c.notNull())
+    .addColumn('handle', 'text', (c) => c.notNull().references('jobs.handle'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+}
+
+async function sessions(db: SchemaDb): Promise<void> {
+  await db.schema
+    .createTable('sessions')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('created_ms', 'bigint', (c) => c.notNull())
+    .addColumn('expires_ms', 'bigint', (c) => c.notNull())
+    .execute();
+}
+
+async function uploads(db: SchemaDb, d: StoreDialect): Promise<void> {
+  await db.schema
+    .createTable('uploads')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('token', 'text', (c) => c.notNull().unique())
+    .addColumn('ext', 'text', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('width', 'integer', (c) => c.notNull())
+    .addColumn('height', 'integer', (c) => c.notNull())
+    .addColumn('bytes', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('last_used_ms', 'bigint', (c) => c.notNull())
+    .addColumn('data', d.types.bytes, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('uploads_lru').on('uploads').column('last_used_ms').execute();
+  await db.schema
+    .createTable('job_uploads')
+    .addColumn('handle', 'text', (c) => c.notNull().references('jobs.handle').onDelete('cascade'))
+    .addColumn('upload_id', 'text', (c) => c.notNull().references('uploads.id').onDelete('cascade'))
+    .addPrimaryKeyConstraint('job_uploads_pkey', ['handle', 'upload_id'])
+    .execute();
+  await db.schema.createIndex('job_uploads_upload').on('job_uploads').column('upload_id').execute();
+}
+
+/** The deployment's id, what every replica answers at `/hooks/probe`. */
+async function deployment(db: SchemaDb): Promise<void> {
+  await db.schema
+    .createTable('deployment')
+    .addColumn('id', 'text', (c) => c.notNull())
+    .execute();
+  await sql`INSERT INTO deployment (id) VALUES (${randomBytes(16).toString('hex')})`.execute(db);
+}
+
+/** The sign-in backoff of every replica, one row. */
+async function signIns(db: SchemaDb): Promise<void> {
+  await db.schema
+    .createTable('sign_in_backoff')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .execute();
+}
+
+/** The follower of each running job. */
+async function leases(db: SchemaDb): Promise<void> {
+  await db.schema
+    .createTable('job_leases')
+    .addColumn('handle', 'text', (c) => c.primaryKey())
+    .addColumn('replica', 'text', (c) => c.notNull())
+    .addColumn('until_ms', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('job_leases_until').on('job_leases').column('until_ms').execute();
+}
+
+/** The events every replica's browsers see, in one sequence. */
+async function events(db: SchemaDb, d: StoreDialect): Promise<void> {
+  await db.schema
+    .createTable('events')
+    .addColumn('seq', d.types.sequence, (c) => d.sequence(c, true))
+    .addColumn('event', 'text', (c) => c.notNull())
+    .addColumn('data', 'text', (c) => c.notNull())
+    .addColumn('created_ms', 'bigint', (c) => c.notNull())
+    .execute();
+}
+
+/** The spending ledger, one row per job; its rows are written by `d.ledger`'s triggers. */
+async function ledger(db: SchemaDb): Promise<void> {
+  await db.schema
+    .createTable('ledger')
+    .addColumn('handle', 'text', (c) => c.primaryKey())
+    .addColumn('operation', 'text', (c) => c.notNull())
+    .addColumn('speed', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('frozen', REAL, (c) => c.notNull())
+    .addColumn('consumed', REAL, (c) => c.notNull())
+    .addColumn('refunded', REAL, (c) => c.notNull())
+    .addColumn('created_ms', 'bigint', (c) => c.notNull())
+    .addColumn('updated_ms', 'bigint', (c) => c.notNull())
+    .execute();
+  const index = (name: string, ...columns: string[]) =>
+    db.schema.createIndex(name).on('ledger').columns(columns);
+  await index('ledger_time', 'created_ms', 'operation', 'consumed', 'refunded').execute();
+  await index('ledger_cost', 'consumed', 'created_ms').execute();
+  await index('ledger_refunds', 'created_ms')
+    .where(sql<SqlBool>`refunded > 0`)
+    .execute();
+}
+
+/** The ledger's sums per quarter hour and operation: exact decimals on Postgres. */
+async function quarters(db: SchemaDb): Promise<void> {
+  await db.schema
+    .createTable('ledger_quarters')
+    .addColumn('quarter', 'bigint', (c) => c.notNull())
+    .addColumn('operation', 'text', (c) => c.notNull())
+    .addColumn('jobs', 'integer', (c) => c.notNull())
+    .addColumn('consumed', 'numeric', (c) => c.notNull())
+    .addColumn('refunded', 'numeric', (c) => c.notNull())
+    .addPrimaryKeyConstraint('ledger_quarters_pkey', ['quarter', 'operation'])
+    .execute();
+}
+
+/** The tables of `schema.ts`, each made alike on both databases. */
+export const SHARED_TABLES = {
+  jobs,
+  idempotencyKeys,
+  sessions,
+  uploads,
+  deployment,
+  signIns,
+  leases,
+  events,
+  ledger,
+  quarters,
+} satisfies Record<string, Make>;
 
 /**
- * Schema versions, applied in order; PRAGMA user_version records how many ran. Append
- * new steps, never edit old ones: a studio's file may be at any earlier version.
+ * Version 1: the whole schema of `schema.ts` as both databases first shared it. Only the
+ * prompt index and the ledger's triggers are each database's own (`d.search`, `d.ledger`).
  */
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE jobs (
-     handle        TEXT PRIMARY KEY,
-     seq           INTEGER NOT NULL UNIQUE,
-     upstream_id   TEXT NOT NULL,
-     parent_handle TEXT REFERENCES jobs(handle),
-     parent_index  INTEGER,
-     operation     TEXT NOT NULL,
-     prompt        TEXT NOT NULL,
-     status        TEXT NOT NULL,
-     progress      REAL NOT NULL DEFAULT 0,
-     created_at    TEXT NOT NULL,
-     started_at    TEXT,
-     ended_at      TEXT,
-     cost_frozen   REAL NOT NULL DEFAULT 0,
-     cost_consumed REAL NOT NULL DEFAULT 0,
-     cost_unit     TEXT NOT NULL DEFAULT 'credit',
-     output_json   TEXT,
-     dims_json     TEXT NOT NULL DEFAULT '{}',
-     error_json    TEXT,
-     task_json     TEXT,
-     updated_at    TEXT NOT NULL
-   );
-   CREATE INDEX jobs_active ON jobs(seq) WHERE status NOT IN ('completed', 'failed');
-   CREATE INDEX jobs_parent ON jobs(parent_handle);
-   CREATE TABLE idempotency_keys (
-     key         TEXT PRIMARY KEY,
-     fingerprint TEXT NOT NULL,
-     handle      TEXT NOT NULL REFERENCES jobs(handle),
-     created_at  TEXT NOT NULL
-   );`,
-  // 2: push. The per-job callback token; only the upstream ever learns it.
-  `ALTER TABLE jobs ADD COLUMN hook_token TEXT;
-   CREATE UNIQUE INDEX jobs_hook ON jobs(hook_token) WHERE hook_token IS NOT NULL;`,
-  // 3: uploads, and which jobs use them (an upload a running job needs is never evicted).
-  `CREATE TABLE uploads (
-     id           TEXT PRIMARY KEY,
-     token        TEXT NOT NULL UNIQUE,
-     ext          TEXT NOT NULL,
-     type         TEXT NOT NULL,
-     width        INTEGER NOT NULL,
-     height       INTEGER NOT NULL,
-     bytes        INTEGER NOT NULL,
-     created_at   TEXT NOT NULL,
-     last_used_ms INTEGER NOT NULL
-   );
-   CREATE INDEX uploads_lru ON uploads(last_used_ms);
-   CREATE TABLE job_uploads (
-     handle    TEXT NOT NULL REFERENCES jobs(handle) ON DELETE CASCADE,
-     upload_id TEXT NOT NULL REFERENCES uploads(id) ON DELETE CASCADE,
-     PRIMARY KEY (handle, upload_id)
-   );
-   CREATE INDEX job_uploads_upload ON job_uploads(upload_id);`,
-  // 4: history. Favourites; deletion (a deleted job with children stays as an empty row,
-  // so their lineage holds); creation time in ms for date filters; full-text search on
-  // prompts, an external-content index kept in step by triggers. It is keyed by `seq`,
-  // not the implicit rowid, which VACUUM may renumber.
-  `ALTER TABLE jobs ADD COLUMN favourite INTEGER NOT NULL DEFAULT 0;
-   ALTER TABLE jobs ADD COLUMN deleted_at TEXT;
-   ALTER TABLE jobs ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
-   UPDATE jobs SET created_ms = COALESCE(CAST(unixepoch(created_at, 'subsec') * 1000 AS INTEGER), 0);
-   CREATE INDEX jobs_created ON jobs(created_ms);
-   CREATE INDEX jobs_operation ON jobs(operation, seq);
-   CREATE INDEX jobs_status ON jobs(status, seq);
-   CREATE INDEX jobs_favourite ON jobs(seq) WHERE favourite = 1;
-   CREATE VIRTUAL TABLE jobs_fts USING fts5(
-     prompt, content = 'jobs', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2'
-   );
-   INSERT INTO jobs_fts(jobs_fts) VALUES ('rebuild');
-   CREATE TRIGGER jobs_fts_insert AFTER INSERT ON jobs BEGIN
-     INSERT INTO jobs_fts(rowid, prompt) VALUES (new.seq, new.prompt);
-   END;
-   CREATE TRIGGER jobs_fts_delete AFTER DELETE ON jobs BEGIN
-     INSERT INTO jobs_fts(jobs_fts, rowid, prompt) VALUES ('delete', old.seq, old.prompt);
-   END;
-   CREATE TRIGGER jobs_fts_update AFTER UPDATE OF prompt ON jobs BEGIN
-     INSERT INTO jobs_fts(jobs_fts, rowid, prompt) VALUES ('delete', old.seq, old.prompt);
-     INSERT INTO jobs_fts(rowid, prompt) VALUES (new.seq, new.prompt);
-   END;`,
-  // 5: sign-in sessions, by the SHA-256 of their token: the file alone lets no one in.
-  `CREATE TABLE sessions (
-     token_hash TEXT PRIMARY KEY,
-     created_ms INTEGER NOT NULL,
-     expires_ms INTEGER NOT NULL
-   );`,
-  // 6: operations. Jobs the upstream no longer has (a 404, or older than its TTL); the media cache's
-  // files with their sizes and last use, for least-recently-used eviction.
-  // added_ms is this studio's clock at the create: the upstream's own time may be skewed.
-  `ALTER TABLE jobs ADD COLUMN upstream_gone INTEGER NOT NULL DEFAULT 0;
-   ALTER TABLE jobs ADD COLUMN added_ms INTEGER NOT NULL DEFAULT 0;
-   UPDATE jobs SET added_ms = created_ms;
-   CREATE TABLE media_files (
-     handle       TEXT NOT NULL,
-     key          TEXT NOT NULL,
-     bytes        INTEGER NOT NULL,
-     last_used_ms INTEGER NOT NULL,
-     PRIMARY KEY (handle, key)
-   );
-   CREATE INDEX media_lru ON media_files(last_used_ms);`,
-  // 7: the params a job was created with (JSON, without jobId and callback), so that its
-  // title ("Pan left") survives a reload. Older rows stay NULL: nobody kept them.
-  `ALTER TABLE jobs ADD COLUMN params_json TEXT;`,
-  // 8: crash safety. A job's row is written before its create is sent upstream, with
-  // upstream_id '' until the answer names the task. create_state: 'sending' while this
-  // process waits for that answer, 'unknown' once it was lost (a timeout, a 5xx, a cut
-  // connection, or the studio stopped), NULL when the upstream id is known.
-  `ALTER TABLE jobs ADD COLUMN create_state TEXT;`,
-  // 9: the spending ledger, one row per job: what its create froze, what the service
-  // consumed, what it gave back, and the speed it was billed at. Triggers write it in the
-  // same transaction as the job, whatever code path changed the job, and deleting a job
-  // from the history keeps what it cost. `frozen` never shrinks, so a service that zeroes
-  // a failed task's usage still shows the refund. Speed reads the prompt flags as the
-  // service bills them: a follow-up's own --fast/--turbo, else its parent's; operations
-  // without a turbo price are always fast. Rows already in the history are counted too.
-  `CREATE TABLE ledger (
-     handle     TEXT PRIMARY KEY,
-     operation  TEXT NOT NULL,
-     speed      TEXT NOT NULL,
-     status     TEXT NOT NULL,
-     frozen     REAL NOT NULL,
-     consumed   REAL NOT NULL,
-     refunded   REAL NOT NULL,
-     created_ms INTEGER NOT NULL,
-     updated_ms INTEGER NOT NULL
-   );
-   CREATE INDEX ledger_time ON ledger(created_ms, operation, consumed, refunded);
-   CREATE INDEX ledger_op_time ON ledger(operation, created_ms, consumed, refunded);
-   CREATE INDEX ledger_cost ON ledger(consumed, created_ms);
-   CREATE VIEW job_speed AS
-   SELECT handle, CASE
-       WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'
-       WHEN own LIKE '% --turbo %' THEN 'turbo'
-       WHEN own LIKE '% --fast %' THEN 'fast'
-       WHEN inherited LIKE '% --turbo %' THEN 'turbo'
-       ELSE 'fast'
-     END AS speed
-   FROM (
-     SELECT j.handle, j.operation,
-       ' ' || replace(replace(replace(j.prompt, char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS own,
-       ' ' || replace(replace(replace(COALESCE(p.prompt, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS inherited
-     FROM jobs j LEFT JOIN jobs p ON p.handle = j.parent_handle
-   );
-   INSERT INTO ledger (handle, operation, speed, status, frozen, consumed, refunded, created_ms,
-     updated_ms)
-   SELECT j.handle, j.operation, s.speed, j.status, j.cost_frozen, j.cost_consumed,
-     CASE WHEN j.status IN ('completed', 'failed')
-       THEN MAX(j.cost_frozen - j.cost_consumed, 0) ELSE 0 END,
-     j.created_ms, CAST(unixepoch('subsec') * 1000 AS INTEGER)
-   FROM jobs j JOIN job_speed s ON s.handle = j.handle;
-   CREATE TRIGGER ledger_job_added AFTER INSERT ON jobs BEGIN
-     INSERT OR REPLACE INTO ledger (handle, operation, speed, status, frozen, consumed, refunded,
-       created_ms, updated_ms)
-     VALUES (new.handle, new.operation,
-       (SELECT speed FROM job_speed WHERE handle = new.handle), new.status, new.cost_frozen,
-       new.cost_consumed,
-       CASE WHEN new.status IN ('completed', 'failed')
-         THEN MAX(new.cost_frozen - new.cost_consumed, 0) ELSE 0 END,
-       new.created_ms, CAST(unixepoch('subsec') * 1000 AS INTEGER));
-   END;
-   CREATE TRIGGER ledger_job_changed
-   AFTER UPDATE OF status, cost_frozen, cost_consumed, created_ms ON jobs
-   BEGIN
-     UPDATE ledger SET status = new.status, frozen = MAX(frozen, new.cost_frozen),
-       created_ms = new.created_ms,
-       consumed = new.cost_consumed,
-       refunded = CASE WHEN new.status IN ('completed', 'failed')
-         THEN MAX(MAX(frozen, new.cost_frozen) - new.cost_consumed, 0) ELSE 0 END,
-       updated_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER)
-     WHERE handle = new.handle;
-   END;
-   CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
-     DELETE FROM ledger WHERE handle = old.handle AND frozen = 0 AND consumed = 0;
-   END;`,
-  // 10: media follows the announcement. A completed job whose shown media is not all in the
-  // cache yet; set with the completed state, so that a stop before the downloads finish
-  // leaves the job to fetch again at the next start.
-  `ALTER TABLE jobs ADD COLUMN media_pending INTEGER NOT NULL DEFAULT 0;
-   CREATE INDEX jobs_media_pending ON jobs(seq) WHERE media_pending = 1;`,
-];
+async function baseline(db: SchemaDb, d: StoreDialect): Promise<void> {
+  for (const make of Object.values(SHARED_TABLES)) await make(db, d);
+  await d.ledger.create(db);
+}
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
+const STEPS: readonly Step[] = [baseline];
 
-/** Brings the file to `target` (the newest unless a test asks for an older one). */
-export function migrate(db: SqliteDb, target = MIGRATIONS.length): void {
-  runMigrations(db, MIGRATIONS, {
-    target,
-    tooNew: (current, known) =>
-      `The studio database is at schema version ${current}, newer than this program knows (${known}). Use a newer studio or another STUDIO_DATA_DIR.`,
+/** The newest schema version this program knows. */
+export const STORE_VERSION = STEPS.length;
+
+/** The refusal of a database a newer studio migrated. */
+const tooNew = (kind: string, version: number): string =>
+  kind === 'sqlite'
+    ? `The studio database is at schema version ${version}, newer than this program knows (${STORE_VERSION}). Use a newer studio or another STUDIO_DATA_DIR.`
+    : `The studio database at DATABASE_URL is at schema version ${version}, newer than this program knows (${STORE_VERSION}). Upgrade every replica to the same studio version.`;
+
+async function storeVersion(conn: Db): Promise<number | null> {
+  await conn.schema
+    .createTable('store_schema')
+    .ifNotExists()
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .execute();
+  const row = await conn.selectFrom('store_schema').select('version').executeTakeFirst();
+  return row?.version ?? null;
+}
+
+async function setStoreVersion(trx: Db, version: number): Promise<void> {
+  await trx.deleteFrom('store_schema').execute();
+  await trx.insertInto('store_schema').values({ version }).execute();
+}
+
+/**
+ * A database made before the store: up its frozen steps to their end, then into the
+ * store's version 1. Its old counter is set one past its last step, so that an older
+ * studio refuses the database rather than misread it.
+ */
+async function adoptLegacy(conn: Db, d: StoreDialect, from: number): Promise<void> {
+  const { steps } = d.legacy;
+  if (from > steps.length + 1) throw new Error(tooNew(d.kind, from));
+  for (let version = from; version < steps.length; version++) {
+    await conn.transaction().execute(async (trx) => {
+      await d.exec(trx, steps[version] ?? '');
+      await d.legacy.setVersion(trx, version + 1);
+    });
+  }
+  await conn.transaction().execute(async (trx) => {
+    await d.legacy.adopt(trx, d);
+    await d.legacy.setVersion(trx, steps.length + 1);
+    await setStoreVersion(trx, 1);
+  });
+}
+
+async function migrateLocked(conn: Db, d: StoreDialect, target: number): Promise<void> {
+  let version = await storeVersion(conn);
+  if (version === null) {
+    const legacy = await d.legacy.version(conn);
+    if (legacy > 0) {
+      await adoptLegacy(conn, d, legacy);
+      version = 1;
+    } else {
+      version = 0;
+    }
+  }
+  if (version > STEPS.length) throw new Error(tooNew(d.kind, version));
+  for (let v = version; v < target; v++) {
+    const step = STEPS[v];
+    if (!step) break;
+    await conn.transaction().execute(async (trx) => {
+      await step(trx, d);
+      // A new database refuses an older studio too.
+      if (v === 0) await d.legacy.setVersion(trx, d.legacy.steps.length + 1);
+      await setStoreVersion(trx, v + 1);
+    });
+  }
+}
+
+/**
+ * Brings the database to the newest schema (or `target`, for a test). Each step runs in
+ * its own transaction on both databases, and the version is written in it, so that a
+ * step that fails leaves the version before it. Replicas starting together take turns on
+ * a lock: the first migrates, the others find the schema current.
+ */
+export async function migrateStore(
+  db: Db,
+  d: StoreDialect,
+  target: number = STEPS.length,
+): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await d.lockSession(conn, 'studio-schema');
+    try {
+      await migrateLocked(conn, d, target);
+    } finally {
+      await d.unlockSession(conn, 'studio-schema');
+    }
   });
 }

@@ -1,50 +1,51 @@
-import type Database from 'better-sqlite3';
 import type { StudioError } from '@/contract/studio-api';
-import type { TaskOutput, TaskResponse, TaskStatus, TaskType } from '@/contract/task';
+import type { Selectable } from 'kysely';
+import type { TaskOutput, TaskResponse } from '@/contract/task';
 import type { CreateState, JobRecord, JobState, MediaDims } from '../model/record';
 import { containsUuid } from '../log';
-import { prepared } from '@/server/sqlite';
+import type { ActiveJob } from './history';
+import type { JobsTable } from './schema';
 
 /**
  * The columns a JobRecord is read from: never `task_json`, the upstream's whole answer,
  * which no read path needs and which would make every list page heavier.
  */
-export const JOB_COLUMNS = `handle, seq, upstream_id, parent_handle, parent_index, operation,
-  prompt, status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
-  cost_unit, output_json, dims_json, error_json, favourite, upstream_gone, added_ms, params_json,
-  create_state`;
+export const JOB_COLUMNS = [
+  'handle',
+  'seq',
+  'upstream_id',
+  'parent_handle',
+  'parent_index',
+  'operation',
+  'prompt',
+  'status',
+  'progress',
+  'created_at',
+  'started_at',
+  'ended_at',
+  'cost_frozen',
+  'cost_consumed',
+  'cost_unit',
+  'output_json',
+  'dims_json',
+  'error_json',
+  'favourite',
+  'upstream_gone',
+  'added_ms',
+  'params_json',
+  'create_state',
+] as const;
+
+/** JOB_COLUMNS for SQL written out, each of table `t`. */
+export const jobColumnsOf = (t: string): string => JOB_COLUMNS.map((c) => `${t}.${c}`).join(', ');
 
 /**
- * A row of JOB_COLUMNS as better-sqlite3 returns it. Only this studio writes these rows, and
+ * A row of JOB_COLUMNS as both databases return it. Only this studio writes these rows, and
  * what came from outside was parsed before it was written (the upstream's task by the
  * client, a browser's create by the contract), so a read does not parse it again: a zod
  * pass over every row was a tenth of a job read.
  */
-interface JobRow {
-  handle: string;
-  seq: number;
-  upstream_id: string;
-  parent_handle: string | null;
-  parent_index: number | null;
-  operation: TaskType;
-  prompt: string;
-  status: TaskStatus;
-  progress: number;
-  created_at: string;
-  started_at: string | null;
-  ended_at: string | null;
-  cost_frozen: number;
-  cost_consumed: number;
-  cost_unit: string;
-  output_json: string | null;
-  dims_json: string;
-  error_json: string | null;
-  favourite: number;
-  upstream_gone: number;
-  added_ms: number;
-  params_json: string | null;
-  create_state: CreateState | null;
-}
+type JobRow = Selectable<Pick<JobsTable, (typeof JOB_COLUMNS)[number]>>;
 
 const fromJson = <T>(text: string | null): T | null =>
   text === null ? null : (JSON.parse(text) as T);
@@ -84,12 +85,8 @@ export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
   };
 }
 
-/** The SET list of an UPDATE that writes a JobState; its values come from stateParams. */
-export const STATE_SET = `status = @status, progress = @progress, started_at = @started_at,
-  ended_at = @ended_at, cost_frozen = @cost_frozen, cost_consumed = @cost_consumed,
-  cost_unit = @cost_unit, output_json = @output_json, error_json = @error_json`;
-
-export const stateParams = (s: JobState) => ({
+/** The columns of a JobState, for an insert or an update. */
+export const stateColumns = (s: JobState) => ({
   status: s.status,
   progress: s.progress,
   started_at: s.startedAt,
@@ -117,8 +114,8 @@ export type NewJob = Omit<JobRecord, Stored> & {
 };
 export type Row = Omit<NewJob, 'task'> & { task: TaskResponse | null };
 
-/** The values of a new row, by column; the sequence number is the database's to choose. */
-export function insertParams(job: Row, createState: CreateState | null) {
+/** The columns of a new row; the sequence number is the database's to choose. */
+export function rowColumns(job: Row, createState: CreateState | null) {
   return {
     handle: job.handle,
     upstream_id: job.upstreamId,
@@ -135,24 +132,13 @@ export function insertParams(job: Row, createState: CreateState | null) {
     added_ms: Date.now(),
     params_json: job.params ? JSON.stringify(job.params) : null,
     create_state: createState,
-    ...stateParams(job),
+    ...stateColumns(job),
   };
 }
 
-/** Writes a new row with the next sequence number; the newest job has the highest. */
-export function insertRow(db: Database.Database, job: Row, createState: CreateState | null): void {
-  const insert = prepared(
-    db,
-    `
-    INSERT INTO jobs (handle, seq, upstream_id, parent_handle, parent_index, operation, prompt,
-      status, progress, created_at, started_at, ended_at, cost_frozen, cost_consumed,
-      cost_unit, output_json, dims_json, error_json, task_json, updated_at, hook_token,
-      created_ms, added_ms, params_json, create_state)
-    VALUES (@handle, (SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs), @upstream_id,
-      @parent_handle, @parent_index, @operation, @prompt, @status, @progress, @created_at,
-      @started_at, @ended_at, @cost_frozen, @cost_consumed, @cost_unit, @output_json,
-      @dims_json, @error_json, @task_json, @updated_at, @hook_token, @created_ms, @added_ms,
-      @params_json, @create_state)`,
-  );
-  insert.run(insertParams(job, createState));
-}
+/** A running job as its follower reads it. */
+export const toActiveJob = (r: {
+  handle: string;
+  upstream_id: string;
+  hook_token: string | null;
+}): ActiveJob => ({ handle: r.handle, upstreamId: r.upstream_id, hooked: r.hook_token !== null });

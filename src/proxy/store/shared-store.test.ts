@@ -6,7 +6,7 @@ import { StudioHttpError } from '../studio-error';
 import { fixture } from '../test/fixtures';
 import { STORE_KINDS, storeKinds, type OpenedStore } from '../test/store-kinds';
 import type { NormalisedImage } from '../uploads/normalise';
-import type { HistoryFilter } from './history';
+import type { HistoryFilter } from './history-reads';
 import type { SharedStore } from './shared-store';
 
 /**

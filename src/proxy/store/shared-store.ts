@@ -5,18 +5,25 @@ import type { Sessions } from '../auth/sessions';
 import type { SharedEvent } from '../browser-events/hub';
 import type { JobRecord, JobState, MediaDims } from '../model/record';
 import type { NormalisedImage } from '../uploads/normalise';
-import type { HistoryFilter } from './history';
 import type { IdempotencyClaim } from './idempotency-keys';
-import type { ActiveJob, Intent, JobChange } from './jobs';
+import type { ActiveJob, Intent, JobChange } from './history';
+import type { HistoryFilter } from './history-reads';
 import type { NewJob } from './rows';
 import type { SpendingReads } from './spending';
 import type { UploadRecord } from './uploads';
 
 /**
+ * A job's cached media to its cache: `deleted` (the job is gone: nothing is lost),
+ * `refetchable` (the upstream still has it), `lost` (the upstream no longer has it, so
+ * the cache holds the only copy).
+ */
+export type MediaRetention = 'deleted' | 'refetchable' | 'lost';
+
+/**
  * What every replica of a team's deployment must see alike, whichever database holds it:
  * the SQLite file of one studio (the default) or a PostgreSQL server shared by many
- * (`DATABASE_URL`). Every read and write is asynchronous because a server's are; SQLite's
- * implementation answers at once. Per-replica caches (media files, thumbnails) are not here.
+ * (`DATABASE_URL`). One implementation serves both (`history.ts` and its neighbours, over
+ * `schema.ts`); per-replica caches (media files, thumbnails) are not here.
  */
 export interface HistoryStore {
   /** Calls `fn` after every change this replica makes to a job. */
@@ -62,6 +69,8 @@ export interface HistoryStore {
   ): Promise<boolean>;
   addDims(handle: string, dims: MediaDims, fetched?: boolean): Promise<void>;
   mediaPending(): Promise<string[]>;
+  /** What losing each job's cached media would cost; a handle not found is `deleted`. */
+  mediaRetention(handles: readonly string[]): Promise<Map<string, MediaRetention>>;
   findIdempotent(key: string): Promise<{ fingerprint: string; handle: string } | null>;
   pruneIdempotent(olderThan: Date): Promise<void>;
 }
@@ -95,10 +104,10 @@ export interface SharedStore {
   /** `sqlite` or `postgres`, for the start-up log. */
   kind: string;
   /**
-   * What every replica of one deployment answers at `/hooks/probe`, so that a PUBLIC_URL
-   * leading to any of them counts as leading back; null: one studio, its own instance id.
+   * The database's id, what every replica of one deployment answers at `/hooks/probe`, so
+   * that a PUBLIC_URL leading to any of them counts as leading back.
    */
-  deployment: string | null;
+  deployment: string;
   history: HistoryStore;
   sessions: Sessions;
   /** The sign-in backoff across all addresses (and, on Postgres, all replicas). */
@@ -106,7 +115,6 @@ export interface SharedStore {
   uploads: UploadsStore;
   /** The spending ledger, one row per job, kept by triggers with every job change. */
   spending: SpendingReads;
-  /** Null for one studio on SQLite: its hub numbers its own events. */
-  events: SharedEvents | null;
+  events: SharedEvents;
   close(): Promise<void>;
 }

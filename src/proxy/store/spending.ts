@@ -7,15 +7,17 @@ import {
   type SpendingDay,
 } from '@/contract/spending';
 import { taskTypeSchema, type TaskType } from '@/contract/task';
+import { sql } from 'kysely';
 import { localDays, localIso, type LocalDay } from '../model/local-days';
+import type { Db } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many jobs the top and refund lists hold, and how much of each prompt they show. */
-export const LIST_LIMIT = 10;
-export const PROMPT_CHARS = 120;
+const LIST_LIMIT = 10;
+const PROMPT_CHARS = 120;
 
 /** The jobs, consumed and refunded credits of one operation on one day (`n`, from 0). */
-export interface Bucket {
+interface Bucket {
   n: number;
   operation: TaskType;
   jobs: number;
@@ -23,34 +25,10 @@ export interface Bucket {
   refunded: number;
 }
 
-/** The columns of a ledger row the lists and the CSV read (same names in both databases). */
-export const LEDGER_COLUMNS =
-  'handle, operation, speed, status, frozen, consumed, refunded, created_ms';
-
-/** Everything this week cost (one text for both databases). */
-export const CONSUMED_SINCE =
-  'SELECT COALESCE(SUM(consumed), 0) AS c FROM ledger WHERE created_ms >= @from';
-
 /** A page position in the CSV: after the row created at `after_ms` with handle `after`. */
 interface CsvCursor {
   after_ms: number;
   after: string;
-}
-
-/**
- * The reads one database answers for the ledger (the triggers of SQLite's schema 9 or
- * Postgres's version 4 keep it); the sums and shapes around them are `spendingReads`'s.
- */
-export interface LedgerQueries {
-  /** The non-empty (day, operation) cells of the days given. */
-  cells(days: readonly LocalDay[]): Promise<Bucket[]>;
-  consumedSince(fromMs: number): Promise<number>;
-  /** Up to LIST_LIMIT rows with `prompt` and `in_history` (0/1), most consumed first. */
-  top(fromMs: number, toMs: number): Promise<unknown[]>;
-  /** Up to LIST_LIMIT refunded rows, newest first. */
-  refunds(fromMs: number, toMs: number): Promise<unknown[]>;
-  /** The next `limit` rows of the range after `cursor`, by (created_ms, handle). */
-  page(cursor: CsvCursor, fromMs: number, toMs: number, limit: number): Promise<unknown[]>;
 }
 
 /** Where the credits went and the ledger CSV, whichever database holds the ledger. */
@@ -142,6 +120,129 @@ const csvLine = (r: LedgerRow, date: string): string =>
     .map(csvField)
     .join(',');
 
+/** The ledger's sums are kept per quarter hour (`ledger_quarters`). */
+const QUARTER_MS = 15 * 60 * 1000;
+
+const cellSchema = z.object({
+  n: z.number().int(),
+  operation: taskTypeSchema,
+  jobs: z.number().int(),
+  consumed: z.number(),
+  refunded: z.number(),
+});
+
+/**
+ * The (day, operation) cells of the days `bounds` delimits (each day from one bound to
+ * the next), from the table's rows at `at`: one range of its index per day.
+ */
+function cellsQuery(db: Db, table: 'ledger' | 'ledger_quarters', bounds: readonly number[]) {
+  const days = bounds
+    .slice(0, -1)
+    .map(
+      (start, n) =>
+        sql`(CAST(${n} AS integer), CAST(${start} AS bigint), CAST(${bounds[n + 1]} AS bigint))`,
+    );
+  const at = sql.raw(table === 'ledger' ? 't.created_ms' : 't.quarter');
+  const jobs = sql.raw(table === 'ledger' ? 'COUNT(*)' : 'SUM(t.jobs)');
+  return sql`WITH days(n, start_at, end_at) AS (VALUES ${sql.join(days)})
+    SELECT days.n AS n, t.operation AS operation, CAST(${jobs} AS integer) AS jobs,
+      CAST(SUM(t.consumed) AS double precision) AS consumed,
+      CAST(SUM(t.refunded) AS double precision) AS refunded
+    FROM days JOIN ${sql.table(table)} t ON ${at} >= days.start_at AND ${at} < days.end_at
+    GROUP BY days.n, t.operation`.execute(db);
+}
+
+/** The reads the spending page and the CSV make of the ledger. */
+interface LedgerQueries {
+  /** The non-empty (day, operation) cells of the days given. */
+  cells(days: readonly LocalDay[]): Promise<Bucket[]>;
+  consumedSince(fromMs: number): Promise<number>;
+  /** Up to LIST_LIMIT rows with `prompt` and `in_history` (0/1), most consumed first. */
+  top(fromMs: number, toMs: number): Promise<unknown[]>;
+  /** Up to LIST_LIMIT refunded rows, newest first. */
+  refunds(fromMs: number, toMs: number): Promise<unknown[]>;
+  /** The next `limit` rows of the range after `cursor`, by (created_ms, handle). */
+  page(cursor: CsvCursor, fromMs: number, toMs: number, limit: number): Promise<unknown[]>;
+}
+
+const LEDGER_COLUMNS = [
+  'l.handle',
+  'l.operation',
+  'l.speed',
+  'l.status',
+  'l.frozen',
+  'l.consumed',
+  'l.refunded',
+  'l.created_ms',
+] as const;
+
+export function ledgerQueries(db: Db): LedgerQueries {
+  /** A few jobs of the range in a given order, joined to the history for their prompt. */
+  const listed = (fromMs: number, toMs: number) =>
+    db
+      .selectFrom('ledger as l')
+      .leftJoin('jobs as j', 'j.handle', 'l.handle')
+      .select(LEDGER_COLUMNS)
+      .select([
+        sql<string | null>`substr(j.prompt, 1, ${sql.lit(PROMPT_CHARS)})`.as('prompt'),
+        sql<number>`CASE WHEN j.handle IS NOT NULL AND j.deleted_at IS NULL THEN 1 ELSE 0 END`.as(
+          'in_history',
+        ),
+      ])
+      .where('l.created_ms', '>=', fromMs)
+      .where('l.created_ms', '<', toMs)
+      .limit(LIST_LIMIT);
+  return {
+    // From the quarter hours' sums when every day starts on a quarter hour, as every
+    // zone's midnight does today; from the rows themselves otherwise.
+    async cells(days) {
+      const bounds = [...days.map((d) => d.startMs), days.at(-1)?.endMs ?? 0];
+      if (bounds.length < 2) return [];
+      const onQuarters = bounds.every((ms) => ms % QUARTER_MS === 0);
+      const { rows } = onQuarters
+        ? await cellsQuery(
+            db,
+            'ledger_quarters',
+            bounds.map((ms) => ms / QUARTER_MS),
+          )
+        : await cellsQuery(db, 'ledger', bounds);
+      return z.array(cellSchema).parse(rows);
+    },
+    async consumedSince(fromMs) {
+      const row = await db
+        .selectFrom('ledger')
+        .select(sql<number>`CAST(COALESCE(SUM(consumed), 0) AS double precision)`.as('c'))
+        .where('created_ms', '>=', fromMs)
+        .executeTakeFirstOrThrow();
+      return Number(row.c);
+    },
+    top: (fromMs, toMs) =>
+      listed(fromMs, toMs)
+        .where('l.consumed', '>', 0)
+        .orderBy('l.consumed', 'desc')
+        .orderBy('l.created_ms', 'desc')
+        .execute(),
+    refunds: (fromMs, toMs) =>
+      listed(fromMs, toMs).where('l.refunded', '>', 0).orderBy('l.created_ms', 'desc').execute(),
+    page: (cursor, fromMs, toMs, limit) =>
+      db
+        .selectFrom('ledger as l')
+        .select(LEDGER_COLUMNS)
+        .where('l.created_ms', '<', toMs)
+        .where('l.created_ms', '>=', fromMs)
+        .where((eb) =>
+          eb.or([
+            eb('l.created_ms', '>', cursor.after_ms),
+            eb.and([eb('l.created_ms', '=', cursor.after_ms), eb('l.handle', '>', cursor.after)]),
+          ]),
+        )
+        .orderBy('l.created_ms')
+        .orderBy('l.handle')
+        .limit(limit)
+        .execute(),
+  };
+}
+
 async function summary(
   q: LedgerQueries,
   range: number,
@@ -197,8 +298,12 @@ async function* csv(
   }
 }
 
-/** The spending page's figures and the CSV over one database's ledger queries. */
-export function spendingReads(q: LedgerQueries): SpendingReads {
+/**
+ * The spending page's figures and the ledger CSV, from the ledger the triggers keep
+ * (`sqlite/ledger.ts`, `postgres/ledger.ts`), the same queries on both databases.
+ */
+export function spendingReads(db: Db): SpendingReads {
+  const q = ledgerQueries(db);
   return {
     summary: (range, timeZone, nowMs = Date.now()) => summary(q, range, timeZone, nowMs),
     csv: (timeZone, fromMs, toMs, pageSize = 2000) => csv(q, timeZone, fromMs, toMs, pageSize),

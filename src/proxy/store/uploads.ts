@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type Database from 'better-sqlite3';
+import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { newHandle, newToken } from '../model/ids';
 import { StudioHttpError, studioError } from '../studio-error';
 import type { NormalisedImage } from '../uploads/normalise';
-import { prepared } from '@/server/sqlite';
+import type { StoreDialect } from './dialect';
+import type { Db } from './schema';
+import type { UploadsStore } from './shared-store';
 
-export const uploadRowSchema = z.object({
+const uploadRowSchema = z.object({
   id: z.string(),
   token: z.string(),
   ext: z.enum(['png', 'jpg', 'webp', 'gif']),
@@ -32,7 +31,7 @@ export interface UploadRecord {
   lastUsedMs: number;
 }
 
-export const toUploadRecord = (r: z.infer<typeof uploadRowSchema>): UploadRecord => ({
+const toUploadRecord = (r: z.infer<typeof uploadRowSchema>): UploadRecord => ({
   id: r.id,
   token: r.token,
   ext: r.ext,
@@ -44,7 +43,7 @@ export const toUploadRecord = (r: z.infer<typeof uploadRowSchema>): UploadRecord
   lastUsedMs: r.last_used_ms,
 });
 
-export const storageFull = (capBytes: number) =>
+const storageFull = (capBytes: number) =>
   new StudioHttpError(
     studioError(
       507,
@@ -55,22 +54,26 @@ export const storageFull = (capBytes: number) =>
   );
 
 /** `/u/<token>.<ext>` in any text, such as a create's body. */
-export const UPLOAD_REF = /\/u\/([A-Za-z0-9_-]{22})\.(?:png|jpg|webp|gif)\b/g;
+const UPLOAD_REF = /\/u\/([A-Za-z0-9_-]{22})\.(?:png|jpg|webp|gif)\b/g;
 
 /** Touching on every read would write on every image view; a minute is fine for LRU. */
-export const TOUCH_EVERY_MS = 60_000;
+const TOUCH_EVERY_MS = 60_000;
 
-export const UPLOAD_COLUMNS =
-  'id, token, ext, type, width, height, bytes, created_at, last_used_ms';
-
-/** Uploads no running job names, least recently used first: the ones eviction may take. */
-export const EVICTABLE = `SELECT ${UPLOAD_COLUMNS} FROM uploads u WHERE NOT EXISTS (
-    SELECT 1 FROM job_uploads ju JOIN jobs j ON j.handle = ju.handle
-    WHERE ju.upload_id = u.id AND j.status NOT IN ('completed', 'failed'))
-  ORDER BY last_used_ms`;
+/** What an upload's record is read from; its bytes are read only to be served. */
+export const UPLOAD_COLUMNS = [
+  'id',
+  'token',
+  'ext',
+  'type',
+  'width',
+  'height',
+  'bytes',
+  'created_at',
+  'last_used_ms',
+] as const;
 
 /** A new upload's record: its id for the browser, its token for the public URL. */
-export const newUploadRecord = (image: NormalisedImage): UploadRecord => ({
+const newUploadRecord = (image: NormalisedImage): UploadRecord => ({
   id: newHandle(),
   token: newToken(),
   ext: image.ext,
@@ -82,99 +85,140 @@ export const newUploadRecord = (image: NormalisedImage): UploadRecord => ({
   lastUsedMs: Date.now(),
 });
 
-/**
- * Uploaded images: a row each and a file under STUDIO_DATA_DIR/uploads named by its token.
- * The id is for the browser; the token is the secret part of the public URL.
- */
-export class UploadStore {
-  private saving: Promise<unknown> = Promise.resolve();
+const recordOf = (row: unknown): UploadRecord => toUploadRecord(uploadRowSchema.parse(row));
 
+/**
+ * Uploaded images, row and bytes in the store, so that the upstream can fetch one through
+ * any replica. The id is for the browser; the token is the secret part of the public URL.
+ * Saves take turns (a lock every replica takes on Postgres; SQLite's one connection
+ * otherwise): eviction then insert is one step for the whole deployment.
+ */
+export class StoredUploads implements UploadsStore {
   constructor(
-    private readonly db: Database.Database,
-    readonly dir: string,
+    private readonly db: Db,
+    private readonly d: StoreDialect,
     private readonly capBytes: number,
   ) {}
 
-  fileOf(rec: Pick<UploadRecord, 'token' | 'ext'>): string {
-    return path.join(this.dir, `${rec.token}.${rec.ext}`);
-  }
-
-  /** Writes the file (whole, or not at all) and then its row, one upload at a time. */
+  /** Keeps the image, evicting the least recently used ones a running job does not name. */
   save(image: NormalisedImage): Promise<UploadRecord> {
-    const run = this.saving.then(() => this.saveNow(image));
-    this.saving = run.catch(() => undefined);
-    return run;
-  }
-
-  private async saveNow(image: NormalisedImage): Promise<UploadRecord> {
-    await this.makeRoom(image.data.length);
-    await mkdir(this.dir, { recursive: true });
-    const rec = newUploadRecord(image);
-    const file = this.fileOf(rec);
-    const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
-    await writeFile(tmp, image.data);
-    await rename(tmp, file);
-    prepared(
-      this.db,
-      `INSERT INTO uploads (id, token, ext, type, width, height, bytes, created_at, last_used_ms)
-         VALUES (@id, @token, @ext, @type, @width, @height, @bytes, @createdAt, @lastUsedMs)`,
-    ).run(rec);
-    return rec;
-  }
-
-  byToken(token: string): UploadRecord | null {
-    const row: unknown = prepared(
-      this.db,
-      `SELECT ${UPLOAD_COLUMNS} FROM uploads WHERE token = ?`,
-    ).get(token);
-    return row === undefined ? null : toUploadRecord(uploadRowSchema.parse(row));
-  }
-
-  /** Marks an upload as used now (served, or named by a create), for eviction order. */
-  touch(rec: UploadRecord): void {
-    const now = Date.now();
-    if (now - rec.lastUsedMs < TOUCH_EVERY_MS) return;
-    prepared(this.db, 'UPDATE uploads SET last_used_ms = ? WHERE id = ?').run(now, rec.id);
-  }
-
-  /** Records which uploads a job's create named, so they outlive its run. */
-  linkJob(handle: string, body: unknown): void {
-    const text = JSON.stringify(body);
-    const link = prepared(
-      this.db,
-      'INSERT OR IGNORE INTO job_uploads (handle, upload_id) VALUES (?, ?)',
-    );
-    for (const m of text.matchAll(UPLOAD_REF)) {
-      const rec = m[1] ? this.byToken(m[1]) : null;
-      if (!rec) continue;
-      link.run(handle, rec.id);
-      prepared(this.db, 'UPDATE uploads SET last_used_ms = ? WHERE id = ?').run(Date.now(), rec.id);
-    }
+    return this.db.transaction().execute(async (trx) => {
+      await this.d.lock(trx, 'studio-uploads');
+      await this.makeRoom(trx, image.data.length);
+      const rec = newUploadRecord(image);
+      await trx
+        .insertInto('uploads')
+        .values({
+          id: rec.id,
+          token: rec.token,
+          ext: rec.ext,
+          type: rec.type,
+          width: rec.width,
+          height: rec.height,
+          bytes: rec.bytes,
+          created_at: rec.createdAt,
+          last_used_ms: rec.lastUsedMs,
+          data: image.data,
+        })
+        .execute();
+      return rec;
+    });
   }
 
   /**
    * Evicts the least recently used uploads until `bytes` more fit STUDIO_UPLOADS_MB; never
    * one a running job names, which the upstream may not have fetched yet.
    */
-  private async makeRoom(bytes: number): Promise<void> {
-    let total = Number(
-      prepared(this.db, 'SELECT COALESCE(SUM(bytes), 0) FROM uploads').pluck().get(),
-    );
+  private async makeRoom(trx: Db, bytes: number): Promise<void> {
+    const sum = await trx
+      .selectFrom('uploads')
+      .select((eb) => sql<number>`CAST(COALESCE(${eb.fn.sum('bytes')}, 0) AS bigint)`.as('total'))
+      .executeTakeFirstOrThrow();
+    let total = Number(sum.total);
     if (total + bytes <= this.capBytes) return;
-    const evictable = prepared(this.db, EVICTABLE)
-      .all()
-      .map((r) => toUploadRecord(uploadRowSchema.parse(r)));
-    for (const rec of evictable) {
+    const evictable = await trx
+      .selectFrom('uploads as u')
+      .select(UPLOAD_COLUMNS.map((c) => `u.${c}` as const))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('job_uploads as ju')
+              .innerJoin('jobs as j', 'j.handle', 'ju.handle')
+              .select('ju.handle')
+              .whereRef('ju.upload_id', '=', 'u.id')
+              .where(sql<SqlBool>`j.status NOT IN ('completed', 'failed')`),
+          ),
+        ),
+      )
+      .orderBy('u.last_used_ms')
+      .execute();
+    for (const rec of evictable.map(recordOf)) {
       if (total + bytes <= this.capBytes) break;
-      await this.remove(rec);
+      await trx.deleteFrom('uploads').where('id', '=', rec.id).execute();
       total -= rec.bytes;
     }
     if (total + bytes > this.capBytes) throw storageFull(this.capBytes);
   }
 
-  /** Deletes an upload's row, then its file. */
+  async byToken(token: string): Promise<UploadRecord | null> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select(UPLOAD_COLUMNS)
+      .where('token', '=', token)
+      .executeTakeFirst();
+    return row === undefined ? null : recordOf(row);
+  }
+
+  /** The image's bytes; null when it was evicted meanwhile. */
+  async read(rec: UploadRecord): Promise<Buffer | null> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select('data')
+      .where('id', '=', rec.id)
+      .executeTakeFirst();
+    return row?.data ?? null;
+  }
+
+  /** Marks an upload as used now (served, or named by a create), for eviction order. */
+  async touch(rec: UploadRecord): Promise<void> {
+    const now = Date.now();
+    if (now - rec.lastUsedMs < TOUCH_EVERY_MS) return;
+    await this.used([rec.id], now);
+  }
+
+  private async used(ids: string[], now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('uploads')
+      .set({ last_used_ms: now })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Records which uploads a job's create named (`/u/<token>.<ext>`), so they outlive its run. */
+  async linkJob(handle: string, body: unknown): Promise<void> {
+    const tokens = [...JSON.stringify(body).matchAll(UPLOAD_REF)].flatMap((m) =>
+      m[1] ? [m[1]] : [],
+    );
+    if (tokens.length === 0) return;
+    const found = await this.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('token', 'in', tokens)
+      .execute();
+    if (found.length === 0) return;
+    await this.db
+      .insertInto('job_uploads')
+      .values(found.map((u) => ({ handle, upload_id: u.id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await this.used(
+      found.map((u) => u.id),
+      Date.now(),
+    );
+  }
+
   async remove(rec: UploadRecord): Promise<void> {
-    prepared(this.db, 'DELETE FROM uploads WHERE id = ?').run(rec.id);
-    await rm(this.fileOf(rec), { force: true });
+    await this.db.deleteFrom('uploads').where('id', '=', rec.id).execute();
   }
 }

@@ -5,9 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { taskResponseSchema } from '@/contract/task';
 import { createRedactor, type Logger } from '../log';
 import { stateFromTask } from '../model/record';
-import { openDatabase } from '../store/db';
-import { JobStore } from '../store/jobs';
-import { sqliteHistory } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/open';
 import { fixture } from '../test/fixtures';
 import { UpstreamPoller } from './poller';
 
@@ -27,9 +25,9 @@ const until = (cond: () => boolean) =>
 
 describe('the poller', () => {
   it('logs a pass that failed and goes on reading running jobs', async () => {
-    const db = openDatabase(dir);
-    const store = new JobStore(db);
-    store.insert({
+    const store = await openSqliteStore(dir, { upstreamTtlMs: 72 * 3_600_000, uploadsCapBytes: 0 });
+    const history = store.history;
+    await history.insert({
       handle: 'handle-0001',
       upstreamId: pending.job_id,
       parentHandle: null,
@@ -41,11 +39,8 @@ describe('the poller', () => {
       task: pending,
       ...stateFromTask(pending, null, redact),
     });
-    const history = sqliteHistory(store);
     // The database is busy for one pass.
-    vi.spyOn(history, 'follow').mockImplementationOnce(() => {
-      throw new Error('database is locked');
-    });
+    vi.spyOn(history, 'follow').mockRejectedValueOnce(new Error('database is locked'));
     const logs: string[] = [];
     const line = (level: string) => (msg: string) => void logs.push(`${level} ${msg}`);
     const log: Logger = { info: line('info'), warn: line('warn'), error: line('error') };
@@ -62,13 +57,9 @@ describe('the poller', () => {
       },
       updater: {
         // What the updater does with a final answer: the job is no longer running.
-        apply: (handle, task) => {
-          const current = store.get(handle);
-          const state = stateFromTask(task, current ?? null, redact);
-          return Promise.resolve({
-            changed: store.applyState(handle, state, task),
-            terminal: true,
-          });
+        apply: async (handle, task) => {
+          const state = stateFromTask(task, await history.get(handle), redact);
+          return { changed: await history.applyState(handle, state, task), terminal: true };
         },
       },
       reach: { trusted: false, hookMissed: () => {} },
@@ -83,10 +74,10 @@ describe('the poller', () => {
       poller.notify(); // as the next create does
       await until(() => reads.length > 0);
       expect(reads).toEqual([pending.job_id]);
-      expect(store.get('handle-0001')?.status).toBe('completed');
+      expect((await history.get('handle-0001'))?.status).toBe('completed');
     } finally {
       await poller.stop();
-      db.close();
+      await store.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import { createLoop, type Loop } from '@/server/loop';
 import { expiredState } from '../model/record';
 import type { Logger } from '../log';
 import type { Reachability } from '../webhooks/reachability';
-import type { ActiveJob } from '../store/jobs';
+import type { ActiveJob } from '../store/history';
 import type { HistoryStore } from '../store/shared-store';
 import type { UpstreamClient } from '../upstream/client';
 import { UpstreamError } from '../upstream/errors';

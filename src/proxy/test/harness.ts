@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, vi } from 'vitest';
 import { loadProxyConfig, type ProxyConfig } from '../config';
 import { startProxy, type RunningProxy } from '../server';
@@ -149,6 +150,16 @@ export class Stack {
     );
     expect(leaks).toEqual([]);
     expect(this.seen.length).toBeGreaterThan(0);
+  }
+
+  /** The rows of a query on the studio's own database file, read-only. */
+  rows(query: string): unknown[] {
+    const db = new Database(path.join(this.dataDir, 'studio.sqlite'), { readonly: true });
+    try {
+      return db.prepare(query).all();
+    } finally {
+      db.close();
+    }
   }
 
   /** The end of a test: nothing it saw leaked a secret, then everything stopped. */

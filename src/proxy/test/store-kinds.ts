@@ -1,21 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import { openPostgres } from '@/server/postgres';
-import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
-import { openDatabase } from '../store/db';
-import { JobStore } from '../store/jobs';
-import { openPostgresStore } from '../store/postgres/open';
-import { run } from '../store/postgres/sql';
+import type { StoreDialect } from '../store/dialect';
+import { assembleStore, type StoreOptions } from '../store/open';
+import { postgresDb } from '../store/postgres/open';
+import { startTestPostgres, type TestPostgres } from './test-postgres';
+import type { Db } from '../store/schema';
 import type { SharedStore } from '../store/shared-store';
-import { sqliteShared } from '../store/sqlite-store';
-import { UploadStore } from '../store/uploads';
+import { sqliteDb } from '../store/sqlite/open';
 
 const TTL_MS = 72 * 60 * 60 * 1000;
 
 export interface OpenedStore {
+  kind: StoreKind;
   store: SharedStore;
+  /** The store's own database, for a test to look under the store. */
+  db: Db;
   /** A statement with `@name` placeholders on the store's own database, its rows. */
   query(sql: string, values?: Record<string, unknown>): Promise<unknown[]>;
   close(): Promise<void>;
@@ -24,10 +26,55 @@ export interface OpenedStore {
 export type StoreKind = 'sqlite' | 'postgres';
 export const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];
 
+/** `@name` placeholders as the database's own (`?` or `$1…`), with their values in order. */
+function positional(kind: StoreKind, text: string, values: Record<string, unknown>) {
+  const order: string[] = [];
+  const sql = text.replace(/@([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`no value for @${name}`);
+    if (kind === 'sqlite') return order.push(name) > 0 ? '?' : '';
+    const at = order.indexOf(name);
+    return `$${at < 0 ? order.push(name) : at + 1}`;
+  });
+  return CompiledQuery.raw(
+    sql,
+    order.map((name) => values[name]),
+  );
+}
+
+/** A database of either kind for the query builder, and how to throw it away. */
+export interface RawStore {
+  db: Db;
+  d: StoreDialect;
+  /** SQLite: the data dir the file is in. */
+  dir: string | null;
+  /** A new connection to the same database (a restart). */
+  reopen(): RawStore;
+  /** Removes what the database left (a temp dir); the store's `close` closes the database. */
+  dispose(): void;
+}
+
+function sqliteAt(dir: string): RawStore {
+  return {
+    ...sqliteDb(dir),
+    dir,
+    reopen: () => sqliteAt(dir),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function postgresAt(url: string): RawStore {
+  return {
+    ...postgresDb(url, () => undefined),
+    dir: null,
+    reopen: () => postgresAt(url),
+    dispose: () => undefined,
+  };
+}
+
 /**
- * For a suite that runs on both stores: starts a throwaway PostgreSQL before the file's
- * tests and stops it after; `open` gives a fresh store of either kind (a new SQLite
- * file, or a new database on that server).
+ * For a suite that runs on both databases: starts a throwaway PostgreSQL before the
+ * file's tests and stops it after; `open` gives a fresh store of either kind (a new SQLite
+ * file, or a new database on that server), and `raw` the database alone, unmigrated.
  */
 export function storeKinds(uploadsCapBytes: number) {
   let server: TestPostgres | null = null;
@@ -38,37 +85,31 @@ export function storeKinds(uploadsCapBytes: number) {
     await server?.stop();
   }, 60_000);
 
-  const sqlite = (): OpenedStore => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'shared-store-'));
-    const db = openDatabase(dir);
-    const uploads = new UploadStore(db, path.join(dir, 'uploads'), uploadsCapBytes);
-    return {
-      store: sqliteShared(db, new JobStore(db, TTL_MS), uploads),
-      query: (sql, values = {}) => Promise.resolve(db.prepare(sql).all(values)),
-      close: () => {
-        db.close();
-        rmSync(dir, { recursive: true, force: true });
-        return Promise.resolve();
-      },
-    };
-  };
-  const postgres = async (): Promise<OpenedStore> => {
+  const raw = async (kind: StoreKind): Promise<RawStore> => {
+    if (kind === 'sqlite') return sqliteAt(mkdtempSync(path.join(tmpdir(), 'store-')));
     if (!server) throw new Error('no Postgres server');
-    const url = await server.freshDatabase();
-    const store = await openPostgresStore(url, { upstreamTtlMs: TTL_MS, uploadsCapBytes });
-    const pool = openPostgres(url);
+    return postgresAt(await server.freshDatabase());
+  };
+
+  const open = async (kind: StoreKind, opts: Partial<StoreOptions> = {}): Promise<OpenedStore> => {
+    const { db, d, dispose } = await raw(kind);
+    const store = await assembleStore(db, d, { upstreamTtlMs: TTL_MS, uploadsCapBytes, ...opts });
     return {
+      kind,
       store,
-      query: async (sql, values = {}) => (await run(pool, sql, values)).rows,
+      db,
+      query: async (sql, values = {}) =>
+        (await db.executeQuery(positional(kind, sql, values))).rows,
       close: async () => {
-        await pool.end();
         await store.close();
+        dispose();
       },
     };
   };
+
   return {
-    open: (kind: StoreKind): Promise<OpenedStore> =>
-      kind === 'sqlite' ? Promise.resolve(sqlite()) : postgres(),
+    open,
+    raw,
     /** A new, empty database on the throwaway server (for a migration test). */
     freshPostgres: (): Promise<string> => {
       if (!server) throw new Error('no Postgres server');

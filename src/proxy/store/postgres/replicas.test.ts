@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { taskResponseSchema } from '@/contract/task';
-import { openPostgres } from '@/server/postgres';
-import { startTestPostgres, type TestPostgres } from '@/server/test-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import { startTestPostgres, type TestPostgres } from '@/proxy/test/test-postgres';
 import type { SharedEvent } from '@/proxy/browser-events/hub';
 import { createRedactor } from '@/proxy/log';
 import { stateFromTask } from '@/proxy/model/record';
@@ -10,8 +10,11 @@ import { SessionCookie } from '@/proxy/auth/cookie';
 import { loginRoutes } from '@/proxy/routes/login';
 import { KeyTaken } from '../idempotency-keys';
 import type { SharedStore } from '../shared-store';
-import { PgEvents } from './events';
+import { StoredEvents } from '../events';
+import type { StoreTables } from '../schema';
+import { postgresDialect } from './dialect';
 import { openPostgresStore } from './open';
+import { openPostgres } from './pool';
 
 let server: TestPostgres;
 beforeAll(async () => {
@@ -189,7 +192,12 @@ describe('replicas on one Postgres, working together', () => {
         return (value as (...args: unknown[]) => unknown).bind(target);
       },
     });
-    const b = new PgEvents(flaky, url, () => undefined);
+    const db = new Kysely<StoreTables>({ dialect: new PostgresDialect({ pool: flaky }) });
+    const b = new StoredEvents(
+      db,
+      postgresDialect(url, () => undefined),
+      () => undefined,
+    );
     try {
       if (!a.events) throw new Error('no shared events');
       const seen: SharedEvent[] = [];
@@ -213,7 +221,7 @@ describe('replicas on one Postgres, working together', () => {
       expect(seen[1]?.event).toBe('job-removed');
     } finally {
       await b.close();
-      await pool.end();
+      await db.destroy();
       await a.close();
     }
   });

@@ -1,14 +1,13 @@
-import { runPgMigrations } from '@/server/postgres-migrations';
-import type { PgPool } from '@/server/postgres';
+import { sql } from 'kysely';
+import type { LegacySchema } from '../dialect';
+import { LEDGER_FUNCTIONS, LEDGER_TRIGGERS, QUARTER_TRIGGERS } from './ledger';
 
 /**
- * The Postgres schema of what replicas share, in versions like SQLite's (append, never
- * edit). The job columns are SQLite's at its schema 10, so one row reader serves both;
- * prompt search is a tsvector of the words SQLite's FTS5 index would keep
- * (`history.ts`'s `searchWords`), with a GIN index for prefix queries. The media index
- * stays in each replica's SQLite file: the media cache is a cache.
+ * The Postgres schema before the one store: the steps that made it, in order, which the
+ * table `schema_version` counted. Frozen: a database may stand at any of them, and is
+ * brought to the last before the store takes it over (`adopt`).
  */
-const MIGRATIONS: readonly string[] = [
+const STEPS: readonly string[] = [
   `CREATE TABLE jobs (
      handle        text PRIMARY KEY,
      seq           bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
@@ -116,73 +115,14 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX ledger_time ON ledger(created_ms) INCLUDE (operation, consumed, refunded);
    CREATE INDEX ledger_cost ON ledger(consumed, created_ms);
-   CREATE FUNCTION ledger_speed(operation text, own text, inherited text) RETURNS text
-   LANGUAGE sql IMMUTABLE AS $$
-     SELECT CASE
-       WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'
-       WHEN ' ' || translate(own, chr(9) || chr(10) || chr(13), '   ') || ' ' LIKE '% --turbo %'
-         THEN 'turbo'
-       WHEN ' ' || translate(own, chr(9) || chr(10) || chr(13), '   ') || ' ' LIKE '% --fast %'
-         THEN 'fast'
-       WHEN ' ' || translate(COALESCE(inherited, ''), chr(9) || chr(10) || chr(13), '   ') || ' '
-         LIKE '% --turbo %' THEN 'turbo'
-       ELSE 'fast'
-     END
-   $$;
-   CREATE FUNCTION ledger_refund(status text, frozen double precision, consumed double precision)
-   RETURNS double precision LANGUAGE sql IMMUTABLE AS $$
-     SELECT CASE WHEN status IN ('completed', 'failed') THEN GREATEST(frozen - consumed, 0)
-       ELSE 0 END
-   $$;
-   CREATE FUNCTION ledger_now_ms() RETURNS bigint LANGUAGE sql VOLATILE AS $$
-     SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS bigint)
-   $$;
+   ${LEDGER_FUNCTIONS}
    INSERT INTO ledger (handle, operation, speed, status, frozen, consumed, refunded, created_ms,
      updated_ms)
    SELECT j.handle, j.operation, ledger_speed(j.operation, j.prompt, p.prompt), j.status,
      j.cost_frozen, j.cost_consumed, ledger_refund(j.status, j.cost_frozen, j.cost_consumed),
      j.created_ms, ledger_now_ms()
    FROM jobs j LEFT JOIN jobs p ON p.handle = j.parent_handle;
-   CREATE FUNCTION ledger_job_added() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     INSERT INTO ledger (handle, operation, speed, status, frozen, consumed, refunded,
-       created_ms, updated_ms)
-     VALUES (NEW.handle, NEW.operation,
-       ledger_speed(NEW.operation, NEW.prompt,
-         (SELECT prompt FROM jobs WHERE handle = NEW.parent_handle)),
-       NEW.status, NEW.cost_frozen, NEW.cost_consumed,
-       ledger_refund(NEW.status, NEW.cost_frozen, NEW.cost_consumed), NEW.created_ms,
-       ledger_now_ms())
-     ON CONFLICT (handle) DO UPDATE SET operation = EXCLUDED.operation, speed = EXCLUDED.speed,
-       status = EXCLUDED.status, frozen = EXCLUDED.frozen, consumed = EXCLUDED.consumed,
-       refunded = EXCLUDED.refunded, created_ms = EXCLUDED.created_ms,
-       updated_ms = EXCLUDED.updated_ms;
-     RETURN NULL;
-   END
-   $$;
-   CREATE TRIGGER ledger_job_added AFTER INSERT ON jobs
-     FOR EACH ROW EXECUTE FUNCTION ledger_job_added();
-   CREATE FUNCTION ledger_job_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     UPDATE ledger SET status = NEW.status, frozen = GREATEST(frozen, NEW.cost_frozen),
-       created_ms = NEW.created_ms, consumed = NEW.cost_consumed,
-       refunded = ledger_refund(NEW.status, GREATEST(frozen, NEW.cost_frozen), NEW.cost_consumed),
-       updated_ms = ledger_now_ms()
-     WHERE handle = NEW.handle;
-     RETURN NULL;
-   END
-   $$;
-   CREATE TRIGGER ledger_job_changed
-     AFTER UPDATE OF status, cost_frozen, cost_consumed, created_ms ON jobs
-     FOR EACH ROW EXECUTE FUNCTION ledger_job_changed();
-   CREATE FUNCTION ledger_job_dropped() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     DELETE FROM ledger WHERE handle = OLD.handle AND frozen = 0 AND consumed = 0;
-     RETURN NULL;
-   END
-   $$;
-   CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs
-     FOR EACH ROW EXECUTE FUNCTION ledger_job_dropped();`,
+   ${LEDGER_TRIGGERS}`,
   // Version 5: the ledger's sums per quarter hour and operation, kept by a trigger in the
   // ledger row's transaction, so the spending page's days add up a few thousand sums
   // instead of reading every job of the range (every time zone's midnight falls on a
@@ -200,43 +140,36 @@ const MIGRATIONS: readonly string[] = [
    SELECT created_ms / 900000, operation, COUNT(*), SUM(CAST(consumed AS numeric)),
      SUM(CAST(refunded AS numeric))
    FROM ledger GROUP BY 1, 2;
-   CREATE FUNCTION ledger_quarter_add(q bigint, op text, n integer, c numeric, r numeric)
-   RETURNS void LANGUAGE plpgsql AS $$
-   BEGIN
-     INSERT INTO ledger_quarters AS s VALUES (q, op, n, c, r)
-     ON CONFLICT (quarter, operation) DO UPDATE SET jobs = s.jobs + EXCLUDED.jobs,
-       consumed = s.consumed + EXCLUDED.consumed, refunded = s.refunded + EXCLUDED.refunded;
-     DELETE FROM ledger_quarters WHERE quarter = q AND operation = op AND jobs = 0;
-   END
-   $$;
-   CREATE FUNCTION ledger_quarters_follow() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF TG_OP = 'UPDATE' AND OLD.created_ms / 900000 = NEW.created_ms / 900000
-       AND OLD.operation = NEW.operation AND OLD.consumed = NEW.consumed
-       AND OLD.refunded = NEW.refunded THEN
-       RETURN NULL;
-     END IF;
-     IF TG_OP IN ('UPDATE', 'DELETE') THEN
-       PERFORM ledger_quarter_add(OLD.created_ms / 900000, OLD.operation, -1,
-         -CAST(OLD.consumed AS numeric), -CAST(OLD.refunded AS numeric));
-     END IF;
-     IF TG_OP IN ('INSERT', 'UPDATE') THEN
-       PERFORM ledger_quarter_add(NEW.created_ms / 900000, NEW.operation, 1,
-         CAST(NEW.consumed AS numeric), CAST(NEW.refunded AS numeric));
-     END IF;
-     RETURN NULL;
-   END
-   $$;
-   CREATE TRIGGER ledger_quarters_follow AFTER INSERT OR UPDATE OR DELETE ON ledger
-     FOR EACH ROW EXECUTE FUNCTION ledger_quarters_follow();
+   ${QUARTER_TRIGGERS}
    CREATE INDEX ledger_refunds ON ledger(created_ms) WHERE refunded > 0;`,
 ];
 
-/** Brings the shared database to the newest schema, once however many replicas start. */
-export function migratePostgres(pool: PgPool, target = MIGRATIONS.length): Promise<void> {
-  return runPgMigrations(pool, MIGRATIONS, 'studio-schema', {
-    target,
-    tooNew: (current, known) =>
-      `The studio database at DATABASE_URL is at schema version ${current}, newer than this program knows (${known}). Upgrade every replica to the same studio version.`,
-  });
-}
+/**
+ * From the last step above to the store's version 1, which differs only in two indexes:
+ * the callback token's uniqueness as a partial index, and the ledger's time index with
+ * its columns in the key, as SQLite has them.
+ */
+const ADOPT = `ALTER TABLE jobs DROP CONSTRAINT jobs_hook_token_key;
+  CREATE UNIQUE INDEX jobs_hook ON jobs(hook_token) WHERE hook_token IS NOT NULL;
+  DROP INDEX ledger_time;
+  CREATE INDEX ledger_time ON ledger(created_ms, operation, consumed, refunded);`;
+
+/** The Postgres database's history before the store. */
+export const postgresLegacy: LegacySchema = {
+  async version(conn) {
+    const { rows } = await sql<{ counted: boolean }>`
+      SELECT to_regclass('schema_version') IS NOT NULL AS counted`.execute(conn);
+    if (!rows[0]?.counted) return 0;
+    const found = await sql<{ version: number }>`SELECT version FROM schema_version`.execute(conn);
+    return found.rows[0]?.version ?? 0;
+  },
+  steps: STEPS,
+  async setVersion(conn, version) {
+    await sql`CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)`.execute(conn);
+    await sql`DELETE FROM schema_version`.execute(conn);
+    await sql`INSERT INTO schema_version (version) VALUES (${version})`.execute(conn);
+  },
+  adopt: async (trx) => {
+    await sql.raw(ADOPT).execute(trx);
+  },
+};

@@ -1,0 +1,86 @@
+import type { ProxyConfig } from '../config';
+import type { Logger } from '../log';
+import type { StoreDialect } from './dialect';
+import { StoredEvents } from './events';
+import { History } from './history';
+import { migrateStore } from './migrations';
+import { openPostgresStore } from './postgres/open';
+import type { Db } from './schema';
+import { StoredSessions } from './sessions';
+import type { SharedStore } from './shared-store';
+import { StoredSignIns } from './sign-ins';
+import { spendingReads } from './spending';
+import { openSqliteStore } from './sqlite/open';
+import { StoredUploads } from './uploads';
+
+const MB = 1024 * 1024;
+
+export interface StoreOptions {
+  /** How long the upstream keeps a job after it was created. */
+  upstreamTtlMs: number;
+  /** STUDIO_UPLOADS_MB in bytes: the whole deployment's share, not each replica's. */
+  uploadsCapBytes: number;
+  /**
+   * On a team's replicas, the longest a create can wait for its answer (twice the
+   * upstream timeout): at start, only creates older than twice this are taken as
+   * interrupted. One studio takes every create it was still waiting for.
+   */
+  createTimeoutMs?: number;
+  /** A connection lost while idle, or an event that could not be read. */
+  onError?: (e: Error) => void;
+}
+
+/**
+ * The store over an open database and its dialect, brought to the newest schema first:
+ * every part is the same code on both databases.
+ */
+export async function assembleStore(
+  db: Db,
+  d: StoreDialect,
+  opts: StoreOptions,
+): Promise<SharedStore> {
+  try {
+    await migrateStore(db, d);
+  } catch (e) {
+    await db.destroy();
+    throw e;
+  }
+  const deployment = await db.selectFrom('deployment').select('id').executeTakeFirstOrThrow();
+  const events = new StoredEvents(db, d, opts.onError ?? (() => undefined));
+  return {
+    kind: d.kind,
+    deployment: deployment.id,
+    history: new History(db, d, opts.upstreamTtlMs, opts.createTimeoutMs ?? 0),
+    sessions: new StoredSessions(db),
+    signIns: new StoredSignIns(db, d),
+    uploads: new StoredUploads(db, d, opts.uploadsCapBytes),
+    spending: spendingReads(db),
+    events,
+    close: async () => {
+      await events.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** The password inside DATABASE_URL, so that no log line can carry it. */
+export const databasePassword = (url: string | undefined): string | undefined =>
+  url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
+
+/**
+ * The store: the SQLite file in STUDIO_DATA_DIR by default, or the PostgreSQL database at
+ * DATABASE_URL that a team's replicas share.
+ */
+export function openStore(config: ProxyConfig, dataDir: string, log: Logger): Promise<SharedStore> {
+  const opts = {
+    upstreamTtlMs: config.upstreamJobTtlH * 60 * 60 * 1000,
+    uploadsCapBytes: config.uploadsMb * MB,
+    onError: (err: Error) => log.warn('the database failed', { err }),
+  };
+  return config.databaseUrl
+    ? openPostgresStore(config.databaseUrl, {
+        ...opts,
+        createTimeoutMs: 2 * config.upstreamTimeoutMs,
+      })
+    : openSqliteStore(dataDir, opts);
+}

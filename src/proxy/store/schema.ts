@@ -1,0 +1,167 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { TaskStatus, TaskType } from '@/contract/task';
+import type { CreateState } from '../model/record';
+
+/**
+ * The store's tables as both databases hold them, for the query builder: every query of
+ * the store is typed against this, whichever database answers it. The tables themselves
+ * are made by `migrations.ts` from the same names; what a database keeps beyond them for
+ * its own needs (SQLite's FTS5 index, Postgres's word vector, the ledger's triggers) is
+ * in `sqlite/` and `postgres/`.
+ *
+ * Numbers: integers are JavaScript numbers on both (Postgres's bigint is read as a number:
+ * the store keeps only sequence numbers and millisecond times in it, far below 2^53).
+ * Flags are 0 or 1. Times the upstream gives are ISO strings; the studio's own are ms.
+ */
+export interface JobsTable {
+  handle: string;
+  /** The order of creation, from one sequence whichever replica stored the job. */
+  seq: Generated<number>;
+  /** '' until the upstream names the task (see `create_state`). */
+  upstream_id: string;
+  parent_handle: string | null;
+  parent_index: number | null;
+  operation: TaskType;
+  prompt: string;
+  status: TaskStatus;
+  progress: number;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  cost_frozen: number;
+  cost_consumed: number;
+  cost_unit: string;
+  output_json: string | null;
+  dims_json: string;
+  error_json: string | null;
+  /** The upstream's whole answer: written, never read back by a page. */
+  task_json: string | null;
+  updated_at: string;
+  /** The secret part of the job's callback URL, when its create asked for a callback. */
+  hook_token: string | null;
+  favourite: Generated<number>;
+  /** Set on a deleted job kept as an empty row for its children's lineage. */
+  deleted_at: string | null;
+  /** The upstream's creation time in ms, for date filters. */
+  created_ms: number;
+  /** The upstream answered 404 for the job: gone there for good. */
+  upstream_gone: Generated<number>;
+  /** This studio's clock at the create: the upstream's own may be skewed. */
+  added_ms: number;
+  params_json: string | null;
+  /** `sending` while a replica waits for the create's answer, `unknown` once it was lost. */
+  create_state: CreateState | null;
+  /** A completed job whose media the cache has not all fetched yet. */
+  media_pending: Generated<number>;
+  /**
+   * Postgres only: the prompt's words as its search index keeps them, written with every
+   * prompt by `postgres/search.ts` (SQLite's FTS5 table follows the prompt by triggers).
+   */
+  prompt_words: ColumnType<never, unknown, unknown>;
+}
+
+interface IdempotencyKeysTable {
+  key: string;
+  /** The first request's fingerprint: the same key for another request is a conflict. */
+  fingerprint: string;
+  handle: string;
+  created_at: string;
+}
+
+interface SessionsTable {
+  /** The SHA-256 of the cookie's token: the database alone lets no one in. */
+  token_hash: string;
+  created_ms: number;
+  expires_ms: number;
+}
+
+interface UploadsTable {
+  id: string;
+  /** The secret part of the upload's public URL. */
+  token: string;
+  ext: 'png' | 'jpg' | 'webp' | 'gif';
+  type: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+  last_used_ms: number;
+  data: Buffer;
+}
+
+interface JobUploadsTable {
+  handle: string;
+  upload_id: string;
+}
+
+interface DeploymentTable {
+  /** What every replica answers at `/hooks/probe`. */
+  id: string;
+}
+
+interface SignInBackoffTable {
+  id: number;
+  /** `BackoffState` as JSON. */
+  state: string;
+}
+
+interface JobLeasesTable {
+  handle: string;
+  /** The replica following the job until `until_ms`. */
+  replica: string;
+  until_ms: number;
+}
+
+interface EventsTable {
+  seq: Generated<number>;
+  event: string;
+  /** The event's data as JSON, as it goes to browsers. */
+  data: string;
+  created_ms: number;
+}
+
+/** One row per job the studio ever charged for, kept by triggers (see `ledger.ts`). */
+interface LedgerTable {
+  handle: string;
+  operation: TaskType;
+  speed: string;
+  status: string;
+  frozen: number;
+  consumed: number;
+  refunded: number;
+  created_ms: number;
+  updated_ms: number;
+}
+
+/** The ledger's sums per quarter hour and operation, kept by triggers on `ledger`. */
+interface LedgerQuartersTable {
+  /** `created_ms` / 900,000, rounded down. */
+  quarter: number;
+  operation: TaskType;
+  jobs: number;
+  consumed: number;
+  refunded: number;
+}
+
+/** The store's schema version (see `migrations.ts`). */
+interface StoreSchemaTable {
+  version: number;
+}
+
+export interface StoreTables {
+  jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  sessions: SessionsTable;
+  uploads: UploadsTable;
+  job_uploads: JobUploadsTable;
+  deployment: DeploymentTable;
+  sign_in_backoff: SignInBackoffTable;
+  job_leases: JobLeasesTable;
+  events: EventsTable;
+  ledger: LedgerTable;
+  ledger_quarters: LedgerQuartersTable;
+  store_schema: StoreSchemaTable;
+}
+
+/** The store's database, or a transaction on it: both answer the same queries. */
+export type Db = Kysely<StoreTables>;

@@ -1,0 +1,96 @@
+import type { Exec, LedgerDialect } from '../dialect';
+
+/**
+ * The speed a job was billed at, read from the prompt flags as the service bills them: a
+ * follow-up's own --fast/--turbo, else its parent's; operations without a turbo price are
+ * always fast.
+ */
+export const JOB_SPEED_VIEW = `CREATE VIEW job_speed AS
+   SELECT handle, CASE
+       WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'
+       WHEN own LIKE '% --turbo %' THEN 'turbo'
+       WHEN own LIKE '% --fast %' THEN 'fast'
+       WHEN inherited LIKE '% --turbo %' THEN 'turbo'
+       ELSE 'fast'
+     END AS speed
+   FROM (
+     SELECT j.handle, j.operation,
+       ' ' || replace(replace(replace(j.prompt, char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS own,
+       ' ' || replace(replace(replace(COALESCE(p.prompt, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS inherited
+     FROM jobs j LEFT JOIN jobs p ON p.handle = j.parent_handle
+   );`;
+
+/** A job's row in the ledger, written with the job (an upsert, so the sums follow). */
+export const LEDGER_JOB_ADDED = `CREATE TRIGGER ledger_job_added AFTER INSERT ON jobs BEGIN
+     INSERT INTO ledger (handle, operation, speed, status, frozen, consumed, refunded,
+       created_ms, updated_ms)
+     VALUES (new.handle, new.operation,
+       (SELECT speed FROM job_speed WHERE handle = new.handle), new.status, new.cost_frozen,
+       new.cost_consumed,
+       CASE WHEN new.status IN ('completed', 'failed')
+         THEN MAX(new.cost_frozen - new.cost_consumed, 0) ELSE 0 END,
+       new.created_ms, CAST(unixepoch('subsec') * 1000 AS INTEGER))
+     ON CONFLICT (handle) DO UPDATE SET operation = excluded.operation, speed = excluded.speed,
+       status = excluded.status, frozen = excluded.frozen, consumed = excluded.consumed,
+       refunded = excluded.refunded, created_ms = excluded.created_ms,
+       updated_ms = excluded.updated_ms;
+   END;`;
+
+/**
+ * The ledger follows every change of a job's status or cost; `frozen` never shrinks, so a
+ * service that zeroes a failed task's usage still shows the refund. A deleted job keeps
+ * its row unless it cost nothing.
+ */
+export const LEDGER_JOB_CHANGED = `CREATE TRIGGER ledger_job_changed
+   AFTER UPDATE OF status, cost_frozen, cost_consumed, created_ms ON jobs
+   BEGIN
+     UPDATE ledger SET status = new.status, frozen = MAX(frozen, new.cost_frozen),
+       created_ms = new.created_ms,
+       consumed = new.cost_consumed,
+       refunded = CASE WHEN new.status IN ('completed', 'failed')
+         THEN MAX(MAX(frozen, new.cost_frozen) - new.cost_consumed, 0) ELSE 0 END,
+       updated_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER)
+     WHERE handle = new.handle;
+   END;
+   CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
+     DELETE FROM ledger WHERE handle = old.handle AND frozen = 0 AND consumed = 0;
+   END;`;
+
+/** One ledger row's part of its quarter hour's sums: `sign` 1 adds it, -1 takes it away. */
+const quarterChange = (row: 'new' | 'old', sign: 1 | -1) =>
+  sign === 1
+    ? `INSERT INTO ledger_quarters (quarter, operation, jobs, consumed, refunded)
+       VALUES (new.created_ms / 900000, new.operation, 1, new.consumed, new.refunded)
+       ON CONFLICT (quarter, operation) DO UPDATE SET jobs = jobs + 1,
+         consumed = consumed + excluded.consumed, refunded = refunded + excluded.refunded;`
+    : `UPDATE ledger_quarters SET jobs = jobs - 1, consumed = consumed - ${row}.consumed,
+         refunded = refunded - ${row}.refunded
+       WHERE quarter = ${row}.created_ms / 900000 AND operation = ${row}.operation;
+       DELETE FROM ledger_quarters
+       WHERE quarter = ${row}.created_ms / 900000 AND operation = ${row}.operation AND jobs = 0;`;
+
+/**
+ * The sums per quarter hour and operation (`ledger_quarters`) follow every ledger row in
+ * its transaction; a quarter with no jobs left is removed. Costs are whole credits, so
+ * the sums stay exact.
+ */
+export const QUARTER_TRIGGERS = `CREATE TRIGGER ledger_quarters_added AFTER INSERT ON ledger BEGIN
+     ${quarterChange('new', 1)}
+   END;
+   CREATE TRIGGER ledger_quarters_changed
+   AFTER UPDATE OF created_ms, operation, consumed, refunded ON ledger
+   WHEN old.created_ms / 900000 <> new.created_ms / 900000 OR old.operation <> new.operation
+     OR old.consumed <> new.consumed OR old.refunded <> new.refunded
+   BEGIN
+     ${quarterChange('old', -1)}
+     ${quarterChange('new', 1)}
+   END;
+   CREATE TRIGGER ledger_quarters_dropped AFTER DELETE ON ledger BEGIN
+     ${quarterChange('old', -1)}
+   END;`;
+
+/** The ledger's triggers on SQLite, the same rules as `postgres/ledger.ts`. */
+export const sqliteLedger = (exec: Exec): LedgerDialect => ({
+  create: (db) =>
+    exec(db, [JOB_SPEED_VIEW, LEDGER_JOB_ADDED, LEDGER_JOB_CHANGED, QUARTER_TRIGGERS].join('\n')),
+});

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { taskResponseSchema } from '@/contract/task';
+import { createRedactor } from '@/proxy/log';
+import { stateFromTask } from '@/proxy/model/record';
+import { fixture } from '@/proxy/test/fixtures';
+import { openSqliteStore } from './open';
+
+const pending = taskResponseSchema.parse(fixture('diffusion-pending'));
+let dir = '';
+afterEach(() => {
+  vi.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the SQLite store', () => {
+  it('compiles each statement once, however often a job is read', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sqlite-store-'));
+    const store = await openSqliteStore(dir, { upstreamTtlMs: 1000, uploadsCapBytes: 1024 });
+    try {
+      await store.history.insert({
+        handle: 'handle-0001',
+        upstreamId: pending.job_id,
+        parentHandle: null,
+        parentIndex: null,
+        operation: 'diffusion',
+        prompt: 'a storm',
+        createdAt: '2026-01-01T00:00:00Z',
+        dims: {},
+        task: pending,
+        ...stateFromTask(pending, null, createRedactor([])),
+      });
+      const read = async () => {
+        await store.history.get('handle-0001');
+        await store.history.findByHook('no-such-token');
+        await store.history.active();
+        await store.history.list({ beforeSeq: null, limit: 50 });
+        await store.history.list({ beforeSeq: null, limit: 50, search: 'storm' });
+        await store.history.applyState(
+          'handle-0001',
+          stateFromTask(pending, null, (s) => s),
+          null,
+        );
+      };
+      await read();
+      const prepare = vi.spyOn(Database.prototype, 'prepare');
+      for (let i = 0; i < 100; i++) await read();
+      expect(prepare).not.toHaveBeenCalled();
+    } finally {
+      await store.close();
+    }
+  });
+});
