@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqlite } from './sqlite';
+import { openSqlite, prepared } from './sqlite';
 
 let dir: string;
 beforeEach(() => {
@@ -40,5 +40,18 @@ describe('openSqlite', () => {
     expect(reader.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 2 });
     reader.close();
     writer.close();
+  });
+
+  it('keeps the statements in use when one-off statements overflow its cache', () => {
+    const db = openSqlite(path.join(dir, 'cache.sqlite'));
+    const hot = prepared(db, 'SELECT 1');
+    for (let i = 0; i < 1000; i++) {
+      prepared(db, `SELECT ${i + 2}`);
+      // The hot statement is used between the one-off ones, as a job read is.
+      if (i % 100 === 0) expect(prepared(db, 'SELECT 1')).toBe(hot);
+    }
+    expect(prepared(db, 'SELECT 1')).toBe(hot);
+    expect(prepared(db, 'SELECT 2')).not.toBe(prepared(db, 'SELECT 3'));
+    db.close();
   });
 });

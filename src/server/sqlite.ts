@@ -26,7 +26,9 @@ const statements = new WeakMap<SqliteDb, Map<string, Database.Statement>>();
 
 /**
  * The statement for `sql`, compiled once per database and kept: compiling costs more than
- * most of the studio's reads (a job read prepared its SELECT every time).
+ * most of the studio's reads (a job read prepared its SELECT every time). Past
+ * MAX_STATEMENTS the least recently used goes, so many one-off searches cannot push out
+ * the statements every request runs.
  */
 export function prepared(db: SqliteDb, sql: string): Database.Statement {
   let bySql = statements.get(db);
@@ -35,10 +37,13 @@ export function prepared(db: SqliteDb, sql: string): Database.Statement {
     statements.set(db, bySql);
   }
   let statement = bySql.get(sql);
-  if (!statement) {
+  if (statement) {
+    // Last in the map's order: the most recently used.
+    bySql.delete(sql);
+  } else {
     if (bySql.size >= MAX_STATEMENTS) bySql.delete(bySql.keys().next().value ?? '');
     statement = db.prepare(sql);
-    bySql.set(sql, statement);
   }
+  bySql.set(sql, statement);
   return statement;
 }
