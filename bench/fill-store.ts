@@ -8,6 +8,7 @@ import { rowColumns, type NewJob } from '@/proxy/store/rows';
 import type { Db, JobsTable } from '@/proxy/store/schema';
 import { sqliteDb } from '@/proxy/store/sqlite/open';
 import { openSqlite } from '@/server/sqlite';
+import { indexed } from '@/proxy/store/search';
 
 const BATCH = 500;
 const OPTS = { upstreamTtlMs: 72 * 60 * 60 * 1000, uploadsCapBytes: 1024 * 1024 };
@@ -29,7 +30,7 @@ async function fillJobs(
       const job = make(i);
       rows.push({
         ...rowColumns(job, null),
-        ...d.search.written(job.prompt),
+        ...indexed(d, job.prompt),
         // SQLite numbers a row as its insert says; one statement's rows, by hand.
         ...(d.nextSeq ? { seq: i + 1 } : {}),
       });

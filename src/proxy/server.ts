@@ -221,7 +221,8 @@ function announcer(history: HistoryStore, gate: ProgressGate, log: Logger) {
   return (change: JobChange): void => {
     queue = queue
       .then(async () => {
-        const job = change.type === 'job' ? await history.get(change.handle) : null;
+        const job =
+          change.type === 'job' ? (change.job ?? (await history.get(change.handle))) : null;
         if (job) gate.job(toJob(job));
         else gate.removed(change.handle);
       })

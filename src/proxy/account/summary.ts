@@ -200,6 +200,8 @@ export function accountChanges(
   };
   // A read that fails only loses a nudge: the account is read on its own schedule too.
   return (change) => {
-    if (change.type === 'job') history.get(change.handle).then(consider, () => undefined);
+    if (change.type !== 'job') return;
+    if (change.job) consider(change.job);
+    else history.get(change.handle).then(consider, () => undefined);
   };
 }

@@ -168,11 +168,16 @@ export class EventHub {
     c.waiting = null;
     const texts: string[] = [];
     if (rows) {
-      for (const e of [...rows, ...held]) {
-        if (e.seq <= c.after) continue;
-        c.after = e.seq;
-        texts.push(sharedFrame(e));
-      }
+      const add = (seq: number, text: string) => {
+        if (seq <= c.after) return;
+        c.after = seq;
+        texts.push(text);
+      };
+      for (const e of rows) add(e.seq, sharedFrame(e));
+      // What this replica had delivered before the store had it (one studio stores its
+      // events behind them), then what arrived during the replay.
+      for (const e of this.ring) add(e.n, e.text);
+      for (const e of held) add(e.seq, sharedFrame(e));
     } else {
       texts.push(frame(RESET, null));
       for (const e of held) texts.push(sharedFrame(e));

@@ -1,4 +1,5 @@
 import type { ColumnDefinitionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { SharedEvent } from '../browser-events/hub';
 import type { Db } from './schema';
 
 /**
@@ -24,14 +25,22 @@ export interface StoreDialect {
    * replicas write at once; SQLite's one connection runs one transaction at a time.
    */
   rowLocks: boolean;
+  /** Whether replicas may share the database: they then take turns on running jobs. */
+  replicas: boolean;
   /** Serialises the transaction's section named `name` across every replica. */
   lock(trx: Db, name: string): Promise<void>;
+  /**
+   * Runs one statement (and what goes with it) as a step every replica takes in turn
+   * (`name`): in a transaction holding `lock` on Postgres; as it is on SQLite, whose one
+   * connection runs one statement at a time.
+   */
+  inTurn<T>(db: Db, name: string, fn: (db: Db) => Promise<T>): Promise<T>;
   /** The same for a whole session on one connection (the migrations), and its release. */
   lockSession(conn: Db, name: string): Promise<void>;
   unlockSession(conn: Db, name: string): Promise<void>;
   search: SearchDialect;
   ledger: LedgerDialect;
-  notifier: EventNotifier;
+  events: EventChannel;
   legacy: LegacySchema;
 }
 
@@ -49,8 +58,10 @@ export type Exec = (db: SchemaDb, script: string) => Promise<void>;
 export interface SearchDialect {
   /** Makes the index on a new schema. */
   create(db: SchemaDb): Promise<void>;
-  /** The columns to write with a prompt (Postgres keeps its words in the row). */
-  written(prompt: string): { prompt_words?: RawBuilder<unknown> };
+  /** What the index keeps of a prompt in the row: Postgres's words; nothing on SQLite. */
+  words(prompt: string): unknown;
+  /** The columns that write `words` (or a placeholder for them) with the prompt. */
+  written(words: unknown): { prompt_words?: RawBuilder<unknown> };
   /** How to read the jobs whose prompt has a word starting with each word of `text`. */
   matching(text: string): SearchPlan | null;
 }
@@ -76,12 +87,29 @@ export interface LedgerDialect {
   create(db: SchemaDb): Promise<void>;
 }
 
-/** How a published event reaches every replica's listener (`events.ts`). */
-export interface EventNotifier {
-  /** Inside the publishing transaction: listeners wake once it commits. */
-  notify(trx: Db): Promise<void>;
-  /** Calls `wake` whenever events may have been published; resolves once listening. */
-  listen(wake: () => void): Promise<void>;
+/** An event as it is stored, before its number. */
+export type NewEvent = {
+  event: string;
+  /** The event's data as JSON, as it goes to browsers. */
+  data: string;
+  created_ms: number;
+};
+
+/** How events are numbered, stored and heard of by every replica (`events.ts`). */
+export interface EventChannel {
+  /** Numbers and stores an event; the listeners hear of it. */
+  publish(db: Db, event: NewEvent): Promise<void>;
+  /**
+   * Starts listening after `newest`, the newest event stored: `wake` whenever events may
+   * have been published, `arrived` with an event the channel carries itself, `lost` when
+   * events it had numbered could not be stored. Resolves with the number it starts after.
+   */
+  listen(
+    newest: number,
+    wake: () => void,
+    arrived: (event: SharedEvent) => void,
+    lost: () => void,
+  ): Promise<number>;
   close(): Promise<void>;
 }
 

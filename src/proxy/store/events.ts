@@ -26,10 +26,9 @@ const MISSED: StudioEvent = {
 /**
  * The events of every replica in one table, numbered by one sequence, so that a browser
  * that reconnects, to this replica or another, after a restart too, is replayed what it
- * missed. A publish takes a lock every replica takes, so events commit in sequence order
- * and a reader that has seen `seq` never finds a smaller one later; it then notifies
- * (`d.notifier`: in-process on SQLite, LISTEN/NOTIFY on Postgres), and each replica's
- * reader reads what is new since its last and hands it to its hub.
+ * missed. How an event is numbered and heard of is each database's (`d.events`: one
+ * studio numbers its own and hands them over at once; replicas number them by the
+ * table and LISTEN/NOTIFY); each replica's reader hands them to its hub in order.
  */
 export class StoredEvents implements SharedEvents {
   private queue: Promise<unknown> = Promise.resolve();
@@ -82,21 +81,16 @@ export class StoredEvents implements SharedEvents {
   }
 
   private async insert(event: StudioEvent): Promise<void> {
-    const seq = await this.db.transaction().execute(async (trx) => {
-      await this.d.lock(trx, 'studio-events');
-      const row = await trx
-        .insertInto('events')
-        .values({ event: event.event, data: JSON.stringify(event.data), created_ms: Date.now() })
-        .returning('seq')
-        .executeTakeFirstOrThrow();
-      await this.d.notifier.notify(trx);
-      return row.seq;
-    });
+    const data = JSON.stringify(event.data);
+    await this.d.events.publish(this.db, { event: event.event, data, created_ms: Date.now() });
     if (++this.published % PRUNE_EVERY === 0) {
       await this.db
         .deleteFrom('events')
         .where((eb) =>
-          eb.or([eb('seq', '<=', seq - KEEP_EVENTS), eb('created_ms', '<', Date.now() - KEEP_MS)]),
+          eb.or([
+            eb('seq', '<=', this.last - KEEP_EVENTS),
+            eb('created_ms', '<', Date.now() - KEEP_MS),
+          ]),
         )
         .execute();
     }
@@ -105,8 +99,12 @@ export class StoredEvents implements SharedEvents {
   /** Starts listening; resolves with the sequence number it starts after. */
   async listen(deliver: (e: SharedEvent) => void): Promise<number> {
     this.deliver = deliver;
-    this.last = await this.newest();
-    await this.d.notifier.listen(() => this.readNew());
+    this.last = await this.d.events.listen(
+      await this.newest(),
+      () => this.readNew(),
+      (e) => this.arrived(e),
+      () => this.resetLater(),
+    );
     return this.last;
   }
 
@@ -118,26 +116,43 @@ export class StoredEvents implements SharedEvents {
     return Number(row?.seq ?? 0);
   }
 
-  /** Reads from the last seen on, one read at a time. */
+  /** An event the notifier carried: the next in sequence goes on at once, else a read. */
+  private arrived(e: SharedEvent): void {
+    this.inOrder(async () => {
+      if (e.seq <= this.last) return;
+      if (e.seq > this.last + 1) return this.readAll();
+      this.last = e.seq;
+      this.deliver?.(e);
+    });
+  }
+
+  /** Reads from the last seen on. */
   private readNew(): void {
+    this.inOrder(() => this.readAll());
+  }
+
+  /** One read or delivery at a time, in the order asked. */
+  private inOrder(fn: () => Promise<void>): void {
     this.reading = this.reading
-      .then(async () => {
-        for (let more = true; more && !this.closed;) {
-          const rows = await this.db
-            .selectFrom('events')
-            .select(['seq', 'event', 'data'])
-            .where('seq', '>', this.last)
-            .orderBy('seq')
-            .limit(500)
-            .execute();
-          for (const r of rows) {
-            this.last = r.seq;
-            this.deliver?.(r);
-          }
-          more = rows.length === 500;
-        }
-      })
+      .then(fn)
       .catch((e: unknown) => this.onError(e instanceof Error ? e : new Error(String(e))));
+  }
+
+  private async readAll(): Promise<void> {
+    for (let more = true; more && !this.closed;) {
+      const rows = await this.db
+        .selectFrom('events')
+        .select(['seq', 'event', 'data'])
+        .where('seq', '>', this.last)
+        .orderBy('seq')
+        .limit(500)
+        .execute();
+      for (const r of rows) {
+        this.last = r.seq;
+        this.deliver?.(r);
+      }
+      more = rows.length === 500;
+    }
   }
 
   /**
@@ -167,6 +182,6 @@ export class StoredEvents implements SharedEvents {
     if (this.missed) clearTimeout(this.missed);
     await this.queue;
     await this.reading;
-    await this.d.notifier.close();
+    await this.d.events.close();
   }
 }

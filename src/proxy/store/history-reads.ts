@@ -3,6 +3,7 @@ import type { TaskStatus, TaskType } from '@/contract/task';
 import type { StoreDialect } from './dialect';
 import { JOB_COLUMNS, jobColumnsOf } from './rows';
 import type { Db } from './schema';
+import { reused } from './reused';
 import type { MediaRetention } from './shared-store';
 
 export interface HistoryFilter {
@@ -20,6 +21,30 @@ export interface HistoryFilter {
   favourite?: boolean;
   search?: string;
 }
+
+/** A job of the history by its handle; a deleted one is gone. */
+export const GET_JOB = reused(['handle'], (db, _d, v: { handle: string }) =>
+  db
+    .selectFrom('jobs')
+    .select(JOB_COLUMNS)
+    .where('handle', '=', v.handle)
+    .where('deleted_at', 'is', null),
+);
+
+/** The job whose callback URL carries this token. */
+export const HOOK_JOB = reused(['token'], (db, _d, v: { token: string }) =>
+  db.selectFrom('jobs').select(JOB_COLUMNS).where('hook_token', '=', v.token),
+);
+
+/** The jobs the upstream is still working on, oldest first: every poller pass asks. */
+export const ACTIVE_JOBS = reused([], (db) =>
+  db
+    .selectFrom('jobs')
+    .select(['handle', 'upstream_id', 'hook_token'])
+    .where(sql<SqlBool>`status NOT IN ('completed', 'failed')`)
+    .where('create_state', 'is', null)
+    .orderBy('seq'),
+);
 
 /** How many of the newest rows a search looks through before it asks the word index. */
 const SEARCH_WINDOW = 2000;

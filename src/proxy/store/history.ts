@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from 'kysely';
 import type { TaskResponse } from '@/contract/task';
 import {
   INTENT_STATE,
@@ -10,12 +9,21 @@ import {
 import type { StoreDialect } from './dialect';
 import type { IdempotencyClaim } from './idempotency-keys';
 import { followJobs } from './leases';
-import { readLineage, readPage, readRetention, type HistoryFilter } from './history-reads';
+import {
+  ACTIVE_JOBS,
+  GET_JOB,
+  HOOK_JOB,
+  readLineage,
+  readPage,
+  readRetention,
+  type HistoryFilter,
+} from './history-reads';
 import { removeJob } from './remove';
-import { claimKey, insertJobRow, takeTask } from './job-writes';
-import { JOB_COLUMNS, stateColumns, toActiveJob, toRecord, type NewJob } from './rows';
+import { claimKey, insertIntentRow, insertJobRow, takeTask, writeState } from './job-writes';
+import { toActiveJob, toRecord, type NewJob } from './rows';
 import type { Db } from './schema';
 import type { HistoryStore, MediaRetention } from './shared-store';
+import { indexed } from './search';
 
 /** A create about to be sent upstream: all the studio knows of the job before the answer. */
 export type Intent = Pick<
@@ -30,8 +38,12 @@ export interface ActiveJob {
   hooked: boolean;
 }
 
-/** What changed, for the event stream: a job to send again, or one that is gone. */
-export type JobChange = { type: 'job'; handle: string } | { type: 'removed'; handle: string };
+/**
+ * What changed, for the event stream: a job to send again (with the job as the change
+ * wrote it, when the write returned it), or one that is gone.
+ */
+export type JobChange =
+  { type: 'job'; handle: string; job?: JobRecord } | { type: 'removed'; handle: string };
 
 const changed = (result: { numUpdatedRows: bigint } | { numDeletedRows: bigint }): boolean =>
   ('numUpdatedRows' in result ? result.numUpdatedRows : result.numDeletedRows) > 0n;
@@ -73,10 +85,9 @@ export class History implements HistoryStore {
 
   /** Stores a new job with the next sequence number; the newest job has the highest. */
   async insert(job: NewJob): Promise<JobRecord> {
-    await insertJobRow(this.db, this.d, job, null);
-    const stored = await this.get(job.handle);
+    const [stored] = this.records([await insertJobRow(this.db, this.d, job)]);
     if (!stored) throw new Error('job vanished right after insert');
-    this.changed({ type: 'job', handle: job.handle });
+    this.changed({ type: 'job', handle: job.handle, job: stored });
     return stored;
   }
 
@@ -87,11 +98,14 @@ export class History implements HistoryStore {
    * create holds (a deleted or refused job's went with it) is `KeyTaken`.
    */
   async recordIntent(intent: Intent, claim: IdempotencyClaim | null): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
-      await insertJobRow(trx, this.d, { ...row, task: null, ...INTENT_STATE }, 'sending');
-      if (claim) await claimKey(trx, claim, intent.handle);
-    });
+    const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
+    const write = async (db: Db) => {
+      await insertIntentRow(db, this.d, { ...row, task: null, ...INTENT_STATE });
+      if (claim) await claimKey(db, claim, intent.handle);
+    };
+    // One statement needs no transaction of its own.
+    if (claim) await this.db.transaction().execute(write);
+    else await write(this.db);
   }
 
   /**
@@ -108,21 +122,18 @@ export class History implements HistoryStore {
     state: JobState | null,
     prompt: string | null = null,
   ): Promise<JobRecord | null> {
-    const current = await this.get(handle);
-    if (!current) return null;
-    if (
-      current.createState !== null &&
-      (await takeTask(this.db, this.d, current, task, state, prompt))
-    ) {
-      this.changed({ type: 'job', handle });
-      return this.get(handle);
+    const taken = await takeTask(this.db, this.d, handle, task, state, prompt);
+    if (taken) {
+      const [job] = this.records([taken]);
+      this.changed({ type: 'job', handle, job });
+      return job ?? null;
     }
     const confirmed = await this.get(handle);
     if (!confirmed || confirmed.upstreamId !== task.job_id) return null;
     if (prompt === null || prompt === confirmed.prompt) return confirmed;
     await this.db
       .updateTable('jobs')
-      .set({ prompt, ...this.d.search.written(prompt) })
+      .set({ prompt, ...indexed(this.d, prompt) })
       .where('handle', '=', handle)
       .execute();
     this.changed({ type: 'job', handle });
@@ -170,24 +181,14 @@ export class History implements HistoryStore {
     return rows.map((r) => r.handle);
   }
 
-  private async one(column: 'handle' | 'hook_token', value: string): Promise<JobRecord | null> {
-    const row = await this.db
-      .selectFrom('jobs')
-      .select(JOB_COLUMNS)
-      .where(column, '=', value)
-      .$if(column === 'handle', (q) => q.where('deleted_at', 'is', null))
-      .executeTakeFirst();
-    return row === undefined ? null : (this.records([row])[0] ?? null);
-  }
-
   /** The job whose callback URL carries this token. */
-  findByHook(token: string): Promise<JobRecord | null> {
-    return this.one('hook_token', token);
+  async findByHook(token: string): Promise<JobRecord | null> {
+    return this.records(await HOOK_JOB(this.db, this.d, { token }))[0] ?? null;
   }
 
   /** A job of the history; a deleted one is gone. */
-  get(handle: string): Promise<JobRecord | null> {
-    return this.one('handle', handle);
+  async get(handle: string): Promise<JobRecord | null> {
+    return this.records(await GET_JOB(this.db, this.d, { handle }))[0] ?? null;
   }
 
   /** One page of the history, newest first, and whether more follow. */
@@ -266,14 +267,7 @@ export class History implements HistoryStore {
 
   /** Jobs the upstream is still working on, oldest first; a job it has not named is not. */
   async active(): Promise<ActiveJob[]> {
-    const rows = await this.db
-      .selectFrom('jobs')
-      .select(['handle', 'upstream_id', 'hook_token'])
-      .where(sql<SqlBool>`status NOT IN ('completed', 'failed')`)
-      .where('create_state', 'is', null)
-      .orderBy('seq')
-      .execute();
-    return rows.map(toActiveJob);
+    return (await ACTIVE_JOBS(this.db, this.d, {})).map(toActiveJob);
   }
 
   /**
@@ -284,6 +278,7 @@ export class History implements HistoryStore {
    * longer than any create can: the replica that sent them died meanwhile.
    */
   async follow(replica: string, leaseMs: number): Promise<ActiveJob[]> {
+    if (!this.d.replicas) return this.active();
     const jobs = await followJobs(this.db, replica, leaseMs);
     if (this.createTimeoutMs > 0) {
       for (const handle of await this.sentToUnknown(null)) this.changed({ type: 'job', handle });
@@ -310,19 +305,10 @@ export class History implements HistoryStore {
   ): Promise<boolean> {
     const current = await this.get(handle);
     if (!current || !acceptsUpdate(current.status)) return false;
-    const result = await this.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        ...stateColumns(state),
-        task_json: task === null ? eb.ref('task_json') : JSON.stringify(task),
-        media_pending: mediaPending ? 1 : 0,
-        updated_at: new Date().toISOString(),
-      }))
-      .where('handle', '=', handle)
-      .where(sql<SqlBool>`status NOT IN ('completed', 'failed')`)
-      .executeTakeFirst();
-    if (changed(result)) this.changed({ type: 'job', handle });
-    return changed(result);
+    const written = await writeState(this.db, this.d, handle, state, task, mediaPending);
+    if (!written) return false;
+    this.changed({ type: 'job', handle, job: this.records([written])[0] });
+    return true;
   }
 
   /**

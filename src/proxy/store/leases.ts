@@ -16,7 +16,7 @@ const RUNNING = sql<SqlBool>`status NOT IN ('completed', 'failed') AND create_st
  * row; Postgres checks the condition again on the row the other one just wrote, so
  * exactly one of them gets each job, and a live replica's lease is never taken. A replica
  * that was killed stops renewing, and its jobs go to the next one to ask once `leaseMs`
- * has passed. One studio on SQLite is the only replica: it gets every job.
+ * has passed. (One studio on SQLite follows every running job without a lease.)
  */
 export async function followJobs(db: Db, replica: string, leaseMs: number): Promise<ActiveJob[]> {
   const now = Date.now();

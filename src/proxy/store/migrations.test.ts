@@ -7,6 +7,7 @@ import { STORE_VERSION } from './migrations';
 import { assembleStore } from './open';
 import type { Db } from './schema';
 import { UPLOAD_COLUMNS } from './uploads';
+import { indexed } from './search';
 
 /**
  * The schema on both databases, one suite: a new database and one made before the store,
@@ -52,7 +53,12 @@ async function schemaOf(kind: StoreKind, db: Db): Promise<unknown> {
         );
         described.push({ ...o, columns, flags });
       } else {
-        described.push(o);
+        const [text] = (await rows(
+          db,
+          `SELECT sql FROM sqlite_master WHERE name = '${o.name}'`,
+        )) as { sql: string }[];
+        // Triggers and views as they are written, spaces aside.
+        described.push({ ...o, sql: text?.sql.replace(/\s+/g, ' ') });
       }
     }
     return described;
@@ -115,7 +121,7 @@ async function fill(raw: RawStore): Promise<void> {
     params_json: '{"text":"a storm"}',
     create_state: null,
     media_pending: 0,
-    ...d.search.written(`a Café in the storm ${handle}`),
+    ...indexed(d, `a Café in the storm ${handle}`),
     ...(d.nextSeq ? { seq: d.nextSeq } : {}),
     ...more,
   });
@@ -299,7 +305,7 @@ describe.each(STORE_KINDS)('the store schema on %s', (kind) => {
           updated_at: '2026-04-01T10:00:00Z',
           added_ms: 0,
           dims_json: '{}',
-          ...raw.d.search.written(prompt),
+          ...indexed(raw.d, prompt),
           ...(raw.d.nextSeq ? { seq: raw.d.nextSeq } : {}),
         } as never)
         .execute();

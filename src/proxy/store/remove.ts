@@ -1,5 +1,6 @@
 import type { StoreDialect } from './dialect';
 import type { Db } from './schema';
+import { indexed } from './search';
 
 /**
  * Deletes a job from the history and what hangs on it (its idempotency key, its links to
@@ -38,7 +39,7 @@ async function removeOne(
       .set({
         deleted_at: row.deleted_at ?? new Date().toISOString(),
         prompt: '',
-        ...d.search.written(''),
+        ...indexed(d, ''),
         output_json: null,
         task_json: null,
         error_json: null,

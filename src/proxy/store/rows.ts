@@ -86,17 +86,30 @@ export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
 }
 
 /** The columns of a JobState, for an insert or an update. */
-export const stateColumns = (s: JobState) => ({
-  status: s.status,
-  progress: s.progress,
-  started_at: s.startedAt,
-  ended_at: s.endedAt,
-  cost_frozen: s.cost.frozen,
-  cost_consumed: s.cost.consumed,
-  cost_unit: s.cost.unit,
-  output_json: s.output === null ? null : JSON.stringify(s.output),
-  error_json: s.error === null ? null : JSON.stringify(s.error),
-});
+export const STATE_COLUMNS = [
+  'status',
+  'progress',
+  'started_at',
+  'ended_at',
+  'cost_frozen',
+  'cost_consumed',
+  'cost_unit',
+  'output_json',
+  'error_json',
+] as const;
+
+export const stateColumns = (s: JobState) =>
+  ({
+    status: s.status,
+    progress: s.progress,
+    started_at: s.startedAt,
+    ended_at: s.endedAt,
+    cost_frozen: s.cost.frozen,
+    cost_consumed: s.cost.consumed,
+    cost_unit: s.cost.unit,
+    output_json: s.output === null ? null : JSON.stringify(s.output),
+    error_json: s.error === null ? null : JSON.stringify(s.error),
+  }) satisfies Record<(typeof STATE_COLUMNS)[number], unknown>;
 
 /** Milliseconds since the epoch of the upstream's creation time, for date filters. */
 export const createdMs = (createdAt: string): number => {
@@ -115,6 +128,25 @@ export type NewJob = Omit<JobRecord, Stored> & {
 export type Row = Omit<NewJob, 'task'> & { task: TaskResponse | null };
 
 /** The columns of a new row; the sequence number is the database's to choose. */
+export const ROW_COLUMNS = [
+  'handle',
+  'upstream_id',
+  'parent_handle',
+  'parent_index',
+  'operation',
+  'prompt',
+  'created_at',
+  'dims_json',
+  'task_json',
+  'updated_at',
+  'hook_token',
+  'created_ms',
+  'added_ms',
+  'params_json',
+  'create_state',
+  ...STATE_COLUMNS,
+] as const;
+
 export function rowColumns(job: Row, createState: CreateState | null) {
   return {
     handle: job.handle,
@@ -133,7 +165,7 @@ export function rowColumns(job: Row, createState: CreateState | null) {
     params_json: job.params ? JSON.stringify(job.params) : null,
     create_state: createState,
     ...stateColumns(job),
-  };
+  } satisfies Record<(typeof ROW_COLUMNS)[number], unknown>;
 }
 
 /** A running job as its follower reads it. */

@@ -6,6 +6,8 @@
  * or the accents; nothing typed is read as query syntax.
  */
 
+import type { StoreDialect } from './dialect';
+
 /** More words than this in a search are not looked for. */
 const MAX_TERMS = 12;
 
@@ -21,3 +23,7 @@ export const folded = (word: string): string =>
 
 /** The words of a search, at most MAX_TERMS; empty when it has none. */
 export const searchTerms = (text: string): string[] => wordsOf(text).slice(0, MAX_TERMS);
+
+/** The columns a prompt's index keeps in its row, written with the prompt. */
+export const indexed = (d: StoreDialect, prompt: string) =>
+  d.search.written(d.search.words(prompt));

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Exec, StoreDialect } from '../dialect';
+import type { Db } from '../schema';
 import { postgresLegacy } from './legacy';
 import { postgresLedger } from './ledger';
-import { PgNotifier } from './notify';
+import { PgEvents } from './events';
 import { postgresSearch } from './search';
 
 /**
@@ -14,7 +15,10 @@ export function postgresDialect(url: string, onError: (e: Error) => void): Store
   const exec: Exec = async (db, script) => {
     await sql.raw(script).execute(db);
   };
-  return {
+  const lock = async (trx: Db, name: string) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  };
+  const dialect: StoreDialect = {
     kind: 'postgres',
     exec,
     types: { bytes: 'bytea', sequence: 'bigint' },
@@ -22,9 +26,13 @@ export function postgresDialect(url: string, onError: (e: Error) => void): Store
       key ? c.primaryKey().generatedAlwaysAsIdentity() : c.generatedAlwaysAsIdentity().unique(),
     nextSeq: null,
     rowLocks: true,
-    lock: async (trx, name) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
-    },
+    replicas: true,
+    lock,
+    inTurn: (db, name, fn) =>
+      db.transaction().execute(async (trx) => {
+        await lock(trx, name);
+        return fn(trx);
+      }),
     lockSession: async (conn, name) => {
       await sql`SELECT pg_advisory_lock(hashtext(${name}))`.execute(conn);
     },
@@ -33,7 +41,8 @@ export function postgresDialect(url: string, onError: (e: Error) => void): Store
     },
     search: postgresSearch(exec),
     ledger: postgresLedger(exec),
-    notifier: new PgNotifier(url, onError),
+    events: new PgEvents(url, () => dialect, onError),
     legacy: postgresLegacy,
   };
+  return dialect;
 }

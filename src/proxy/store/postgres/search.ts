@@ -26,9 +26,8 @@ export const postgresSearch = (exec: Exec): SearchDialect => ({
       `ALTER TABLE jobs ADD COLUMN prompt_words tsvector NOT NULL;
       CREATE INDEX jobs_search ON jobs USING gin (prompt_words);`,
     ),
-  written: (prompt) => ({
-    prompt_words: sql`array_to_tsvector(CAST(${searchWords(prompt)} AS text[]))`,
-  }),
+  words: searchWords,
+  written: (words) => ({ prompt_words: sql`array_to_tsvector(CAST(${words} AS text[]))` }),
   matching(text) {
     const query = tsQuery(text);
     if (query === null) return null;

@@ -3,7 +3,7 @@ import type { SqliteDb } from '@/server/sqlite';
 import type { Exec, StoreDialect } from '../dialect';
 import { legacyUploadsDir, sqliteLegacy } from './legacy';
 import { sqliteLedger } from './ledger';
-import { LocalNotifier } from './notify';
+import { LocalEvents } from './events';
 import { sqliteSearch } from './search';
 
 /**
@@ -11,7 +11,11 @@ import { sqliteSearch } from './search';
  * writer at a time, so nothing needs a lock; scripts go straight to the connection, which
  * is the one the query builder's transaction holds.
  */
-export function sqliteDialect(raw: SqliteDb, dataDir: string): StoreDialect {
+export function sqliteDialect(
+  raw: SqliteDb,
+  dataDir: string,
+  onError: (e: Error) => void,
+): StoreDialect {
   const exec: Exec = (_db, script) => {
     raw.exec(script);
     return Promise.resolve();
@@ -21,16 +25,18 @@ export function sqliteDialect(raw: SqliteDb, dataDir: string): StoreDialect {
     kind: 'sqlite',
     exec,
     types: { bytes: 'blob', sequence: 'integer' },
-    // AUTOINCREMENT: an event's number is never given again, even after the newest went.
-    sequence: (c, key) => (key ? c.primaryKey().autoIncrement() : c.notNull().unique()),
+    // The rowid: one more than the newest row, which pruning never removes.
+    sequence: (c, key) => (key ? c.primaryKey() : c.notNull().unique()),
     nextSeq: sql<number>`(SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs)`,
     rowLocks: false,
+    replicas: false,
     lock: done,
+    inTurn: (db, _name, fn) => fn(db),
     lockSession: done,
     unlockSession: done,
     search: sqliteSearch(exec),
     ledger: sqliteLedger(exec),
-    notifier: new LocalNotifier(),
+    events: new LocalEvents(onError),
     legacy: sqliteLegacy(raw, legacyUploadsDir(dataDir)),
   };
 }

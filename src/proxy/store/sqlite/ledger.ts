@@ -5,7 +5,7 @@ import type { Exec, LedgerDialect } from '../dialect';
  * follow-up's own --fast/--turbo, else its parent's; operations without a turbo price are
  * always fast.
  */
-export const JOB_SPEED_VIEW = `CREATE VIEW job_speed AS
+const JOB_SPEED_VIEW = `CREATE VIEW job_speed AS
    SELECT handle, CASE
        WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'
        WHEN own LIKE '% --turbo %' THEN 'turbo'
@@ -37,12 +37,14 @@ export const LEDGER_JOB_ADDED = `CREATE TRIGGER ledger_job_added AFTER INSERT ON
    END;`;
 
 /**
- * The ledger follows every change of a job's status or cost; `frozen` never shrinks, so a
- * service that zeroes a failed task's usage still shows the refund. A deleted job keeps
- * its row unless it cost nothing.
+ * The ledger follows every change of a job's status or cost (a write that changes neither,
+ * as a progress report's, leaves it alone); `frozen` never shrinks, so a service that
+ * zeroes a failed task's usage still shows the refund.
  */
 export const LEDGER_JOB_CHANGED = `CREATE TRIGGER ledger_job_changed
    AFTER UPDATE OF status, cost_frozen, cost_consumed, created_ms ON jobs
+   WHEN old.status IS NOT new.status OR old.cost_frozen IS NOT new.cost_frozen
+     OR old.cost_consumed IS NOT new.cost_consumed OR old.created_ms IS NOT new.created_ms
    BEGIN
      UPDATE ledger SET status = new.status, frozen = MAX(frozen, new.cost_frozen),
        created_ms = new.created_ms,
@@ -51,8 +53,10 @@ export const LEDGER_JOB_CHANGED = `CREATE TRIGGER ledger_job_changed
          THEN MAX(MAX(frozen, new.cost_frozen) - new.cost_consumed, 0) ELSE 0 END,
        updated_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER)
      WHERE handle = new.handle;
-   END;
-   CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
+   END;`;
+
+/** A deleted job keeps its row unless it cost nothing. */
+const LEDGER_JOB_DROPPED = `CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
      DELETE FROM ledger WHERE handle = old.handle AND frozen = 0 AND consumed = 0;
    END;`;
 
@@ -92,5 +96,14 @@ export const QUARTER_TRIGGERS = `CREATE TRIGGER ledger_quarters_added AFTER INSE
 /** The ledger's triggers on SQLite, the same rules as `postgres/ledger.ts`. */
 export const sqliteLedger = (exec: Exec): LedgerDialect => ({
   create: (db) =>
-    exec(db, [JOB_SPEED_VIEW, LEDGER_JOB_ADDED, LEDGER_JOB_CHANGED, QUARTER_TRIGGERS].join('\n')),
+    exec(
+      db,
+      [
+        JOB_SPEED_VIEW,
+        LEDGER_JOB_ADDED,
+        LEDGER_JOB_CHANGED,
+        LEDGER_JOB_DROPPED,
+        QUARTER_TRIGGERS,
+      ].join('\n'),
+    ),
 });

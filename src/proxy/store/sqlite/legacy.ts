@@ -4,13 +4,13 @@ import type { SqliteDb } from '@/server/sqlite';
 import type { LegacySchema, StoreDialect } from '../dialect';
 import { SHARED_TABLES } from '../migrations';
 import type { Db } from '../schema';
-import { JOB_SPEED_VIEW, LEDGER_JOB_ADDED, LEDGER_JOB_CHANGED, QUARTER_TRIGGERS } from './ledger';
-import { FTS_TABLE, FTS_TRIGGERS } from './search';
+import { LEDGER_JOB_ADDED, LEDGER_JOB_CHANGED, QUARTER_TRIGGERS } from './ledger';
+import { FTS_UPDATE } from './search';
 
 /**
  * The studio's SQLite file before the one store: the steps that made it, in order, which
- * `PRAGMA user_version` counted. Frozen: a file may stand at any of them, and is brought
- * to the last before the store takes it over (`adopt`).
+ * `PRAGMA user_version` counted, as they were written then. Frozen: a file may stand at
+ * any of them, and is brought to the last before the store takes it over (`adopt`).
  */
 const STEPS: readonly string[] = [
   `CREATE TABLE jobs (
@@ -77,9 +77,20 @@ const STEPS: readonly string[] = [
    CREATE INDEX jobs_operation ON jobs(operation, seq);
    CREATE INDEX jobs_status ON jobs(status, seq);
    CREATE INDEX jobs_favourite ON jobs(seq) WHERE favourite = 1;
-   ${FTS_TABLE}
+   CREATE VIRTUAL TABLE jobs_fts USING fts5(
+     prompt, content = 'jobs', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2'
+   );
    INSERT INTO jobs_fts(jobs_fts) VALUES ('rebuild');
-   ${FTS_TRIGGERS}`,
+   CREATE TRIGGER jobs_fts_insert AFTER INSERT ON jobs BEGIN
+     INSERT INTO jobs_fts(rowid, prompt) VALUES (new.seq, new.prompt);
+   END;
+   CREATE TRIGGER jobs_fts_delete AFTER DELETE ON jobs BEGIN
+     INSERT INTO jobs_fts(jobs_fts, rowid, prompt) VALUES ('delete', old.seq, old.prompt);
+   END;
+   CREATE TRIGGER jobs_fts_update AFTER UPDATE OF prompt ON jobs BEGIN
+     INSERT INTO jobs_fts(jobs_fts, rowid, prompt) VALUES ('delete', old.seq, old.prompt);
+     INSERT INTO jobs_fts(rowid, prompt) VALUES (new.seq, new.prompt);
+   END;`,
   // 5: sign-in sessions, by the SHA-256 of their token: the file alone lets no one in.
   `CREATE TABLE sessions (
      token_hash TEXT PRIMARY KEY,
@@ -129,7 +140,20 @@ const STEPS: readonly string[] = [
    CREATE INDEX ledger_time ON ledger(created_ms, operation, consumed, refunded);
    CREATE INDEX ledger_op_time ON ledger(operation, created_ms, consumed, refunded);
    CREATE INDEX ledger_cost ON ledger(consumed, created_ms);
-   ${JOB_SPEED_VIEW}
+   CREATE VIEW job_speed AS
+   SELECT handle, CASE
+       WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'
+       WHEN own LIKE '% --turbo %' THEN 'turbo'
+       WHEN own LIKE '% --fast %' THEN 'fast'
+       WHEN inherited LIKE '% --turbo %' THEN 'turbo'
+       ELSE 'fast'
+     END AS speed
+   FROM (
+     SELECT j.handle, j.operation,
+       ' ' || replace(replace(replace(j.prompt, char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS own,
+       ' ' || replace(replace(replace(COALESCE(p.prompt, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS inherited
+     FROM jobs j LEFT JOIN jobs p ON p.handle = j.parent_handle
+   );
    INSERT INTO ledger (handle, operation, speed, status, frozen, consumed, refunded, created_ms,
      updated_ms)
    SELECT j.handle, j.operation, s.speed, j.status, j.cost_frozen, j.cost_consumed,
@@ -147,7 +171,20 @@ const STEPS: readonly string[] = [
          THEN MAX(new.cost_frozen - new.cost_consumed, 0) ELSE 0 END,
        new.created_ms, CAST(unixepoch('subsec') * 1000 AS INTEGER));
    END;
-   ${LEDGER_JOB_CHANGED}`,
+   CREATE TRIGGER ledger_job_changed
+   AFTER UPDATE OF status, cost_frozen, cost_consumed, created_ms ON jobs
+   BEGIN
+     UPDATE ledger SET status = new.status, frozen = MAX(frozen, new.cost_frozen),
+       created_ms = new.created_ms,
+       consumed = new.cost_consumed,
+       refunded = CASE WHEN new.status IN ('completed', 'failed')
+         THEN MAX(MAX(frozen, new.cost_frozen) - new.cost_consumed, 0) ELSE 0 END,
+       updated_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER)
+     WHERE handle = new.handle;
+   END;
+   CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
+     DELETE FROM ledger WHERE handle = old.handle AND frozen = 0 AND consumed = 0;
+   END;`,
   // 10: media follows the announcement. A completed job whose shown media is not all in the
   // cache yet; set with the completed state, so that a stop before the downloads finish
   // leaves the job to fetch again at the next start.
@@ -158,8 +195,10 @@ const STEPS: readonly string[] = [
 /**
  * From the last step above to the store's version 1: the tables replicas shared only on
  * Postgres until then, the ledger's quarter-hour sums, upload bytes in the database
- * instead of files (`uploadsDir`; a row whose file is gone goes with it), and the media
- * cache's index out of the file (each replica keeps its own, see `media/index.ts`).
+ * instead of files (`uploadsDir`; a row whose file is gone goes with it), the media
+ * cache's index out of the file (each replica keeps its own, see `media/index.ts`), and
+ * the triggers as version 1 has them (an upsert, which the sums follow; no work for a
+ * write that changes nothing they keep).
  */
 async function adopt(trx: Db, d: StoreDialect, raw: SqliteDb, uploadsDir: string): Promise<void> {
   raw.exec(`ALTER TABLE uploads ADD COLUMN data BLOB NOT NULL DEFAULT x'';
@@ -184,7 +223,11 @@ async function adopt(trx: Db, d: StoreDialect, raw: SqliteDb, uploadsDir: string
     await make(trx, d);
   }
   raw.exec(`DROP TRIGGER ledger_job_added;
+    DROP TRIGGER ledger_job_changed;
+    DROP TRIGGER jobs_fts_update;
     ${LEDGER_JOB_ADDED}
+    ${LEDGER_JOB_CHANGED}
+    ${FTS_UPDATE}
     ${QUARTER_TRIGGERS}
     INSERT INTO ledger_quarters (quarter, operation, jobs, consumed, refunded)
     SELECT created_ms / 900000, operation, COUNT(*), SUM(consumed), SUM(refunded)

@@ -14,14 +14,17 @@ import { legacyUploadsDir } from './legacy';
  * connection, each statement compiled once and kept: compiling costs more than most of the
  * studio's reads.
  */
-export function sqliteDb(dataDir: string): { db: Db; d: StoreDialect } {
+export function sqliteDb(
+  dataDir: string,
+  onError: (e: Error) => void = () => undefined,
+): { db: Db; d: StoreDialect } {
   const raw = openSqlite(path.join(dataDir, 'studio.sqlite'));
   const db = new Kysely<StoreTables>({
     dialect: new SqliteDialect({
       database: { prepare: (text) => prepared(raw, text), close: () => raw.close() },
     }),
   });
-  return { db, d: sqliteDialect(raw, dataDir) };
+  return { db, d: sqliteDialect(raw, dataDir, onError) };
 }
 
 /**
@@ -29,7 +32,7 @@ export function sqliteDb(dataDir: string): { db: Db; d: StoreDialect } {
  * was moved into the database by the migration, and goes.
  */
 export async function openSqliteStore(dataDir: string, opts: StoreOptions): Promise<SharedStore> {
-  const { db, d } = sqliteDb(dataDir);
+  const { db, d } = sqliteDb(dataDir, opts.onError);
   const store = await assembleStore(db, d, opts);
   await rm(legacyUploadsDir(dataDir), { recursive: true, force: true });
   return store;

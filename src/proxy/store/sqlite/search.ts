@@ -4,19 +4,23 @@ import { searchTerms } from '../search';
 
 /**
  * The prompt index of SQLite: an external-content FTS5 table over `jobs.prompt`, kept in
- * step by triggers, keyed by `seq` (not the implicit rowid, which VACUUM may renumber).
+ * step by triggers, keyed by `seq` (not the implicit rowid, which VACUUM may renumber). A
+ * write that leaves the prompt as it was leaves the index alone.
  */
-export const FTS_TABLE = `CREATE VIRTUAL TABLE jobs_fts USING fts5(
+const FTS_TABLE = `CREATE VIRTUAL TABLE jobs_fts USING fts5(
      prompt, content = 'jobs', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2'
    );`;
 
-export const FTS_TRIGGERS = `CREATE TRIGGER jobs_fts_insert AFTER INSERT ON jobs BEGIN
+const FTS_TRIGGERS = `CREATE TRIGGER jobs_fts_insert AFTER INSERT ON jobs BEGIN
      INSERT INTO jobs_fts(rowid, prompt) VALUES (new.seq, new.prompt);
    END;
    CREATE TRIGGER jobs_fts_delete AFTER DELETE ON jobs BEGIN
      INSERT INTO jobs_fts(jobs_fts, rowid, prompt) VALUES ('delete', old.seq, old.prompt);
-   END;
-   CREATE TRIGGER jobs_fts_update AFTER UPDATE OF prompt ON jobs BEGIN
+   END;`;
+
+/** The index follows a prompt that changed. */
+export const FTS_UPDATE = `CREATE TRIGGER jobs_fts_update AFTER UPDATE OF prompt ON jobs
+   WHEN old.prompt IS NOT new.prompt BEGIN
      INSERT INTO jobs_fts(jobs_fts, rowid, prompt) VALUES ('delete', old.seq, old.prompt);
      INSERT INTO jobs_fts(rowid, prompt) VALUES (new.seq, new.prompt);
    END;`;
@@ -31,8 +35,9 @@ export function ftsQuery(text: string): string | null {
 }
 
 export const sqliteSearch = (exec: Exec): SearchDialect => ({
-  create: (db) => exec(db, `${FTS_TABLE}\n${FTS_TRIGGERS}`),
+  create: (db) => exec(db, `${FTS_TABLE}\n${FTS_TRIGGERS}\n${FTS_UPDATE}`),
   // The triggers follow the prompt.
+  words: () => null,
   written: () => ({}),
   // Read from the index in the order of its rowids (the jobs' `seq`), which FTS5 gives
   // without sorting, within the cursor's range: a page stops at its last match, whether

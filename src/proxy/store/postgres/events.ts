@@ -1,17 +1,25 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { EventNotifier } from '../dialect';
+import type { EventChannel, NewEvent, StoreDialect } from '../dialect';
+import { reused } from '../reused';
+import type { Db } from '../schema';
 
 const CHANNEL = 'studio_events';
 const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
 
+const INSERT_EVENT = reused(['event', 'data', 'created_ms'], (db, _d, v: NewEvent) =>
+  db.insertInto('events').values(v),
+);
+
 /**
- * Replicas hear of each other's events through LISTEN/NOTIFY: the publishing transaction
+ * Replicas number their events by the table's identity and hear of each other's through
+ * LISTEN/NOTIFY. A publish takes a lock every replica takes, so events commit in sequence
+ * order and a reader that has seen `seq` never finds a smaller one later; the transaction
  * NOTIFYs (delivered when it commits), and each replica's one listening connection wakes
- * its reader. A listener that loses its connection connects again and wakes the reader
- * once listening, so whatever was published meanwhile is read then.
+ * its reader, which reads the table. A listener that loses its connection connects again
+ * and wakes the reader once listening, so whatever was published meanwhile is read then.
  */
-export class PgNotifier implements EventNotifier {
+export class PgEvents implements EventChannel {
   private listener: pg.Client | null = null;
   private wake: (() => void) | null = null;
   private attempt = 0;
@@ -19,16 +27,22 @@ export class PgNotifier implements EventNotifier {
 
   constructor(
     private readonly url: string,
+    private readonly d: () => StoreDialect,
     private readonly onError: (e: Error) => void,
   ) {}
 
-  async notify(trx: Parameters<EventNotifier['notify']>[0]): Promise<void> {
-    await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(trx);
+  async publish(db: Db, event: NewEvent): Promise<void> {
+    const d = this.d();
+    await d.inTurn(db, 'studio-events', async (trx) => {
+      await INSERT_EVENT(trx, d, event);
+      await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(trx);
+    });
   }
 
-  async listen(wake: () => void): Promise<void> {
+  async listen(newest: number, wake: () => void): Promise<number> {
     this.wake = wake;
     await this.connect();
+    return newest;
   }
 
   private async connect(): Promise<void> {
