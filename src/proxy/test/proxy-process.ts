@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -13,9 +14,18 @@ export interface ProxyProcess {
   output(): string;
 }
 
-/** Starts the proxy with `env` added to this process's; resolves once it says it is ready. */
-export function spawnProxy(env: Record<string, string>, timeoutMs = 20_000): Promise<ProxyProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/**
+ * Starts the proxy with `env` added to this process's; resolves once it says it is ready.
+ * `main`: another checkout's `src/proxy/main.ts` (a bench comparing two versions).
+ */
+export function spawnProxy(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+  main = MAIN,
+): Promise<ProxyProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    // Its checkout's root, whose tsconfig maps `@/`.
+    cwd: path.resolve(path.dirname(main), '../..'),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
