@@ -85,6 +85,12 @@ interface SearchPlan {
 export interface LedgerDialect {
   /** Makes the triggers (and what they call) on a new schema. */
   create(db: SchemaDb): Promise<void>;
+  /**
+   * The (day, operation) sums of the quarter-hour sums between each bound and the next,
+   * bounds in quarter hours: rows of `n` (the day, from 0), operation, jobs, consumed,
+   * refunded, the empty ones left out.
+   */
+  sums(db: Db, bounds: readonly number[]): Promise<{ rows: unknown[] }>;
 }
 
 /** An event as it is stored, before its number. */

@@ -213,7 +213,7 @@ describe.each(STORE_KINDS)('the spending ledger on %s', (kind) => {
     const days = (from: number) =>
       [0, 1].map((i) => ({ day: `d${i}`, startMs: from + i * DAY, endMs: from + (i + 1) * DAY }));
     const cells = async (from: number) =>
-      (await ledgerQueries(opened.db).cells(days(from)))
+      (await ledgerQueries(opened.db, opened.d).cells(days(from)))
         .map(({ n, jobs, consumed }) => ({ n, jobs, consumed }))
         .sort((a, b) => a.n - b.n);
     await raw('startOfDay0', 'completed', d0 + 60_000, 80, 80);

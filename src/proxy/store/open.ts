@@ -54,7 +54,7 @@ export async function assembleStore(
     sessions: new StoredSessions(db),
     signIns: new StoredSignIns(db, d),
     uploads: new StoredUploads(db, d, opts.uploadsCapBytes),
-    spending: spendingReads(db),
+    spending: spendingReads(db, d),
     events,
     close: async () => {
       await events.close();

@@ -9,6 +9,7 @@ import {
 import { taskTypeSchema, type TaskType } from '@/contract/task';
 import { sql } from 'kysely';
 import { localDays, localIso, type LocalDay } from '../model/local-days';
+import type { StoreDialect } from './dialect';
 import type { Db } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -133,9 +134,14 @@ const cellSchema = z.object({
 
 /**
  * The (day, operation) cells of the days `bounds` delimits (each day from one bound to
- * the next), from the table's rows at `at`: one range of its index per day.
+ * the next), from the table's rows at `at`, in one grouped pass: one range of its index
+ * per day.
  */
-function cellsQuery(db: Db, table: 'ledger' | 'ledger_quarters', bounds: readonly number[]) {
+function groupedCells(
+  db: Db,
+  table: 'ledger' | 'ledger_quarters',
+  bounds: readonly number[],
+): Promise<{ rows: unknown[] }> {
   const days = bounds
     .slice(0, -1)
     .map(
@@ -176,7 +182,7 @@ const LEDGER_COLUMNS = [
   'l.created_ms',
 ] as const;
 
-export function ledgerQueries(db: Db): LedgerQueries {
+export function ledgerQueries(db: Db, d: StoreDialect): LedgerQueries {
   /** A few jobs of the range in a given order, joined to the history for their prompt. */
   const listed = (fromMs: number, toMs: number) =>
     db
@@ -194,18 +200,18 @@ export function ledgerQueries(db: Db): LedgerQueries {
       .limit(LIST_LIMIT);
   return {
     // From the quarter hours' sums when every day starts on a quarter hour, as every
-    // zone's midnight does today; from the rows themselves otherwise.
+    // zone's midnight does today (as each database adds them up fastest); from the rows
+    // themselves otherwise.
     async cells(days) {
       const bounds = [...days.map((d) => d.startMs), days.at(-1)?.endMs ?? 0];
       if (bounds.length < 2) return [];
       const onQuarters = bounds.every((ms) => ms % QUARTER_MS === 0);
       const { rows } = onQuarters
-        ? await cellsQuery(
+        ? await d.ledger.sums(
             db,
-            'ledger_quarters',
             bounds.map((ms) => ms / QUARTER_MS),
           )
-        : await cellsQuery(db, 'ledger', bounds);
+        : await groupedCells(db, 'ledger', bounds);
       return z.array(cellSchema).parse(rows);
     },
     async consumedSince(fromMs) {
@@ -302,8 +308,8 @@ async function* csv(
  * The spending page's figures and the ledger CSV, from the ledger the triggers keep
  * (`sqlite/ledger.ts`, `postgres/ledger.ts`), the same queries on both databases.
  */
-export function spendingReads(db: Db): SpendingReads {
-  const q = ledgerQueries(db);
+export function spendingReads(db: Db, d: StoreDialect): SpendingReads {
+  const q = ledgerQueries(db, d);
   return {
     summary: (range, timeZone, nowMs = Date.now()) => summary(q, range, timeZone, nowMs),
     csv: (timeZone, fromMs, toMs, pageSize = 2000) => csv(q, timeZone, fromMs, toMs, pageSize),

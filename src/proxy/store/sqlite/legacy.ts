@@ -4,7 +4,12 @@ import type { SqliteDb } from '@/server/sqlite';
 import type { LegacySchema, StoreDialect } from '../dialect';
 import { SHARED_TABLES } from '../migrations';
 import type { Db } from '../schema';
-import { LEDGER_JOB_ADDED, LEDGER_JOB_CHANGED, QUARTER_TRIGGERS } from './ledger';
+import {
+  LEDGER_JOB_ADDED,
+  LEDGER_JOB_CHANGED,
+  QUARTERS_BY_OPERATION,
+  QUARTER_TRIGGERS,
+} from './ledger';
 import { FTS_UPDATE } from './search';
 
 /**
@@ -229,6 +234,7 @@ async function adopt(trx: Db, d: StoreDialect, raw: SqliteDb, uploadsDir: string
     ${LEDGER_JOB_CHANGED}
     ${FTS_UPDATE}
     ${QUARTER_TRIGGERS}
+    ${QUARTERS_BY_OPERATION}
     INSERT INTO ledger_quarters (quarter, operation, jobs, consumed, refunded)
     SELECT created_ms / 900000, operation, COUNT(*), SUM(consumed), SUM(refunded)
     FROM ledger GROUP BY 1, 2;`);

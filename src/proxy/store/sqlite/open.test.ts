@@ -53,4 +53,23 @@ describe('the SQLite store', () => {
       await store.close();
     }
   });
+
+  it('measures the history for the planner when it was never measured', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sqlite-store-'));
+    const opts = { upstreamTtlMs: 1000, uploadsCapBytes: 1024 };
+    await (await openSqliteStore(dir, opts)).close();
+    const file = path.join(dir, 'studio.sqlite');
+    // As a studio before the store left it: rows, and no statistics.
+    const raw = new Database(file);
+    raw.exec('DROP TABLE IF EXISTS sqlite_stat1');
+    raw.close();
+    const store = await openSqliteStore(dir, opts);
+    await store.close();
+    const check = new Database(file, { readonly: true });
+    const measured = check
+      .prepare("SELECT DISTINCT tbl FROM sqlite_stat1 WHERE tbl IN ('jobs', 'ledger')")
+      .all();
+    check.close();
+    expect(measured.map((r) => (r as { tbl: string }).tbl).sort()).toEqual(['jobs', 'ledger']);
+  });
 });
