@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { LegacySchema } from '../dialect';
+import { legacyUploads } from '../legacy-uploads';
 import { LEDGER_FUNCTIONS, LEDGER_TRIGGERS, QUARTER_TRIGGERS } from './ledger';
 
 /**
@@ -59,25 +60,7 @@ const STEPS: readonly string[] = [
      created_ms bigint NOT NULL,
      expires_ms bigint NOT NULL
    );
-   CREATE TABLE uploads (
-     id           text PRIMARY KEY,
-     token        text NOT NULL UNIQUE,
-     ext          text NOT NULL,
-     type         text NOT NULL,
-     width        integer NOT NULL,
-     height       integer NOT NULL,
-     bytes        integer NOT NULL,
-     created_at   text NOT NULL,
-     last_used_ms bigint NOT NULL,
-     data         bytea NOT NULL
-   );
-   CREATE INDEX uploads_lru ON uploads(last_used_ms);
-   CREATE TABLE job_uploads (
-     handle    text NOT NULL REFERENCES jobs(handle) ON DELETE CASCADE,
-     upload_id text NOT NULL REFERENCES uploads(id) ON DELETE CASCADE,
-     PRIMARY KEY (handle, upload_id)
-   );
-   CREATE INDEX job_uploads_upload ON job_uploads(upload_id);`,
+   ${legacyUploads(',\n     data         bytea NOT NULL')}`,
   // Version 2: the follower of each running job, the events every replica fans out, the
   // sign-in backoff, and the deployment's id (what /hooks/probe answers on every replica).
   `CREATE TABLE deployment (id text NOT NULL);

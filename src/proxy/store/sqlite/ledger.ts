@@ -8,7 +8,7 @@ import type { Db } from '../schema';
  * follow-up's own --fast/--turbo, else its parent's; operations without a turbo price are
  * always fast.
  */
-const JOB_SPEED_VIEW = `CREATE VIEW job_speed AS
+export const JOB_SPEED_VIEW = `CREATE VIEW job_speed AS
    SELECT handle, CASE
        WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'
        WHEN own LIKE '% --turbo %' THEN 'turbo'
@@ -59,7 +59,7 @@ export const LEDGER_JOB_CHANGED = `CREATE TRIGGER ledger_job_changed
    END;`;
 
 /** A deleted job keeps its row unless it cost nothing. */
-const LEDGER_JOB_DROPPED = `CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
+export const LEDGER_JOB_DROPPED = `CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
      DELETE FROM ledger WHERE handle = old.handle AND frozen = 0 AND consumed = 0;
    END;`;
 

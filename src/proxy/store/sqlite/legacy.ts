@@ -2,11 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SqliteDb } from '@/server/sqlite';
 import type { LegacySchema, StoreDialect } from '../dialect';
+import { legacyUploads } from '../legacy-uploads';
 import { SHARED_TABLES } from '../migrations';
 import type { Db } from '../schema';
 import {
+  JOB_SPEED_VIEW,
   LEDGER_JOB_ADDED,
   LEDGER_JOB_CHANGED,
+  LEDGER_JOB_DROPPED,
   QUARTERS_BY_OPERATION,
   QUARTER_TRIGGERS,
 } from './ledger';
@@ -52,24 +55,7 @@ const STEPS: readonly string[] = [
   `ALTER TABLE jobs ADD COLUMN hook_token TEXT;
    CREATE UNIQUE INDEX jobs_hook ON jobs(hook_token) WHERE hook_token IS NOT NULL;`,
   // 3: uploads, and which jobs use them (an upload a running job needs is never evicted).
-  `CREATE TABLE uploads (
-     id           TEXT PRIMARY KEY,
-     token        TEXT NOT NULL UNIQUE,
-     ext          TEXT NOT NULL,
-     type         TEXT NOT NULL,
-     width        INTEGER NOT NULL,
-     height       INTEGER NOT NULL,
-     bytes        INTEGER NOT NULL,
-     created_at   TEXT NOT NULL,
-     last_used_ms INTEGER NOT NULL
-   );
-   CREATE INDEX uploads_lru ON uploads(last_used_ms);
-   CREATE TABLE job_uploads (
-     handle    TEXT NOT NULL REFERENCES jobs(handle) ON DELETE CASCADE,
-     upload_id TEXT NOT NULL REFERENCES uploads(id) ON DELETE CASCADE,
-     PRIMARY KEY (handle, upload_id)
-   );
-   CREATE INDEX job_uploads_upload ON job_uploads(upload_id);`,
+  legacyUploads(''),
   // 4: history. Favourites; deletion (a deleted job with children stays as an empty row,
   // so their lineage holds); creation time in ms for date filters; full-text search on
   // prompts, an external-content index kept in step by triggers. It is keyed by `seq`,
@@ -145,20 +131,7 @@ const STEPS: readonly string[] = [
    CREATE INDEX ledger_time ON ledger(created_ms, operation, consumed, refunded);
    CREATE INDEX ledger_op_time ON ledger(operation, created_ms, consumed, refunded);
    CREATE INDEX ledger_cost ON ledger(consumed, created_ms);
-   CREATE VIEW job_speed AS
-   SELECT handle, CASE
-       WHEN operation IN ('blend', 'describe', 'shorten', 'enhance_upscale') THEN 'fast'
-       WHEN own LIKE '% --turbo %' THEN 'turbo'
-       WHEN own LIKE '% --fast %' THEN 'fast'
-       WHEN inherited LIKE '% --turbo %' THEN 'turbo'
-       ELSE 'fast'
-     END AS speed
-   FROM (
-     SELECT j.handle, j.operation,
-       ' ' || replace(replace(replace(j.prompt, char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS own,
-       ' ' || replace(replace(replace(COALESCE(p.prompt, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ' AS inherited
-     FROM jobs j LEFT JOIN jobs p ON p.handle = j.parent_handle
-   );
+   ${JOB_SPEED_VIEW}
    INSERT INTO ledger (handle, operation, speed, status, frozen, consumed, refunded, created_ms,
      updated_ms)
    SELECT j.handle, j.operation, s.speed, j.status, j.cost_frozen, j.cost_consumed,
@@ -187,9 +160,7 @@ const STEPS: readonly string[] = [
        updated_ms = CAST(unixepoch('subsec') * 1000 AS INTEGER)
      WHERE handle = new.handle;
    END;
-   CREATE TRIGGER ledger_job_dropped AFTER DELETE ON jobs BEGIN
-     DELETE FROM ledger WHERE handle = old.handle AND frozen = 0 AND consumed = 0;
-   END;`,
+   ${LEDGER_JOB_DROPPED}`,
   // 10: media follows the announcement. A completed job whose shown media is not all in the
   // cache yet; set with the completed state, so that a stop before the downloads finish
   // leaves the job to fetch again at the next start.
