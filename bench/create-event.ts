@@ -98,12 +98,33 @@ function checkout(revision: string): { main: string; remove: () => void } {
   };
 }
 
+/** The median of `xs`, and where 95 % of the medians of its resamplings fall. */
+function medianInterval(xs: number[]): { median: number; low: number; high: number } {
+  let seed = 1;
+  const random = () => (seed = (seed * 1664525 + 1013904223) % 2 ** 32) / 2 ** 32;
+  const medians: number[] = [];
+  for (let r = 0; r < 2000; r++) {
+    const sample = xs.map(() => xs[Math.floor(random() * xs.length)] ?? 0);
+    medians.push(percentile(sample, 0.5));
+  }
+  return {
+    median: percentile(xs, 0.5),
+    low: percentile(medians, 0.025),
+    high: percentile(medians, 0.975),
+  };
+}
+
 const percentile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 
 export interface CreateEventFigures {
   baseline: string;
   rounds: number;
+  /**
+   * This studio's event time less the other's, round by round: the median, and the 2.5th
+   * and 97.5th percentiles of that median over 2,000 resamplings of the rounds.
+   */
+  difference: { median: number; low: number; high: number };
   current: { event: { p50: number; p95: number }; answer: { p50: number; p95: number } };
   before: { event: { p50: number; p95: number }; answer: { p50: number; p95: number } };
 }
@@ -171,9 +192,11 @@ export async function benchCreateEvent(
       event: { p50: percentile(side.event, 0.5), p95: percentile(side.event, 0.95) },
       answer: { p50: percentile(side.answer, 0.5), p95: percentile(side.answer, 0.95) },
     });
+    const diffs = sides.current.event.map((ms, i) => ms - (sides.before.event[i] ?? ms));
     return {
       baseline,
       rounds: ROUNDS,
+      difference: medianInterval(diffs),
       current: figures(sides.current),
       before: figures(sides.before),
     };
@@ -187,6 +210,7 @@ export async function benchCreateEvent(
 
 export function printCreateEvent(f: CreateEventFigures): void {
   const ms = (x: number) => `${x.toFixed(2)} ms`;
+  const d = f.difference;
   console.log(
     `\ncreate → first job event, one studio on SQLite (${f.rounds} creates each, in turns)`,
   );
@@ -198,6 +222,9 @@ export function printCreateEvent(f: CreateEventFigures): void {
       `  ${name.padEnd(16)} event p50 ${ms(side.event.p50)}  p95 ${ms(side.event.p95)}   answer p50 ${ms(side.answer.p50)}  p95 ${ms(side.answer.p95)}`,
     );
   }
+  console.log(
+    `  this studio less the other, round by round: median ${ms(d.median)} (95 % interval ${ms(d.low)} to ${ms(d.high)})`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { ColumnDefinitionBuilder, CompiledQuery, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { SharedEvent } from '../browser-events/hub';
 import type { Db } from './schema';
 
@@ -27,6 +27,12 @@ export interface StoreDialect {
   rowLocks: boolean;
   /** Whether replicas may share the database: they then take turns on running jobs. */
   replicas: boolean;
+  /**
+   * Runs a compiled statement at once, without waiting for a turn on the connection, when
+   * the database allows it (SQLite's one connection outside a transaction); null when it
+   * did not run, and the query builder must.
+   */
+  runNow(query: CompiledQuery): unknown[] | null;
   /** Serialises the transaction's section named `name` across every replica. */
   lock(trx: Db, name: string): Promise<void>;
   /**

@@ -14,7 +14,7 @@ describe.each(STORE_KINDS)('a reused statement on %s', (kind) => {
 
   it('is built once and binds each run’s values in their places', async () => {
     opened = await kinds.open(kind);
-    const { db } = opened;
+    const { db, d } = opened;
     const build = vi.fn((q: typeof db, _d: unknown, v: { a: string; b: number; unused: string }) =>
       q.selectNoFrom([
         sql<string>`${v.a}`.as('a'),
@@ -23,7 +23,6 @@ describe.each(STORE_KINDS)('a reused statement on %s', (kind) => {
       ]),
     );
     const run = reused(['a', 'b', 'unused'], build);
-    const d = { kind } as never;
     const as = (rows: unknown[]) => rows.map((r) => ({ ...(r as object) }));
     expect(as(await run(db, d, { a: 'one', b: 1, unused: 'x' }))).toEqual([
       { a: 'one', b: 2, fixed: 'fixed' },

@@ -42,6 +42,8 @@ export function reused<V extends Record<string, unknown>, R>(
       return name === null || name === undefined ? p : values[name];
     });
     const bound: CompiledQuery<R> = { ...query, parameters };
+    const now = d.runNow(bound);
+    if (now) return now as R[];
     return (await db.executeQuery(bound)).rows;
   };
 }

@@ -27,6 +27,7 @@ export function postgresDialect(url: string, onError: (e: Error) => void): Store
     nextSeq: null,
     rowLocks: true,
     replicas: true,
+    runNow: () => null,
     lock,
     inTurn: (db, name, fn) =>
       db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SqliteDb } from '@/server/sqlite';
+import { prepared, type SqliteDb } from '@/server/sqlite';
 import type { Exec, StoreDialect } from '../dialect';
 import { legacyUploadsDir, sqliteLegacy } from './legacy';
 import { sqliteLedger } from './ledger';
@@ -30,6 +30,16 @@ export function sqliteDialect(
     nextSeq: sql<number>`(SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs)`,
     rowLocks: false,
     replicas: false,
+    // Outside a transaction a statement is whole by itself, and JavaScript runs nothing
+    // else while it does: no turn to wait for. In one, it must wait for the transaction.
+    runNow: (query) => {
+      if (raw.inTransaction) return null;
+      const statement = prepared(raw, query.sql);
+      const values = query.parameters as unknown[];
+      if (statement.reader) return statement.all(values);
+      statement.run(values);
+      return [];
+    },
     lock: done,
     inTurn: (db, _name, fn) => fn(db),
     lockSession: done,

@@ -7,7 +7,8 @@ import { taskResponseSchema } from '@/contract/task';
 import { createRedactor } from '@/proxy/log';
 import { stateFromTask } from '@/proxy/model/record';
 import { fixture } from '@/proxy/test/fixtures';
-import { openSqliteStore } from './open';
+import { assembleStore } from '../open';
+import { openSqliteStore, sqliteDb } from './open';
 
 const pending = taskResponseSchema.parse(fixture('diffusion-pending'));
 let dir = '';
@@ -71,5 +72,47 @@ describe('the SQLite store', () => {
       .all();
     check.close();
     expect(measured.map((r) => (r as { tbl: string }).tbl).sort()).toEqual(['jobs', 'ledger']);
+  });
+
+  it('never runs a statement inside another caller’s open transaction', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sqlite-store-'));
+    const { db, d } = sqliteDb(dir);
+    const store = await assembleStore(db, d, { upstreamTtlMs: 1000, uploadsCapBytes: 1024 });
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let opened = () => undefined as void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const rolledBack = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('sessions')
+          .values({ token_hash: 'x', created_ms: 1, expires_ms: 2 })
+          .execute();
+        opened();
+        await gate;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await open;
+    // A create's intent, written while that transaction is open: it waits its turn.
+    const intent = store.history.recordIntent(
+      {
+        handle: 'handle-0002',
+        hookToken: 'tok-2',
+        parentHandle: null,
+        parentIndex: null,
+        operation: 'diffusion',
+        prompt: 'a storm',
+        params: null,
+      },
+      null,
+    );
+    release();
+    expect(await rolledBack).toBe('rolled back');
+    await intent;
+    expect(await store.history.findByHook('tok-2')).toMatchObject({ handle: 'handle-0002' });
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    await store.close();
   });
 });
