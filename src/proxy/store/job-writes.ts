@@ -63,6 +63,7 @@ const taskTaken = (withState: boolean, withPrompt: boolean) =>
         } as never)
         .where('handle', '=', v.handle as string)
         .where('create_state', 'is not', null)
+        .where('deleted_at', 'is', null)
         .returning(JOB_COLUMNS),
   );
 const TAKE_TASK = [
@@ -83,6 +84,7 @@ const APPLY_STATE = reused(
       } as never)
       .where('handle', '=', v.handle as string)
       .where(sql<SqlBool>`status NOT IN ('completed', 'failed')`)
+      .where('deleted_at', 'is', null)
       .returning(JOB_COLUMNS),
 );
 

@@ -253,6 +253,31 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
     expect((await store.history.get('h-c1'))?.upstreamId).toBe(pending.job_id);
   });
 
+  it('leaves a deleted job deleted when a late callback names its task', async () => {
+    await store.history.recordIntent(
+      {
+        handle: 'h-d1',
+        hookToken: 'tok-d1',
+        parentHandle: null,
+        parentIndex: null,
+        operation: 'diffusion',
+        prompt: 'a ghost',
+        params: null,
+      },
+      null,
+    );
+    await store.history.markCreateUnknown('h-d1');
+    // A child keeps the deleted job's row (emptied) for its lineage.
+    await add({ prompt: 'a child', parent: 'h-d1' });
+    await store.history.remove('h-d1');
+    const changes: string[] = [];
+    store.history.watch((c) => changes.push(c.handle));
+    expect(await store.history.confirmCreate('h-d1', pending, null)).toBeNull();
+    expect(await store.history.get('h-d1')).toBeNull();
+    expect(await page({})).toEqual(['a child']);
+    expect(changes).toEqual([]);
+  });
+
   it('keeps a finished job final, and media pending until fetched', async () => {
     const h = await add({ prompt: 'x', status: 'processing', hookToken: 'tok-x' });
     const done = { ...stateFromTask(completed, null, redact), status: 'completed' as const };
