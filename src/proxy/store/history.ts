@@ -20,7 +20,7 @@ import {
 } from './history-reads';
 import { removeJob } from './remove';
 import { claimKey, insertIntentRow, insertJobRow, takeTask, writeState } from './job-writes';
-import { toActiveJob, toRecord, type NewJob } from './rows';
+import { parseDims, toActiveJob, toRecord, type NewJob } from './rows';
 import type { Db } from './schema';
 import type { HistoryStore, MediaRetention } from './shared-store';
 import { indexed } from './search';
@@ -317,17 +317,28 @@ export class History implements HistoryStore {
    * be), so it is no longer pending.
    */
   async addDims(handle: string, dims: MediaDims, fetched = false): Promise<void> {
-    const current = await this.get(handle);
-    if (!current) return;
-    const added = Object.keys(dims).some((k) => !current.dims[k]);
-    await this.db
-      .updateTable('jobs')
-      .set({
-        dims_json: JSON.stringify({ ...current.dims, ...dims }),
-        ...(fetched ? { media_pending: 0 } : {}),
-      })
-      .where('handle', '=', handle)
-      .execute();
+    // Read and written in one locked step: the prefetch and a browser's request measure
+    // the same job at once, and neither may write back sizes that miss the other's.
+    const added = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('jobs')
+        .select('dims_json')
+        .where('handle', '=', handle)
+        .$if(this.d.rowLocks, (q) => q.forUpdate())
+        .executeTakeFirst();
+      if (!row) return false;
+      const known = parseDims(row.dims_json);
+      const merged = { ...known, ...dims };
+      await trx
+        .updateTable('jobs')
+        .set({
+          dims_json: JSON.stringify(merged),
+          ...(fetched ? { media_pending: 0 } : {}),
+        })
+        .where('handle', '=', handle)
+        .execute();
+      return Object.keys(dims).some((k) => !known[k]);
+    });
     if (added) this.changed({ type: 'job', handle });
   }
 

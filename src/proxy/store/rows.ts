@@ -50,6 +50,9 @@ type JobRow = Selectable<Pick<JobsTable, (typeof JOB_COLUMNS)[number]>>;
 const fromJson = <T>(text: string | null): T | null =>
   text === null ? null : (JSON.parse(text) as T);
 
+/** The sizes measured of a job's media, as stored. */
+export const parseDims = (text: string | null): MediaDims => fromJson<MediaDims>(text) ?? {};
+
 /**
  * A stored job. `expiredBeforeMs`: a job created before then is past the upstream's TTL,
  * so the upstream no longer has it (its media may still be in the cache).
@@ -71,7 +74,7 @@ export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
     endedAt: row.ended_at,
     cost: { frozen: row.cost_frozen, consumed: row.cost_consumed, unit: row.cost_unit },
     output: fromJson<TaskOutput>(row.output_json),
-    dims: fromJson<MediaDims>(row.dims_json) ?? {},
+    dims: parseDims(row.dims_json),
     error: fromJson<StudioError>(row.error_json),
     favourite: row.favourite === 1,
     // Written redacted (jobs/params.ts); checked again so that no code path that ever

@@ -293,6 +293,23 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
     expect((await store.history.get(h))?.upstreamExpired).toBe(true);
   });
 
+  it('keeps every size measured at once: the prefetch and browsers measure one job together', async () => {
+    const h = await add({ prompt: 'sizes' });
+    const changes: string[] = [];
+    store.history.watch((c) => changes.push(c.handle));
+    const keys = ['0', '1', '2', '3', 'grid'];
+    await Promise.all(
+      keys.map((k, i) => store.history.addDims(h, { [k]: { width: 10 + i, height: 20 } })),
+    );
+    const dims = (await store.history.get(h))?.dims ?? {};
+    expect(Object.keys(dims).sort()).toEqual(keys);
+    expect(dims.grid).toEqual({ width: 14, height: 20 });
+    expect(changes).toHaveLength(keys.length);
+    // Sizes already known announce nothing again.
+    await store.history.addDims(h, { '1': { width: 11, height: 20 } });
+    expect(changes).toHaveLength(keys.length);
+  });
+
   it('keeps sign-in sessions by their hash until they end', async () => {
     const { token, maxAgeS } = await store.sessions.create();
     expect(maxAgeS).toBe(30 * 24 * 60 * 60);
