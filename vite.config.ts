@@ -2,8 +2,8 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { firstPageChunk } from './scripts/first-page-chunk';
-import { precompress } from './scripts/precompress';
+import { firstPageChunk } from './scripts/first-page-chunk.ts';
+import { precompress } from './scripts/precompress.ts';
 
 // The SPA lives in src/web; the proxy serves the build from dist/web.
 export default defineConfig({
@@ -18,7 +18,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: firstPageChunk(path.resolve('src/web/main.tsx')) }],
+          groups: [
+            { name: firstPageChunk(path.resolve('src/web/main.tsx')), debugName: 'first-page' },
+          ],
         },
       },
     },

@@ -1,21 +1,57 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chooseChromium } from './e2e/chromium.ts';
+
+/** Component tests: rendered by React in a real Chromium, the one the browser suite uses. */
+const COMPONENT_TESTS = 'src/web/**/*.browser.test.tsx';
 
 export default defineConfig({
   // `@/x` is `src/x`, from tsconfig.json's `paths`.
   resolve: { tsconfigPaths: true },
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'src/**/*.test.tsx',
-      'bench/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'e2e/**/*.test.ts',
-    ],
-    // Playwright's specs run in the browser suite (npm run test:e2e), never here.
-    exclude: ['e2e/**/*.spec.ts', 'node_modules/**', 'dist/**'],
-    environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'e2e/**/*.test.ts',
+          ],
+          // Playwright's specs run in the browser suite (npm run test:e2e), never here.
+          exclude: ['e2e/**/*.spec.ts', COMPONENT_TESTS, 'node_modules/**', 'dist/**'],
+          environment: 'node',
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        plugins: [react(), tailwindcss()],
+        test: {
+          name: 'components',
+          include: [COMPONENT_TESTS],
+          // Unpacks the npm-shipped browser the first time, as the browser suite does.
+          globalSetup: ['e2e/global-setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            // Dark is the studio's own look; a test that needs light asks for it.
+            provider: playwright({
+              launchOptions: chooseChromium().launch,
+              contextOptions: { colorScheme: 'dark' },
+            }),
+            instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
   },
 });

@@ -8,7 +8,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
-import { locateNpmChromium, unpackNpmChromium } from './npm-chromium';
+import { locateNpmChromium, unpackNpmChromium } from './npm-chromium.ts';
 
 const SYSTEM = '/usr/bin/chromium';
 
