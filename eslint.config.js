@@ -9,9 +9,10 @@ import tseslint from 'typescript-eslint';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// Import directions of DESIGN.md (rule 1), checked on resolved paths, so `@/x`, `../x` and
-// `import type` are all seen. Each program names what it may import; every other folder of
-// ours is refused. src/server is the shared server code engine and proxy may both use.
+// Import directions of docs/house-rules.md (rule 1), checked on resolved paths, so `@/x`,
+// `../x` and `import type` are all seen. Each program names what it may import; every other
+// folder of ours is refused. src/server is the shared server code engine and proxy may both
+// use.
 const OURS = [
   'src/contract',
   'src/server',

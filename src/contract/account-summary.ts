@@ -4,8 +4,9 @@ import { handleSchema } from './studio-api';
 /**
  * The account as the studio shows it (`GET /studio-api/account`, and the `account` event
  * the proxy pushes after every change): the service's three account reads in one object.
- * Amounts are in credits: 1 credit = 1 point = 0.001 USD (SPEC.md), so credits and the
- * wallet's points add up. A field the service did not send is null, never a made-up 0.
+ * Amounts are in credits: 1 credit = 1 point = 0.001 USD
+ * (docs/service-interface.md#costs), so credits and the wallet's points add up. A field the
+ * service did not send is null, never a made-up 0.
  */
 
 const count = z.number().check(z.int()).check(z.minimum(0));

@@ -2,8 +2,9 @@ import { INDEXED_ACTIONS, type AvailableActions, type IndexedAction } from './ta
 
 /**
  * The follow-ups each kind of image result lists in `available_actions`, as the service
- * lists them (API-NOTES.md): the engine writes them, the studio shows exactly these.
- * A grid lists every image action but `enhance`, which only a draft batch offers.
+ * lists them (docs/service-interface.md#available-actions): the engine writes them, the
+ * studio shows exactly these. A grid lists every image action but `enhance`, which only a
+ * draft batch offers.
  */
 const GRID_ACTIONS = INDEXED_ACTIONS.filter(
   (a): a is Exclude<IndexedAction, 'enhance'> => a !== 'enhance',

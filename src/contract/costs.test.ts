@@ -25,7 +25,7 @@ describe('costOf', () => {
     );
   });
 
-  it('follows the price table of API-NOTES.md', () => {
+  it('follows the price table of docs/service-interface.md#costs', () => {
     const fast = (operation: OperationName) => costOf({ operation, speed: 'fast' });
     expect(fast('variation')).toBe(120);
     expect(fast('upscale')).toBe(120);

@@ -2,7 +2,7 @@ import type { OperationName } from './operations';
 import { hasFlag, parsePrompt, speedOf, type ParsedPrompt, type Speed } from './prompt-flags';
 
 /**
- * The price list of API-NOTES.md ("Costs"), in points (1 USD = 1000), frozen at create.
+ * The price list of docs/service-interface.md#costs, in points (1 USD = 1000), frozen at create.
  * `turbo` is null where the service offers no turbo price: the speed flag does not apply
  * there. The engine charges by it; the studio shows it as an estimate.
  */

@@ -15,7 +15,10 @@ import {
   type TaskResponse,
 } from './task';
 
-/** Copies of shared/fixtures/hosted-service: real responses of the hosted service. */
+/**
+ * Copies of real responses the hosted service published
+ * (docs/service-interface.md#hosted-service-quirks).
+ */
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`./fixtures/hosted-service/${name}`, import.meta.url), 'utf8'));
 const parse = (v: unknown): TaskResponse => taskResponseSchema.parse(v);

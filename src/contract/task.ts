@@ -145,8 +145,9 @@ const isEmptyOutput = (v: unknown): boolean =>
   Object.values(v).every((x) => x === '' || x === null || (Array.isArray(x) && x.length === 0));
 
 /**
- * The TaskResponse of SPEC.md, parsed tolerantly: it accepts the variants of the real
- * service (API-NOTES.md) and normalises them, so code after the parse sees one shape.
+ * The TaskResponse (docs/service-interface.md#taskresponse), parsed tolerantly: it accepts
+ * the variants of the real service (docs/service-interface.md#hosted-service-quirks) and
+ * normalises them, so code after the parse sees one shape.
  */
 export const taskResponseSchema = z.object({
   job_id: z.string(),

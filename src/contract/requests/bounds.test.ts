@@ -80,7 +80,7 @@ describe('scales', () => {
     }
   });
 
-  it('pan requires scale (SPEC: required), outpaint too', () => {
+  it('pan requires scale (docs/service-interface.md#request-fields), outpaint too', () => {
     const { scale: _p, ...pan } = MINIMAL.pan;
     const { scale: _o, ...outpaint } = MINIMAL.outpaint;
     expect(reject(schemaOf('pan'), pan)).toMatch(/^scale: is required/);

@@ -145,8 +145,9 @@ export type Mask = z.infer<typeof maskSchema>;
 
 /**
  * Fields every create accepts. `notify_progress` is the interface's field for progress
- * notifications (SPEC.md names it for enhance); the engine honours it on every operation
- * as an extension: in-flight TaskResponses are POSTed to `callback` only when it is true.
+ * notifications, named there for enhance-upscale only (docs/service-interface.md#callbacks);
+ * the engine honours it on every operation as an extension: in-flight TaskResponses are
+ * POSTed to `callback` only when it is true.
  */
 export const base = {
   callback: z.optional(callback()),

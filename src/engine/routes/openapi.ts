@@ -34,7 +34,7 @@ function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema
   return out;
 }
 
-/** A rejected create or read: the TaskResponse error shape of SPEC.md. */
+/** A rejected create or read: the TaskResponse error shape (docs/service-interface.md#errors). */
 const taskErrorSchema = z.extend(taskResponseSchema, {
   status: z.literal('failed'),
   input: z.null(),
@@ -164,7 +164,10 @@ function components() {
   };
 }
 
-/** The whole document; paths are relative to the server URL `/api`, as in SPEC.md. */
+/**
+ * The whole document; paths are relative to the server URL `/api`
+ * (docs/service-interface.md#base-path).
+ */
 function buildOpenApi(): JsonSchema {
   const paths: Record<string, unknown> = {};
   for (const op of OPERATION_NAMES) paths[`/v1/${op}`] = createPath(op);

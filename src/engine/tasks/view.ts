@@ -11,7 +11,7 @@ import type { TaskRow } from '../db/task-store';
 
 /**
  * Times that have not happened yet, written as the hosted service writes them, so
- * clients built against it read the engine unchanged (SPEC.md: date-time strings).
+ * clients built against it read the engine unchanged (docs/service-interface.md#date-time-strings).
  */
 const NOT_YET = '0001-01-01T00:00:00Z';
 

@@ -13,7 +13,8 @@ import type { ActiveTask, AccountSummary } from '@/contract/account-summary';
 
 /**
  * The fields of `data` that parse, one by one. The real service documents these bodies
- * only loosely (API-NOTES.md), and one odd field must not hide the others.
+ * only loosely (docs/service-interface.md#account-endpoints), and one odd field must not
+ * hide the others.
  */
 function pickValid<S extends z.ZodMiniObject>(
   envelope: z.ZodMiniType<{ data: z.infer<S> }>,
@@ -86,7 +87,8 @@ export function buildSummary(
     enabled: i.is_enable ?? null,
     availableCredits,
     availablePoints,
-    // 1 USD = 1000 points = 1000 credits (SPEC.md), for services that omit the USD figure.
+    // 1 USD = 1000 points = 1000 credits (docs/service-interface.md#costs), for services
+    // that omit the USD figure.
     balanceUsd: b.balance_usd ?? (availableCredits + availablePoints) / 1000,
     frozenCredits: both(creditPack?.frozen, wallet?.pointFrozen),
     usedCredits: both(creditPack?.used, wallet?.pointUsed),

@@ -48,7 +48,10 @@ export const isDefiniteRefusal = (err: unknown): err is UpstreamError => {
 
 const DEFAULT_RETRY_AFTER_S = 15;
 
-/** The three reasons SPEC.md gives for 403, each with what it means for the user. */
+/**
+ * The three reasons for 403 (docs/service-interface.md#reasons-for-403), each with what it
+ * means for the user.
+ */
 function forbiddenHint(message: string): string {
   const m = message.toLowerCase();
   if (m.includes('whitelist')) {

@@ -2,9 +2,10 @@ import type { ParsedPrompt } from '@/contract/prompt-flags';
 import { getFlag, parsePrompt } from '@/contract/prompt-flags';
 
 /**
- * Reading image prompts out of a prompt's text (API-NOTES.md): URLs at its start, and the
- * URLs of `--sref` (style reference) and `--cref` (character reference). The prompt box
- * edits them (the create feature); job cards show them as chips (the jobs feature).
+ * Reading image prompts out of a prompt's text (docs/service-interface.md#image-prompts):
+ * URLs at its start, and the URLs of `--sref` (style reference) and `--cref` (character
+ * reference). The prompt box edits them (the create feature); job cards show them as chips
+ * (the jobs feature).
  */
 export type ImageRole = 'image' | 'sref' | 'cref';
 

@@ -1,6 +1,7 @@
 /*
  * Three coordinate spaces, each its own branded type, so a point in one cannot be passed
- * where another is expected (DESIGN rule 4: a mask can never be sent in screen pixels).
+ * where another is expected: a mask can never be sent in screen pixels
+ * (docs/house-rules.md#rule-4-the-canvas-document-is-data).
  * - Screen: CSS pixels relative to the stage's container (what pointer events give).
  * - Stage: the document's canvas space (for inpaint the image itself; for edit the canvas
  *   on which the image sits at `imgPos`).

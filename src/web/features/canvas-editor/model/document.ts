@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import type { ImagePoint } from '../geometry/points';
 
 /*
- * The editor's document: plain, serialisable data checked with zod (DESIGN rule 4).
+ * The editor's document: plain, serialisable data checked with zod
+ * (docs/house-rules.md#rule-4-the-canvas-document-is-data).
  * react-konva only draws it. Mask operations are kept in order because an eraser or an
  * invert only means something relative to what came before it.
  */

@@ -15,7 +15,10 @@ export interface ToolContext {
   subtract: boolean;
 }
 
-/** A tool is a registered object (DESIGN rule 4): the stage only routes pointer events. */
+/**
+ * A tool is a registered object (docs/house-rules.md#rule-4-the-canvas-document-is-data):
+ * the stage only routes pointer events.
+ */
 export interface Tool {
   id: ToolId;
   label: string;

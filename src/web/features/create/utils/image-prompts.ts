@@ -7,9 +7,10 @@ export type { ImagePrompt, ImageRole } from '@/web/lib/image-prompts';
 export { imagePromptsOf, leadingImageUrls } from '@/web/lib/image-prompts';
 
 /**
- * Image prompts live in the prompt text (API-NOTES.md): URLs at its start, and the URLs of
- * `--sref` (style reference) and `--cref` (character reference). The chips above the
- * prompt box are derived from the text, and every edit rewrites only the part it touches.
+ * Image prompts live in the prompt text (docs/service-interface.md#image-prompts): URLs at
+ * its start, and the URLs of `--sref` (style reference) and `--cref` (character reference).
+ * The chips above the prompt box are derived from the text, and every edit rewrites only
+ * the part it touches.
  */
 export const IMAGE_ROLES: readonly { role: ImageRole; label: string }[] = [
   { role: 'image', label: 'Image prompt' },
