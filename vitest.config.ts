@@ -34,6 +34,9 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react(), tailwindcss()],
+        // Every package the components use is bundled before the first test runs: found
+        // later, it would make Vite reload the page under a running test.
+        optimizeDeps: { entries: ['src/web/**/*.{ts,tsx}', '!src/web/**/*.test.ts'] },
         test: {
           name: 'components',
           include: [COMPONENT_TESTS],
