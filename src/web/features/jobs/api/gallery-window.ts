@@ -1,14 +1,20 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { JobList } from '@/contract/studio-api';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { galleryTiles } from '../utils/gallery-tiles';
+import type { JobList } from '@/contract/studio-api';
 import { fetchSearchPage, jobQueries, pollSearch, type SearchSpec } from './job-queries';
 
 /**
- * Where a page of the gallery's window starts: below a job (`cursor`; the newest page has
- * none) with `above` tiles over it, or just above a job (`after`), its last tile `end`
- * tiles down. The window keeps a few pages; the tiles of those it let go above it are
- * counted, so the grid keeps their place and nothing on screen moves.
+ * What a window's places are: the gallery's tiles (every output of a job, so a job may
+ * take several) or the card view's jobs (one card each).
+ */
+export type WindowPlaces = 'tiles' | 'jobs';
+
+/**
+ * Where a page of a window starts: below a job (`cursor`; the newest page has none) with
+ * `above` places over it, or just above a job (`after`), its last place `end` places
+ * down. The window keeps a few pages; the places of those it let go above it are counted,
+ * so the grid or the card list keeps their room and nothing on screen moves.
  */
 export type WindowParam = { cursor?: string; above: number } | { after: string; end: number };
 
@@ -17,61 +23,72 @@ export const firstWindowParam = (): WindowParam => ({ above: 0 });
 
 export type WindowData = InfiniteData<JobList, WindowParam>;
 
-const tileCount = (page: JobList): number => galleryTiles(page.jobs).length;
+const placeCount = (page: JobList, places: WindowPlaces): number =>
+  places === 'tiles' ? galleryTiles(page.jobs).length : page.jobs.length;
 
-/** The tiles above a page that the window does not hold; none above the newest page. */
-export function tilesAbove(page: JobList, param: WindowParam): number {
+/** The places above a page that the window does not hold; none above the newest page. */
+export function placesAbove(page: JobList, param: WindowParam, places: WindowPlaces): number {
   if (!page.prevCursor) return 0;
-  return 'end' in param ? Math.max(0, param.end - tileCount(page)) : param.above;
+  return 'end' in param ? Math.max(0, param.end - placeCount(page, places)) : param.above;
 }
 
-export const nextWindowParam = (last: JobList, param: WindowParam): WindowParam | undefined =>
+export const nextWindowParam = (
+  last: JobList,
+  param: WindowParam,
+  places: WindowPlaces,
+): WindowParam | undefined =>
   last.nextCursor === null
     ? undefined
-    : { cursor: last.nextCursor, above: tilesAbove(last, param) + tileCount(last) };
+    : {
+        cursor: last.nextCursor,
+        above: placesAbove(last, param, places) + placeCount(last, places),
+      };
 
-export const previousWindowParam = (first: JobList, param: WindowParam): WindowParam | undefined =>
-  first.prevCursor ? { after: first.prevCursor, end: tilesAbove(first, param) } : undefined;
+export const previousWindowParam = (
+  first: JobList,
+  param: WindowParam,
+  places: WindowPlaces,
+): WindowParam | undefined =>
+  first.prevCursor
+    ? { after: first.prevCursor, end: placesAbove(first, param, places) }
+    : undefined;
 
-/** What the gallery needs to know of its window to draw it and to move it. */
-export interface GalleryWindow {
-  /** Tiles above the loaded ones that the window let go (their rows stay, empty). */
+/** What a view needs to know of its window to draw it and to move it. */
+export interface PagesWindow {
+  /** Places above the loaded ones that the window let go (their rows stay, empty). */
   before: number;
-  /** The tiles of the first and the last page: what moving the window lets go. */
+  /** The places of the first and the last page: what moving the window lets go. */
   firstPage: number;
   lastPage: number;
   /** Holding as many pages as it may: a page fetched lets one go at the other end. */
   full: boolean;
 }
 
-/** The window as the grid moves it: newer pages to fetch above, and how. */
-export interface GridWindow extends GalleryWindow {
+/** The window as the view moves it: newer pages to fetch above, and how. */
+export interface GridWindow extends PagesWindow {
   hasPrevious: boolean;
   loadPrevious: () => void;
 }
 
-export function galleryWindow(data: WindowData | undefined, maxPages: number): GalleryWindow {
+export function pagesWindow(
+  data: WindowData | undefined,
+  maxPages: number,
+  places: WindowPlaces,
+): PagesWindow {
   const first = data?.pages[0];
   const last = data?.pages.at(-1);
   const param = data?.pageParams[0];
   return {
-    before: first && param ? tilesAbove(first, param) : 0,
-    firstPage: first ? tileCount(first) : 0,
-    lastPage: last ? tileCount(last) : 0,
+    before: first && param ? placesAbove(first, param, places) : 0,
+    firstPage: first ? placeCount(first, places) : 0,
+    lastPage: last ? placeCount(last, places) : 0,
     full: (data?.pages.length ?? 0) >= maxPages,
   };
 }
 
 /**
- * The gallery's pages: a window of `maxPages` that moves as the grid scrolls, letting
- * pages go at one end as it fetches at the other, so the memory a long scroll holds is
- * bounded. A search like `jobQueries.search` (events reach it the same way), under a key
- * of its own: the card view keeps every page. Apart from `jobQueries` so that the first
- * page does not carry it.
- */
-/**
- * Jobs the gallery keeps loaded by default: about a hundred screens of tiles around the
- * one shown, a few MB of heap however far the scroll goes.
+ * Jobs a window keeps loaded by default: about a hundred screens of gallery tiles, or a
+ * few hundred of cards, around the one shown; a few MB of heap however far the scroll goes.
  */
 const WINDOW_JOBS = 1000;
 /** A window holds at least this many pages: the one on screen and one at either side. */
@@ -81,16 +98,33 @@ const MIN_WINDOW_PAGES = 3;
 export const windowPages = (limit: number, windowJobs = WINDOW_JOBS): number =>
   Math.max(MIN_WINDOW_PAGES, Math.ceil(windowJobs / limit));
 
-export const galleryQuery = (filter: JobFilter, limit: number, maxPages: number) =>
+/**
+ * The library's pages, the gallery's and the card view's: a window of `maxPages` that
+ * moves as the view scrolls, letting pages go at one end as it fetches at the other, so
+ * the memory a long scroll holds is bounded. A search like any other under
+ * `jobQueries.searches()` (events reach it the same way), keyed by what its places are, as
+ * the places let go above are counted in them. Apart from `jobQueries` so that the first
+ * page does not carry it.
+ */
+export const windowQuery = (
+  filter: JobFilter,
+  limit: number,
+  maxPages: number,
+  places: WindowPlaces,
+) =>
   infiniteQueryOptions({
     queryKey: [
       ...jobQueries.searches(),
-      { filter, limit, maxPages } satisfies SearchSpec & { maxPages: number },
+      { filter, limit, maxPages, places } satisfies SearchSpec & {
+        maxPages: number;
+        places: WindowPlaces;
+      },
     ] as const,
     queryFn: ({ pageParam, signal }) => fetchSearchPage(filter, limit, pageParam, signal),
     initialPageParam: firstWindowParam(),
-    getNextPageParam: (last: JobList, _all, param) => nextWindowParam(last, param),
-    getPreviousPageParam: (first: JobList, _all, param) => previousWindowParam(first, param),
+    getNextPageParam: (last: JobList, _all, param) => nextWindowParam(last, param, places),
+    getPreviousPageParam: (first: JobList, _all, param) =>
+      previousWindowParam(first, param, places),
     maxPages,
     refetchInterval: pollSearch,
     gcTime: 0,

@@ -3,7 +3,14 @@ import { useCallback, useMemo, type ComponentProps } from 'react';
 import type { Job } from '@/contract/studio-api';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { useStreamLive } from '@/web/lib/stream-store';
-import { galleryQuery, galleryWindow, windowPages, type WindowData } from '../api/gallery-window';
+import {
+  pagesWindow,
+  windowPages,
+  windowQuery,
+  type GridWindow,
+  type WindowData,
+  type WindowPlaces,
+} from '../api/gallery-window';
 import { exportQuery } from '../api/job-search';
 import { usePendingDeletes } from '../stores/pending-deletes';
 import { JobGallery } from './job-gallery';
@@ -13,18 +20,25 @@ import { SearchResultsFrame, type ResultsTextProps } from './search-results-fram
 interface GalleryResultsProps extends ResultsTextProps {
   filter: JobFilter;
   limit: number;
-  windowJobs: number | undefined;
+  windowJobs?: number;
   reuse: ResultReuse;
 }
 
-/** The library's gallery: its pages a window that moves with the scroll. */
-export function GalleryResults(props: GalleryResultsProps) {
-  const { filter, limit, windowJobs, reuse, ...text } = props;
+/**
+ * A library search as a window of pages that moves with the scroll (gallery-window.ts),
+ * the gallery's or the card view's: its results, and the window as the view moves it.
+ */
+function useSearchWindow(
+  filter: JobFilter,
+  limit: number,
+  windowJobs: number | undefined,
+  places: WindowPlaces,
+) {
   // Not read here, but a change re-renders the list, which re-decides its poll interval.
   useStreamLive();
   const maxPages = windowPages(limit, windowJobs);
   const results = useInfiniteQuery({
-    ...galleryQuery(filter, limit, maxPages),
+    ...windowQuery(filter, limit, maxPages, places),
     placeholderData: keepPreviousData,
   });
   const { hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage } = results;
@@ -38,15 +52,22 @@ export function GalleryResults(props: GalleryResultsProps) {
     if (hasPreviousPage && !moving) void fetchPreviousPage();
   }, [hasPreviousPage, moving, fetchPreviousPage]);
   const hasPrevious = hasPreviousPage && !isPlaceholderData;
-  const gridWindow = useMemo(
+  const gridWindow = useMemo<GridWindow>(
     // With placeholderData the result's page params lose their type; the query's are these.
     () => ({
-      ...galleryWindow(data as WindowData | undefined, maxPages),
+      ...pagesWindow(data as WindowData | undefined, maxPages, places),
       hasPrevious,
       loadPrevious,
     }),
-    [data, maxPages, hasPrevious, loadPrevious],
+    [data, maxPages, places, hasPrevious, loadPrevious],
   );
+  return { results, loadMore, gridWindow };
+}
+
+/** The library's gallery: its pages a window that moves with the scroll. */
+export function GalleryResults(props: GalleryResultsProps) {
+  const { filter, limit, windowJobs, reuse, ...text } = props;
+  const { results, loadMore, gridWindow } = useSearchWindow(filter, limit, windowJobs, 'tiles');
   return (
     <SearchResultsFrame results={results} scroll {...text}>
       {({ jobs, searching, more }) => (

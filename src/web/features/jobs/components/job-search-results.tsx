@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { Button } from '@/web/components/ui/button';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { useStreamLive } from '@/web/lib/stream-store';
-import { galleryQuery, windowPages } from '../api/gallery-window';
+import { windowPages, windowQuery } from '../api/gallery-window';
 import { jobQueries } from '../api/job-queries';
 import { GalleryResults } from './gallery-results';
 import { ProgressiveCardList } from './progressive-card-list';
@@ -58,7 +58,8 @@ export function startSearch(client: QueryClient, t: SearchTarget): void {
   const there = (queryKey: QueryKey) =>
     client.getQueryCache().find({ queryKey, exact: true }) !== undefined;
   if (t.gallery) {
-    const options = galleryQuery(t.filter, t.limit, windowPages(t.limit, t.windowJobs));
+    const maxPages = windowPages(t.limit, t.windowJobs);
+    const options = windowQuery(t.filter, t.limit, maxPages, 'tiles');
     if (!there(options.queryKey)) void client.prefetchInfiniteQuery(options);
   } else {
     const options = jobQueries.search(t.filter, t.limit);

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
-import type { GridWindow } from '../api/gallery-window';
+import type { GridWindow, PagesWindow } from '../api/gallery-window';
 import { nextWanted, previousWanted, type WindowView } from '../utils/window-moves';
 
 const MIN_TILE = 160;
@@ -25,6 +25,51 @@ function useWidth(ref: RefObject<HTMLDivElement | null>): number {
   return width;
 }
 
+/**
+ * Where a list starts in the page (its virtualizer's `scrollMargin`), read again whenever
+ * `layoutKey` changes: anything above it may change its height (filters, a toolbar, the
+ * summary line).
+ */
+function useListTop(ref: RefObject<HTMLDivElement | null>, layoutKey: string): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    setTop((ref.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+  }, [ref, layoutKey]);
+  return top;
+}
+
+/** Where a view's rows stand against its window of pages, for `useWindowMoves`. */
+interface WindowRows extends Omit<WindowView, 'ahead' | keyof PagesWindow> {
+  /** At most this many rows before an end (half the rows if fewer) fetch the next page there. */
+  aheadRows: number;
+  hasMore: boolean;
+  loadMore: () => void;
+  gridWindow: GridWindow;
+}
+
+/**
+ * Moves a view's window of pages as its drawn rows near either end (utils/window-moves.ts):
+ * the gallery's grid and the card list alike.
+ */
+function useWindowMoves({ aheadRows, hasMore, loadMore, gridWindow, ...rows }: WindowRows) {
+  const { hasPrevious, loadPrevious, ...pages } = gridWindow;
+  const view: WindowView = {
+    ...pages,
+    ...rows,
+    // Half the rows at most, so a short first page is not followed at once by the next.
+    ahead: Math.min(aheadRows, Math.floor(rows.rows / 2)),
+  };
+  // Asked again after each fetch: the callbacks change as one starts and ends.
+  const next = hasMore && nextWanted(view);
+  useEffect(() => {
+    if (next) loadMore();
+  }, [next, loadMore]);
+  const previous = hasPrevious && previousWanted(view);
+  useEffect(() => {
+    if (previous) loadPrevious();
+  }, [previous, loadPrevious]);
+}
+
 interface GridOptions {
   /** Tiles loaded; `gridWindow.before` more lie above them. */
   count: number;
@@ -45,11 +90,7 @@ export function useGalleryGrid(ref: RefObject<HTMLDivElement | null>, o: GridOpt
   const size = width > 0 ? Math.floor((width - GAP * (cols - 1)) / cols) : MIN_TILE;
   const { before } = o.gridWindow;
   const rows = Math.ceil((before + o.count) / cols);
-  const [top, setTop] = useState(0);
-  // Anything above the grid may change its height (filters, the selection bar).
-  useLayoutEffect(() => {
-    setTop((ref.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-  }, [ref, width, o.layoutKey]);
+  const top = useListTop(ref, `${width} ${o.layoutKey}`);
   const virtual = useWindowVirtualizer({
     count: rows,
     estimateSize: () => size + GAP,
@@ -58,27 +99,17 @@ export function useGalleryGrid(ref: RefObject<HTMLDivElement | null>, o: GridOpt
   });
   useEffect(() => virtual.measure(), [virtual, size]);
   const drawn = virtual.getVirtualItems();
-  const { hasMore, loadMore } = o;
-  const { hasPrevious, loadPrevious, ...gridWindow } = o.gridWindow;
-  const view: WindowView = {
-    ...gridWindow,
+  useWindowMoves({
     cols,
     rows,
-    // Half the rows at most, so a short first page is not followed at once by the next.
-    ahead: Math.min(LOAD_AHEAD_ROWS, Math.floor(rows / 2)),
+    aheadRows: LOAD_AHEAD_ROWS,
     firstDrawn: drawn[0]?.index ?? 0,
     lastDrawn: drawn.at(-1)?.index ?? 0,
     count: o.count,
     backward: virtual.scrollDirection === 'backward',
-  };
-  // Asked again after each fetch: the callbacks change as one starts and ends.
-  const next = hasMore && nextWanted(view);
-  useEffect(() => {
-    if (next) loadMore();
-  }, [next, loadMore]);
-  const previous = hasPrevious && previousWanted(view);
-  useEffect(() => {
-    if (previous) loadPrevious();
-  }, [previous, loadPrevious]);
+    hasMore: o.hasMore,
+    loadMore: o.loadMore,
+    gridWindow: o.gridWindow,
+  });
   return { cols, size, top, drawn, height: virtual.getTotalSize() };
 }

@@ -1,4 +1,7 @@
-/** The gallery's grid as it is drawn now, and its window of pages (gallery-window.ts). */
+/**
+ * A view of a window of pages (gallery-window.ts) as it is drawn now: the gallery's grid,
+ * or the card list's rows of one or two cards. Places are tiles or jobs, as the window's.
+ */
 export interface WindowView {
   cols: number;
   /** Rows of every place, those let go above the window included. */
@@ -7,7 +10,7 @@ export interface WindowView {
   ahead: number;
   firstDrawn: number;
   lastDrawn: number;
-  /** Tiles let go above the window, then those it holds. */
+  /** Places let go above the window, then those it holds. */
   before: number;
   count: number;
   backward: boolean;
