@@ -2,10 +2,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
  * The library's cards for a search with more results than a screen, against the real
- * studio and engine: a search draws the first screen of cards, the rest appear as the page
- * is scrolled to them, Tab reaches the last card, and a parent link reaches a parent not
- * drawn yet. Prompts start with a word of this
- * run only, so other specs' jobs never match.
+ * studio and engine: only the cards near the screen are in the page, the others appear as
+ * the page is scrolled to them, Tab reaches the last card, a parent link reaches a parent
+ * not drawn, and a job that comes in on top leaves the cards on screen where they are.
+ * Prompts start with a word of this run only, so other specs' jobs never match.
  */
 const tag = `cards${Date.now().toString(36)}`;
 const JOBS = 10;
@@ -59,26 +59,33 @@ test('a long search draws cards as they are scrolled or tabbed to', async ({ pag
   await page.goto(`/#/library?q=${tag}`);
   await expect(summary(page)).toHaveText(`${JOBS} jobs found for “${tag}”`);
   await expect(cards(page).first()).toHaveAccessibleName(nameOf(JOBS - 1));
+  await expect(cards(page).first()).toHaveAttribute('aria-posinset', '1');
+  await expect(cards(page).first()).toHaveAttribute('aria-setsize', String(JOBS));
   await expectThumbnailsShown(cards(page).first());
-  // A grid card is most of a screen: only the first few are drawn until the page scrolls.
+  // A grid card is most of a screen: only those near it are drawn.
   expect(await cards(page).count()).toBeLessThan(JOBS);
 
-  // Scrolling down draws the rest, in order, each with its thumbnails.
-  await expect
-    .poll(
-      async () => {
-        await page.mouse.wheel(0, 1500);
-        return cards(page).count();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(JOBS);
-  const names = await cards(page).evaluateAll((els) =>
-    els.map((e) => e.getAttribute('aria-label')),
+  // Scrolling down draws the rest, each in its place, and lets the first ones go.
+  const names = new Map<number, string | null>();
+  let most = 0;
+  await page.mouse.move(640, 400);
+  for (let i = 0; i < 80 && !names.has(JOBS); i++) {
+    for (const card of await cards(page).all())
+      names.set(
+        Number(await card.getAttribute('aria-posinset')),
+        await card.getAttribute('aria-label'),
+      );
+    most = Math.max(most, await cards(page).count());
+    await page.mouse.wheel(0, 500);
+  }
+  expect([...names.entries()].sort(([a], [b]) => a - b).map(([, name]) => name)).toEqual(
+    Array.from({ length: JOBS }, (_, i) => nameOf(JOBS - 1 - i)),
   );
-  expect(names).toEqual(Array.from({ length: JOBS }, (_, i) => nameOf(JOBS - 1 - i)));
+  expect(most).toBeLessThan(JOBS);
+  await expect(page.getByRole('article', { name: nameOf(JOBS - 1) })).toHaveCount(0);
   const last = cards(page).last();
   await last.scrollIntoViewIfNeeded();
+  await expect(last).toHaveAccessibleName(nameOf(0));
   await expectThumbnailsShown(last);
 
   // From the top again, Tab alone walks through every card to the oldest one.
@@ -95,10 +102,11 @@ test('a long search draws cards as they are scrolled or tabbed to', async ({ pag
     if (name) visited.add(name);
   }
   expect([...visited]).toEqual(Array.from({ length: JOBS }, (_, i) => nameOf(JOBS - 1 - i)));
-  await expect(cards(page)).toHaveCount(JOBS);
+  // The cards Tab left far behind are gone from the page.
+  expect(await cards(page).count()).toBeLessThan(JOBS);
 });
 
-test('a card’s parent link draws the cards down to its parent and moves focus there', async ({
+test('a card’s parent link brings its parent on screen, far below, and moves focus there', async ({
   page,
 }) => {
   // Seven grids and an upscale to make: a budget, not a speed claim.
@@ -133,5 +141,43 @@ test('a card’s parent link draws the cards down to its parent and moves focus 
   await child.getByRole('button', { name: 'from diffusion · U1' }).press('Enter');
   await expect(parentCard).toBeFocused();
   await expect(parentCard).toBeInViewport();
-  await expect(cards(page)).toHaveCount(8);
+  // The cards between were passed over, not all drawn.
+  expect(await cards(page).count()).toBeLessThan(8);
+});
+
+test('a job that comes in on top leaves the cards on screen where they are', async ({ page }) => {
+  // Seven grids to make: a budget, not a speed claim.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const word = `${tag}top`;
+  for (let i = 0; i < 6; i++) await createJob(page, `${word} pier ${i}`);
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/studio-api/jobs?q=${word}&status=completed`);
+        return ((await res.json()) as { jobs: unknown[] }).jobs.length;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(6);
+
+  await page.goto(`/#/library?q=${word}`);
+  await expect(summary(page)).toHaveText(`6 jobs found for “${word}”`);
+  // Scrolled down to the fourth card, a little below the top of the screen.
+  const fourth = page.getByRole('article', { name: `Job diffusion: ${word} pier 2` });
+  await page.mouse.move(640, 400);
+  for (let i = 0; i < 20 && (await fourth.count()) === 0; i++) await page.mouse.wheel(0, 500);
+  await fourth.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 100));
+  const onScreen = () => fourth.evaluate((el) => el.getBoundingClientRect().top);
+  await expect.poll(onScreen).toBeGreaterThan(99);
+  const top = await onScreen();
+
+  // A new job that matches: the search is fetched again with it on top, above the screen.
+  await createJob(page, `${word} pier 6`);
+  await expect(summary(page)).toHaveText(`7 jobs found for “${word}”`);
+  await expect(fourth).toHaveAttribute('aria-posinset', '5');
+  expect(Math.abs((await onScreen()) - top)).toBeLessThanOrEqual(1);
+  // Scrolled back up, it is there on top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(cards(page).first()).toHaveAccessibleName(`Job diffusion: ${word} pier 6`);
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobList } from '@/contract/studio-api';
-import { makeJob, makeList } from '@/web/lib/testing/fixtures';
+import { jsonResponse, makeJob, makeList } from '@/web/lib/testing/fixtures';
 import {
   firstWindowParam,
   nextWindowParam,
@@ -11,7 +12,11 @@ import {
   type WindowData,
   type WindowParam,
 } from './gallery-window';
-import { searchSpecOf } from './job-queries';
+import { jobQueries, searchSpecOf } from './job-queries';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 /** A page of `n` completed jobs (four tiles each) and one running job (none). */
 const page = (tag: string, n: number, cursors: Partial<JobList> = {}): JobList => ({
@@ -100,5 +105,55 @@ describe('the gallery window', () => {
       maxPages: 20,
       places: 'jobs',
     });
+  });
+});
+
+describe('a library search (windowQuery)', () => {
+  it('keeps filtered lists apart from the feed, their filter in the key', () => {
+    const { queryKey } = windowQuery({ q: 'lig' }, 2, 3, 'jobs');
+    expect(queryKey).toEqual([
+      'jobs',
+      'search',
+      { filter: { q: 'lig' }, limit: 2, maxPages: 3, places: 'jobs' },
+    ]);
+    expect(queryKey.slice(0, 2)).not.toEqual(jobQueries.lists());
+    expect(searchSpecOf(queryKey)?.filter).toEqual({ q: 'lig' });
+    expect(searchSpecOf(jobQueries.list().queryKey)).toBeNull();
+  });
+
+  it('loads the first page, then the next with its cursor, and stops at the last', async () => {
+    const a = makeJob({ id: 'aaaaaaaaaa' });
+    const b = makeJob({ id: 'bbbbbbbbbb' });
+    const fetchFn = vi.fn(async (url: string) =>
+      jsonResponse(url.includes('cursor=') ? makeList([b]) : makeList([a], '17')),
+    );
+    vi.stubGlobal('fetch', fetchFn);
+    const observer = new InfiniteQueryObserver(client(), windowQuery({ q: 'lig' }, 1, 3, 'jobs'));
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+    expect(observer.getCurrentResult().hasNextPage).toBe(true);
+    await observer.fetchNextPage();
+    const result = observer.getCurrentResult();
+    expect(result.data?.pages.flatMap((p) => p.jobs)).toEqual([a, b]);
+    expect(result.hasNextPage).toBe(false);
+    expect(fetchFn.mock.calls.map((c) => c[0])).toEqual([
+      '/studio-api/jobs?limit=1&q=lig',
+      '/studio-api/jobs?cursor=17&limit=1&q=lig',
+    ]);
+    unsubscribe();
+  });
+
+  it('makes a 400 a query error carrying the server message', async () => {
+    const error = {
+      status: 400,
+      code: 'invalid_request',
+      message: 'q: must be at most 200 characters',
+      hint: null,
+      retryAfterS: null,
+    };
+    vi.stubGlobal('fetch', async () => jsonResponse({ error }, 400));
+    await expect(
+      client().fetchInfiniteQuery(windowQuery({ q: 'x' }, 5, 3, 'jobs')),
+    ).rejects.toThrow('q: must be at most 200 characters');
   });
 });

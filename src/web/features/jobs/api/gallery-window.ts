@@ -1,8 +1,11 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { galleryTiles } from '../utils/gallery-tiles';
-import type { JobList } from '@/contract/studio-api';
-import { fetchSearchPage, jobQueries, pollSearch, type SearchSpec } from './job-queries';
+import { jobListSchema, type JobList } from '@/contract/studio-api';
+import { requestJson } from '@/web/lib/http';
+import { isStreamLive } from '@/web/lib/stream-store';
+import { jobListParams } from './job-search';
+import { jobQueries, pollIntervalFor, searchJobs, type SearchSpec } from './job-queries';
 
 /**
  * What a window's places are: the gallery's tiles (every output of a job, so a job may
@@ -97,6 +100,19 @@ const MIN_WINDOW_PAGES = 3;
 /** The pages of `limit` jobs a window of `windowJobs` (a default when not set) holds. */
 export const windowPages = (limit: number, windowJobs = WINDOW_JOBS): number =>
   Math.max(MIN_WINDOW_PAGES, Math.ceil(windowJobs / limit));
+
+/** A page of a search: older than `cursor` or just newer than `after`. */
+const fetchSearchPage = (
+  filter: JobFilter,
+  limit: number,
+  page: { cursor?: string; after?: string },
+  signal: AbortSignal,
+): Promise<JobList> =>
+  requestJson(`/studio-api/jobs?${jobListParams(filter, limit, page)}`, jobListSchema, { signal });
+
+/** A search's poll while the stream is down and one of its jobs runs. */
+const pollSearch = (query: { state: { data: { pages: readonly JobList[] } | undefined } }) =>
+  pollIntervalFor({ jobs: searchJobs(query.state.data) }, isStreamLive());
 
 /**
  * The library's pages, the gallery's and the card view's: a window of `maxPages` that

@@ -11,6 +11,7 @@ import {
 } from './job-events';
 import type { SearchData } from './job-queries';
 import { jobQueries } from './job-queries';
+import { windowQuery, type WindowParam } from './gallery-window';
 
 /**
  * A query function whose answers wait until openGates(): the n-th call gets answers[n],
@@ -149,7 +150,7 @@ describe('filtered lists (the library)', () => {
   it('applyJobChanged refetches a filtered list that may want a new job, and never patches it in', async () => {
     const qc = new QueryClient();
     const filter = { favourite: true } as const;
-    const options = jobQueries.search(filter, 50);
+    const options = windowQuery(filter, 50, 3, 'jobs');
     const key = options.queryKey;
     const queryFn = vi.fn(async () => makeList([fav]));
     qc.setQueryData<SearchData>(key, pages(page([fav])));
@@ -177,7 +178,7 @@ describe('filtered lists (the library)', () => {
     const running = makeJob({ id: 'rrrrrrrrrr', status: 'processing', progress: 40 });
     const done = { ...running, status: 'completed' as const, progress: 100 };
     const { queryFn, openGates } = heldAnswers([makeList([running]), makeList([done])]);
-    const options = jobQueries.search({ q: 'lighthouse' }, 50);
+    const options = windowQuery({ q: 'lighthouse' }, 50, 3, 'jobs');
     const observer = new InfiniteQueryObserver(qc, { ...options, queryFn });
     const unsubscribe = observer.subscribe(() => {});
     await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
@@ -196,14 +197,14 @@ describe('filtered lists (the library)', () => {
     const qc = new QueryClient();
     let held = true;
     let letPageTwoIn = () => {};
-    const queryFn = vi.fn(({ pageParam }: { pageParam: string | undefined }) => {
-      if (pageParam === undefined) return Promise.resolve(makeList(firstPage(), '2'));
+    const queryFn = vi.fn(({ pageParam }: { pageParam: WindowParam }) => {
+      if (!('cursor' in pageParam)) return Promise.resolve(makeList(firstPage(), '2'));
       if (!held) return Promise.resolve(makeList([b]));
       return new Promise<JobList>((resolve) => {
         letPageTwoIn = () => resolve(makeList([b]));
       });
     });
-    const options = jobQueries.search({ q: 'lighthouse' }, 1);
+    const options = windowQuery({ q: 'lighthouse' }, 1, 3, 'jobs');
     const observer = new InfiniteQueryObserver(qc, { ...options, queryFn });
     const unsubscribe = observer.subscribe(() => {});
     await vi.waitFor(() => expect(observer.getCurrentResult().hasNextPage).toBe(true));
@@ -266,7 +267,7 @@ describe('filtered lists (the library)', () => {
 
   it('applyJobRemoved takes a job out of every page', () => {
     const qc = new QueryClient();
-    const key = jobQueries.search({ q: 'lig' }, 1).queryKey;
+    const key = windowQuery({ q: 'lig' }, 1, 3, 'jobs').queryKey;
     qc.setQueryData<SearchData>(key, pages(page([a], '9'), page([b])));
     applyJobRemoved(qc, b.id);
     expect(qc.getQueryData<SearchData>(key)?.pages.map((p) => p.jobs)).toEqual([[a], []]);

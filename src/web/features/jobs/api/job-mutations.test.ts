@@ -11,6 +11,7 @@ import {
 } from './job-mutations';
 import type { SearchData } from './job-queries';
 import { jobQueries } from './job-queries';
+import { windowQuery } from './gallery-window';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -203,7 +204,7 @@ describe('createFingerprint', () => {
 describe('jobMutations.favourite', () => {
   const job = makeJob({ id: 'aaaaaaaaaa', favourite: false });
   const other = makeJob({ id: 'bbbbbbbbbb', favourite: true });
-  const favs = jobQueries.search({ favourite: true }, 50).queryKey;
+  const favs = windowQuery({ favourite: true }, 50, 3, 'jobs').queryKey;
 
   /** A feed, a favourites-only library list and a detail, all holding copies. */
   function seeded() {

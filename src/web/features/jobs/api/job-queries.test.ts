@@ -1,8 +1,8 @@
-import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseShapeError } from '@/web/lib/http';
 import { jsonResponse, makeJob, makeList } from '@/web/lib/testing/fixtures';
-import { jobQueries, pollIntervalFor, prependJob, searchSpecOf } from './job-queries';
+import { jobQueries, pollIntervalFor, prependJob } from './job-queries';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -76,51 +76,5 @@ describe('prependJob', () => {
     const b = makeJob({ id: 'bbbbbbbbbb' });
     const newer = { ...a, status: 'processing' as const };
     expect(prependJob(makeList([b, a], 'c1'), newer)).toEqual(makeList([newer, b], 'c1'));
-  });
-});
-
-describe('jobQueries.search', () => {
-  it('keeps filtered lists apart from the feed, their filter in the key', () => {
-    const { queryKey } = jobQueries.search({ q: 'lig' }, 2);
-    expect(queryKey).toEqual(['jobs', 'search', { filter: { q: 'lig' }, limit: 2 }]);
-    expect(queryKey.slice(0, 2)).not.toEqual(jobQueries.lists());
-    expect(searchSpecOf(queryKey)).toEqual({ filter: { q: 'lig' }, limit: 2 });
-    expect(searchSpecOf(jobQueries.list().queryKey)).toBeNull();
-  });
-
-  it('loads the first page, then the next with its cursor, and stops at the last', async () => {
-    const a = makeJob({ id: 'aaaaaaaaaa' });
-    const b = makeJob({ id: 'bbbbbbbbbb' });
-    const fetchFn = vi.fn(async (url: string) =>
-      jsonResponse(url.includes('cursor=') ? makeList([b]) : makeList([a], '17')),
-    );
-    vi.stubGlobal('fetch', fetchFn);
-    const observer = new InfiniteQueryObserver(client(), jobQueries.search({ q: 'lig' }, 1));
-    const unsubscribe = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
-    expect(observer.getCurrentResult().hasNextPage).toBe(true);
-    await observer.fetchNextPage();
-    const result = observer.getCurrentResult();
-    expect(result.data?.pages.flatMap((p) => p.jobs)).toEqual([a, b]);
-    expect(result.hasNextPage).toBe(false);
-    expect(fetchFn.mock.calls.map((c) => c[0])).toEqual([
-      '/studio-api/jobs?limit=1&q=lig',
-      '/studio-api/jobs?cursor=17&limit=1&q=lig',
-    ]);
-    unsubscribe();
-  });
-
-  it('makes a 400 a query error carrying the server message', async () => {
-    const error = {
-      status: 400,
-      code: 'invalid_request',
-      message: 'q: must be at most 200 characters',
-      hint: null,
-      retryAfterS: null,
-    };
-    vi.stubGlobal('fetch', async () => jsonResponse({ error }, 400));
-    await expect(client().fetchInfiniteQuery(jobQueries.search({ q: 'x' }, 5))).rejects.toThrow(
-      'q: must be at most 200 characters',
-    );
   });
 });

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import type { Job, JobList } from '@/contract/studio-api';
 import { lineageTreeSchema } from '@/contract/lineage-tree';
@@ -7,7 +7,6 @@ import { requestJson } from '@/web/lib/http';
 import type { JobFilter } from '@/web/lib/job-filter';
 import { isStreamLive } from '@/web/lib/stream-store';
 import { isRunning } from '../utils/job-view';
-import { jobListParams } from './job-search';
 
 const FEED_LIMIT = 50;
 /** The fallback while the event stream is down and something is still running. */
@@ -30,25 +29,12 @@ export type SearchData = InfiniteData<JobList, unknown>;
 export const searchJobs = (data: { pages: readonly JobList[] } | undefined): Job[] =>
   data?.pages.flatMap((p) => p.jobs) ?? [];
 
-/** A page of a search: older than `cursor` or just newer than `after`. */
-export const fetchSearchPage = (
-  filter: JobFilter,
-  limit: number,
-  page: { cursor?: string; after?: string },
-  signal: AbortSignal,
-): Promise<JobList> =>
-  requestJson(`/studio-api/jobs?${jobListParams(filter, limit, page)}`, jobListSchema, { signal });
-
-/** A search's poll while the stream is down and one of its jobs runs. */
-export const pollSearch = (query: { state: { data: { pages: readonly JobList[] } | undefined } }) =>
-  pollIntervalFor({ jobs: searchJobs(query.state.data) }, isStreamLive());
-
 export interface SearchSpec {
   filter: JobFilter;
   limit: number;
 }
 
-/** The filter a search query's key holds (`['jobs','search',{filter,limit}]`). */
+/** The filter a search query's key holds (`['jobs','search',{filter,limit,…}]`). */
 export function searchSpecOf(key: QueryKey): SearchSpec | null {
   const spec = key[2];
   if (typeof spec !== 'object' || spec === null || !('filter' in spec)) return null;
@@ -75,22 +61,11 @@ export const jobQueries = {
       refetchInterval: (query) => pollIntervalFor(query.state.data, isStreamLive()),
     }),
   /**
-   * Filtered, paged lists (the library). Apart from `lists()` on purpose: their data is
-   * pages, and a job event may not simply be put on top of them (see job-events.ts).
+   * Filtered, paged lists (the library's windows of pages: gallery-window.ts). Apart from
+   * `lists()` on purpose: their data is pages, and a job event may not simply be put on top
+   * of them (see job-events.ts).
    */
   searches: () => [...jobQueries.all(), 'search'] as const,
-  search: (filter: JobFilter, limit: number) =>
-    infiniteQueryOptions({
-      queryKey: [...jobQueries.searches(), { filter, limit } satisfies SearchSpec] as const,
-      queryFn: ({ pageParam, signal }) =>
-        fetchSearchPage(filter, limit, { cursor: pageParam }, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last: JobList) => last.nextCursor ?? undefined,
-      refetchInterval: pollSearch,
-      // A filter left behind is forgotten at once: coming back to it starts at its first
-      // page again instead of refetching every page loaded before.
-      gcTime: 0,
-    }),
   /** A job's whole family (the lineage view); `job` events do not patch it, it refetches. */
   tree: (id: string) =>
     queryOptions({

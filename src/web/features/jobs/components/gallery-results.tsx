@@ -28,7 +28,7 @@ interface GalleryResultsProps extends ResultsTextProps {
  * A library search as a window of pages that moves with the scroll (gallery-window.ts),
  * the gallery's or the card view's: its results, and the window as the view moves it.
  */
-function useSearchWindow(
+export function useSearchWindow(
   filter: JobFilter,
   limit: number,
   windowJobs: number | undefined,
@@ -69,7 +69,7 @@ export function GalleryResults(props: GalleryResultsProps) {
   const { filter, limit, windowJobs, reuse, ...text } = props;
   const { results, loadMore, gridWindow } = useSearchWindow(filter, limit, windowJobs, 'tiles');
   return (
-    <SearchResultsFrame results={results} scroll {...text}>
+    <SearchResultsFrame results={results} {...text}>
       {({ jobs, searching, more }) => (
         <GalleryWithReuse
           jobs={jobs}

@@ -32,6 +32,12 @@ interface JobCardProps {
   /** How many jobs made from this one the list holds. */
   followUps?: number;
   onUsePrompt: ((prompt: string) => void) | undefined;
+  /**
+   * The card's place among all the results from 1, and their count (-1 while more may
+   * follow), where a feed draws only some of them (the library's).
+   */
+  posinset?: number;
+  setsize?: number;
 }
 
 /** The same job, or an equal one (another search's answer holds its own objects). */
@@ -41,6 +47,8 @@ const sameJob = (a: Job | undefined, b: Job | undefined): boolean =>
 const sameCard = (a: JobCardProps, b: JobCardProps): boolean =>
   a.followUps === b.followUps &&
   a.onUsePrompt === b.onUsePrompt &&
+  a.posinset === b.posinset &&
+  a.setsize === b.setsize &&
   sameJob(a.job, b.job) &&
   sameJob(a.parent, b.parent);
 
@@ -52,8 +60,8 @@ const imageCount = (layout: MediaLayout): number =>
       : 0;
 
 /**
- * A card re-renders only when its own job, its parent, its follow-up count or the prompt
- * handler changes: a job event replaces one job object in the cached list and keeps the
+ * A card re-renders only when its own job, its parent, its follow-up count, its place or
+ * the prompt handler changes: a job event replaces one job object in the cached list and keeps the
  * others, so a burst of events does not redraw every card of the feed for each; and the
  * cards a new search's answer shares with the one before, equal jobs in new objects, are
  * not drawn again either (`sameCard`).
@@ -63,6 +71,8 @@ export const JobCard = memo(function JobCard({
   parent,
   followUps = 0,
   onUsePrompt,
+  posinset,
+  setsize,
 }: JobCardProps) {
   const highlighted = useIsHighlighted(job.id);
   const actions = useJobActions(job);
@@ -78,6 +88,8 @@ export const JobCard = memo(function JobCard({
       // Focusable from script only: a lineage link moves focus here.
       tabIndex={-1}
       aria-label={jobLabel(job)}
+      aria-posinset={posinset}
+      aria-setsize={setsize}
       className={cn(
         'min-w-0 space-y-3 rounded-lg border bg-zinc-900/60 p-4 transition-shadow',
         highlighted ? 'border-indigo-400 ring-2 ring-indigo-400/60' : 'border-zinc-800',

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { flushSync } from 'react-dom';
 import type { Job } from '@/contract/studio-api';
 import { jobQueries } from '../api/job-queries';
 import { useHighlightActions } from '../stores/highlight-store';
 import { lineageLabel } from '../utils/job-view';
-import { jobDomId } from './job-dom-id';
+import { CardScroller, jobDomId } from './job-dom-id';
 
 interface JobLineageProps {
   job: Job & { parentId: string };
@@ -19,14 +20,16 @@ export const jobPageHref = (id: string): string =>
 export function JobLineage({ job, parent }: JobLineageProps) {
   const lookup = useQuery({ ...jobQueries.detail(job.parentId), enabled: parent === undefined });
   const { parentLinkClicked } = useHighlightActions();
+  const scrollTo = useContext(CardScroller);
   const parentOperation = (parent ?? lookup.data)?.operation ?? null;
 
   const showParent = () => {
-    // At once: the library draws a card far down the list only when asked (the highlight).
+    // At once: the library draws a card away from the screen only when asked (the highlight).
     flushSync(() => parentLinkClicked(job.parentId));
     const card = document.getElementById(jobDomId(job.parentId));
     if (!card) return;
-    card.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    if (scrollTo) scrollTo(job.parentId);
+    else card.scrollIntoView({ behavior: 'smooth', block: 'center' });
     // Keyboard users land on the parent too, not only see it.
     card.focus({ preventScroll: true });
   };

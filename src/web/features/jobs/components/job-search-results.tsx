@@ -1,16 +1,7 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { Button } from '@/web/components/ui/button';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { JobFilter } from '@/web/lib/job-filter';
-import { useStreamLive } from '@/web/lib/stream-store';
 import { windowPages, windowQuery } from '../api/gallery-window';
-import { jobQueries } from '../api/job-queries';
-import { GalleryResults } from './gallery-results';
+import { GalleryResults, useSearchWindow } from './gallery-results';
 import { ProgressiveCardList } from './progressive-card-list';
 import type { ResultReuse } from './result-reuse';
 import { SearchResultsFrame, type ResultsTextProps } from './search-results-frame';
@@ -19,7 +10,7 @@ interface JobSearchResultsProps extends ResultsTextProps {
   filter: JobFilter;
   /** Jobs per page. */
   limit: number;
-  /** Jobs the gallery keeps loaded around the screen (its window); a default when not set. */
+  /** Jobs either view keeps loaded around the screen (its window); a default when not set. */
   windowJobs?: number;
   onUsePrompt?: (prompt: string) => void;
   /** Job cards (the default) or a gallery of every output, with what reusing one does. */
@@ -27,16 +18,12 @@ interface JobSearchResultsProps extends ResultsTextProps {
 }
 
 /**
- * The jobs that match a filter, newest first, a page at a time: job cards ("Load more"
- * appends the next page) or the gallery (scrolling moves a window of pages). A new filter
- * starts again at its first page; the previous results stay, dimmed, until it answers.
+ * The jobs that match a filter, newest first, a page at a time: job cards or the gallery,
+ * each a window of pages that scrolling moves. A new filter starts again at its first
+ * page; the previous results stay, dimmed, until it answers.
  */
-export function JobSearchResults({ gallery, windowJobs, ...props }: JobSearchResultsProps) {
-  return gallery ? (
-    <GalleryResults {...props} reuse={gallery} windowJobs={windowJobs} />
-  ) : (
-    <CardResults {...props} />
-  );
+export function JobSearchResults({ gallery, ...props }: JobSearchResultsProps) {
+  return gallery ? <GalleryResults {...props} reuse={gallery} /> : <CardResults {...props} />;
 }
 
 /** A search as JobSearchResults shows it: its filter, its pages, the gallery or cards. */
@@ -57,51 +44,27 @@ interface SearchTarget {
 export function startSearch(client: QueryClient, t: SearchTarget): void {
   const there = (queryKey: QueryKey) =>
     client.getQueryCache().find({ queryKey, exact: true }) !== undefined;
-  if (t.gallery) {
-    const maxPages = windowPages(t.limit, t.windowJobs);
-    const options = windowQuery(t.filter, t.limit, maxPages, 'tiles');
-    if (!there(options.queryKey)) void client.prefetchInfiniteQuery(options);
-  } else {
-    const options = jobQueries.search(t.filter, t.limit);
-    if (!there(options.queryKey)) void client.prefetchInfiniteQuery(options);
-  }
+  const maxPages = windowPages(t.limit, t.windowJobs);
+  const options = windowQuery(t.filter, t.limit, maxPages, t.gallery ? 'tiles' : 'jobs');
+  if (!there(options.queryKey)) void client.prefetchInfiniteQuery(options);
 }
 
-function CardResults({ filter, limit, onUsePrompt, ...text }: JobSearchResultsProps) {
-  // Not read here, but a change re-renders the list, which re-decides its poll interval.
-  useStreamLive();
-  const results = useInfiniteQuery({
-    ...jobQueries.search(filter, limit),
-    placeholderData: keepPreviousData,
-  });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = results;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+function CardResults(props: JobSearchResultsProps) {
+  const { filter, limit, windowJobs, onUsePrompt, ...text } = props;
+  const { results, loadMore, gridWindow } = useSearchWindow(filter, limit, windowJobs, 'jobs');
   return (
-    <SearchResultsFrame results={results} scroll={false} {...text}>
+    <SearchResultsFrame results={results} {...text}>
       {({ jobs, searching, more }) => (
-        <>
-          <ProgressiveCardList
-            jobs={jobs}
-            label="Library results"
-            wide
-            busy={searching}
-            onUsePrompt={onUsePrompt}
-          />
-          {more ? <LoadMore loading={isFetchingNextPage} onClick={loadMore} /> : null}
-        </>
+        <ProgressiveCardList
+          jobs={jobs}
+          label="Library results"
+          busy={searching}
+          onUsePrompt={onUsePrompt}
+          hasMore={more}
+          loadMore={loadMore}
+          gridWindow={gridWindow}
+        />
       )}
     </SearchResultsFrame>
-  );
-}
-
-function LoadMore({ loading, onClick }: { loading: boolean; onClick: () => void }) {
-  return (
-    <div className="flex justify-center pt-2">
-      <Button onClick={onClick} disabled={loading}>
-        {loading ? 'Loading…' : 'Load more'}
-      </Button>
-    </div>
   );
 }

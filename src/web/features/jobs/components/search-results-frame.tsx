@@ -20,8 +20,6 @@ export interface ResultsTextProps {
 
 interface FrameProps extends ResultsTextProps {
   results: SearchResults;
-  /** The gallery: more results come by scrolling, and newer ones may lie above. */
-  scroll: boolean;
   children: (view: { jobs: Job[]; searching: boolean; more: boolean }) => ReactNode;
 }
 
@@ -29,19 +27,21 @@ const jobCount = (n: number): string => `${n} ${n === 1 ? 'job' : 'jobs'}`;
 
 /** The line above the results: how many, of what search, and whether more pages follow. */
 function summaryText(count: number, more: boolean, newer: boolean, p: FrameProps): string {
-  const { searched, scroll } = p;
+  const { searched } = p;
   if (count === 0 && !newer) return searched ? `No jobs found for ${searched}.` : '';
   const found = `${jobCount(count)}${searched ? ` found for ${searched}` : ''}`;
   if (newer)
     return `${found} here; scrolling up shows newer ones${more ? ', down older ones' : ''}.`;
   if (!more) return found;
-  return `Newest ${found}; ${scroll ? 'scrolling down shows' : 'Load more shows'} older ones.`;
+  return `Newest ${found}; scrolling down shows older ones.`;
 }
 
 /**
  * A search's results with what surrounds them: the skeleton, the error and its Retry, the
- * summary line, a failed refresh or page, and "nothing matches". The first answer shows
- * the results; a new search keeps them, dimmed, until it answers.
+ * summary line, a failed refresh or page, and "nothing matches". Both views show a window
+ * of pages that moves with the scroll: older results come by scrolling down, and newer
+ * ones may lie above. The first answer shows the results; a new search keeps them,
+ * dimmed, until it answers.
  */
 export function SearchResultsFrame(props: FrameProps) {
   const { results, searched, emptyText, onClearFilters, children } = props;

@@ -12,7 +12,7 @@ export const GAP = 4;
 const LOAD_AHEAD_ROWS = 30;
 
 /** The grid's width, followed as the window resizes. */
-function useWidth(ref: RefObject<HTMLDivElement | null>): number {
+export function useWidth(ref: RefObject<HTMLDivElement | null>): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -30,7 +30,7 @@ function useWidth(ref: RefObject<HTMLDivElement | null>): number {
  * `layoutKey` changes: anything above it may change its height (filters, a toolbar, the
  * summary line).
  */
-function useListTop(ref: RefObject<HTMLDivElement | null>, layoutKey: string): number {
+export function useListTop(ref: RefObject<HTMLDivElement | null>, layoutKey: string): number {
   const [top, setTop] = useState(0);
   useLayoutEffect(() => {
     setTop((ref.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
@@ -51,7 +51,7 @@ interface WindowRows extends Omit<WindowView, 'ahead' | keyof PagesWindow> {
  * Moves a view's window of pages as its drawn rows near either end (utils/window-moves.ts):
  * the gallery's grid and the card list alike.
  */
-function useWindowMoves({ aheadRows, hasMore, loadMore, gridWindow, ...rows }: WindowRows) {
+export function useWindowMoves({ aheadRows, hasMore, loadMore, gridWindow, ...rows }: WindowRows) {
   const { hasPrevious, loadPrevious, ...pages } = gridWindow;
   const view: WindowView = {
     ...pages,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextWanted, previousWanted, rowPlaces, type WindowView } from './window-moves';
+import {
+  nextWanted,
+  placeShift,
+  previousWanted,
+  rowPlaces,
+  withRows,
+  type WindowView,
+} from './window-moves';
 
 /** 5 columns; 100 tiles let go above, 300 held (pages of 100): rows 20 to 80. */
 const view = (over: Partial<WindowView>): WindowView => ({
@@ -57,5 +64,44 @@ describe('a row of the grid against the window', () => {
     expect(rowPlaces(10, 5, 12)).toEqual({ empty: 2, start: 0, end: 3 });
     expect(rowPlaces(15, 5, 12)).toEqual({ empty: 0, start: 3, end: 8 });
     expect(rowPlaces(15, 5, 0)).toEqual({ empty: 0, start: 15, end: 20 });
+  });
+});
+
+const ids = (...names: string[]) => names.map((id) => ({ id }));
+
+describe("where the card list's jobs moved", () => {
+  it('one down for a job on top, two for two, back up when one above goes', () => {
+    const was = { jobs: ids('c', 'b', 'a'), before: 0 };
+    expect(placeShift(was, { jobs: ids('d', 'c', 'b', 'a'), before: 0 })).toBe(1);
+    expect(placeShift(was, { jobs: ids('e', 'd', 'c', 'b', 'a'), before: 0 })).toBe(2);
+    expect(placeShift(was, { jobs: ids('b', 'a'), before: 0 })).toBe(-1);
+    expect(placeShift(was, was)).toBe(0);
+  });
+
+  it('nowhere when pages are let go above or fetched again: their places are counted', () => {
+    const held = { jobs: ids('f', 'e', 'd', 'c'), before: 2 };
+    // The first page let go, the next one fetched: the first job shown before is gone.
+    expect(placeShift(held, { jobs: ids('d', 'c', 'b', 'a'), before: 4 })).toBe(0);
+    // And the page above fetched again on the way back.
+    expect(placeShift(held, { jobs: ids('h', 'g', 'f', 'e'), before: 0 })).toBe(0);
+  });
+
+  it('nowhere for another search, which shows none of the same jobs', () => {
+    expect(placeShift({ jobs: ids('a', 'b'), before: 0 }, { jobs: ids('x', 'y'), before: 0 })).toBe(
+      0,
+    );
+    expect(placeShift({ jobs: [], before: 0 }, { jobs: ids('x'), before: 0 })).toBe(0);
+  });
+});
+
+describe('rows kept drawn away from the screen', () => {
+  it('joins them to the rows drawn, in order and once each', () => {
+    expect(withRows([4, 5, 6], [1, 5, 9], 20)).toEqual([1, 4, 5, 6, 9]);
+    const drawn = [4, 5, 6];
+    expect(withRows(drawn, [5], 20)).toBe(drawn);
+  });
+
+  it('leaves out rows the list does not have', () => {
+    expect(withRows([0, 1], [-1, 2, 7], 3)).toEqual([0, 1, 2]);
   });
 });

@@ -49,3 +49,33 @@ export function rowPlaces(from: number, cols: number, before: number) {
   const start = Math.max(0, from - before);
   return { empty, start, end: Math.max(start, from + cols - before) };
 }
+
+/** The jobs a list showed, and the place of the first of them among all results. */
+export interface Placed {
+  jobs: readonly { id: string }[];
+  before: number;
+}
+
+/**
+ * How many places the jobs shown before (`was`) moved down in the list now: a job put on
+ * top moves them one down, a page let go above or fetched again none (its places are
+ * counted). Read from the first job shown before, or the last when the first is gone; 0
+ * when neither is shown now (another search).
+ */
+export function placeShift(was: Placed, now: Placed): number {
+  const moved = (i: number): number | null => {
+    const id = was.jobs[i]?.id;
+    const at = id === undefined ? -1 : now.jobs.findIndex((j) => j.id === id);
+    return at < 0 ? null : now.before + at - (was.before + i);
+  };
+  return moved(0) ?? moved(was.jobs.length - 1) ?? 0;
+}
+
+/**
+ * The rows a virtualizer draws (`drawn`, in order) with `kept` ones wherever they are
+ * (those outside the `count` rows left out), in order, each once.
+ */
+export function withRows(drawn: number[], kept: readonly number[], count: number): number[] {
+  const extra = kept.filter((r) => r >= 0 && r < count && !drawn.includes(r));
+  return extra.length === 0 ? drawn : [...new Set([...drawn, ...extra])].sort((a, b) => a - b);
+}
