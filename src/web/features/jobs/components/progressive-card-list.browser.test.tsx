@@ -96,6 +96,21 @@ describe('the library’s windowed cards', () => {
     expect(places).toEqual(places.map((_, k) => (places[0] ?? 0) + k));
   });
 
+  it('outlines the cards a fling brings in, and draws them whole once it ends', async () => {
+    await render(list(history(199, 0)));
+    await expect.poll(() => articles().length).toBeGreaterThan(0);
+    for (let i = 1; i <= 10; i++) {
+      window.scrollTo(0, i * 900);
+      await frames(1);
+    }
+    const outlined = () => articles().filter((a) => !a.querySelector('button')).length;
+    expect(outlined()).toBeGreaterThan(0);
+    // Each in its place, named as the card is.
+    const first = articles()[0];
+    expect(first?.getAttribute('aria-label')).toMatch(/^Job diffusion: harbour number \d+$/);
+    await expect.poll(outlined).toBe(0);
+  });
+
   it('lets Tab go on from the last card drawn to the next, drawing it', async () => {
     await render(list(history(39, 0)));
     await expect.poll(() => articles().length).toBeGreaterThan(0);

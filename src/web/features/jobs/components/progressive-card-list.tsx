@@ -1,12 +1,22 @@
-import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
-import type { VirtualItem } from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+} from 'react';
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
 import type { GridWindow } from '../api/gallery-window';
 import { useCardRows } from '../hooks/use-card-rows';
-import { useTileLoader } from '../hooks/use-tile-loader';
+import { letImagesGo, useFlinging, useTileLoader } from '../hooks/use-tile-loader';
 import { useHighlightedJobId } from '../stores/highlight-store';
 import { useLightbox } from '../stores/lightbox-store';
+import { jobTitle } from '../utils/job-title';
+import { jobLabel } from '../utils/job-view';
 import { rowPlaces } from '../utils/window-moves';
 import { DeferredThumbs } from './deferred-thumbs';
 import { JobCard } from './job-card';
@@ -53,7 +63,8 @@ export function ProgressiveCardList(props: ProgressiveCardListProps) {
   const viewing = useLightbox();
   const shown = [useHighlightedJobId(), viewing?.jobId ?? null];
   const { before } = gridWindow;
-  const { cols, top, drawn, height, measure, scrollToJob } = useCardRows(ref, {
+  const flinging = useFlinging();
+  const { cols, top, drawn, height, measure, scrollToJob, kept } = useCardRows(ref, {
     jobs,
     hasMore,
     loadMore: props.loadMore,
@@ -88,11 +99,12 @@ export function ProgressiveCardList(props: ProgressiveCardListProps) {
           {drawn.map((row) => (
             <CardRow
               key={row.key}
-              row={row}
-              places={rowPlaces(row.index * cols, cols, before)}
-              cols={cols}
+              index={row.index}
+              size={row.size}
               offset={row.start - top}
+              cols={cols}
               measure={measure}
+              flinging={flinging && !kept.includes(row.index)}
               {...cards}
             />
           ))}
@@ -104,13 +116,15 @@ export function ProgressiveCardList(props: ProgressiveCardListProps) {
 }
 
 interface CardRowProps {
-  row: VirtualItem;
-  /** The row's places against the window (`rowPlaces`). */
-  places: ReturnType<typeof rowPlaces>;
-  cols: number;
+  index: number;
+  /** The row's height as the virtualizer has it: measured, or the estimate. */
+  size: number;
   /** Where the row starts in the list. */
   offset: number;
+  cols: number;
   measure: (el: HTMLDivElement | null) => void;
+  /** The page is flung past the row (and it is not one kept drawn): see `CardRow`. */
+  flinging: boolean;
   jobs: readonly Job[];
   before: number;
   setsize: number;
@@ -118,37 +132,80 @@ interface CardRowProps {
   related: ReturnType<typeof cardRelations>;
 }
 
-/** One row of cards; places let go above the window are drawn empty until they come back. */
-function CardRow({ row, places, cols, offset, measure, jobs, before, ...card }: CardRowProps) {
-  const { related, setsize, onUsePrompt } = card;
+/**
+ * One row of cards; places let go above the window are drawn empty until they come back.
+ * A row that comes in while the page is flung past it shows its cards' outlines (title and
+ * place, at the row's height) until the fling ends: a card's media, actions and menus cost
+ * a frame's time to mount, and a fling mounts one a frame. A row drawn whole stays whole.
+ */
+const CardRow = memo(function CardRow(props: CardRowProps) {
+  const { index, size, offset, cols, measure, jobs, before, setsize } = props;
+  const places = rowPlaces(index * cols, cols, before);
   const shown = jobs.slice(places.start, places.end);
-  // A row whose places were all let go keeps its room, measured before, until they return.
-  const gone = shown.length === 0;
+  const [whole, setWhole] = useState(!props.flinging);
+  // Kept with the render (React's pattern for state derived from the props before).
+  if (!whole && !props.flinging) setWhole(true);
+  // A row whose places were all let go keeps its room, measured before, until they return;
+  // an outlined one its room as measured or estimated, until its cards are drawn whole.
+  const sized = shown.length === 0 || !whole;
+  const row = useRef<HTMLDivElement | null>(null);
+  const ref = useCallback(
+    (el: HTMLDivElement | null) => {
+      row.current = el;
+      if (!sized) measure(el);
+    },
+    [sized, measure],
+  );
+  // Before the row leaves the page, with its thumbnails still in it (`letImagesGo`).
+  useLayoutEffect(() => {
+    const el = row.current;
+    return () => {
+      if (el) letImagesGo(el);
+    };
+  }, []);
   return (
     <div
       role="none"
-      data-index={row.index}
-      ref={gone ? undefined : measure}
+      data-index={index}
+      ref={ref}
       className="absolute inset-x-0 grid gap-4"
       style={{
         top: offset,
-        height: gone ? row.size : undefined,
+        height: sized ? size : undefined,
         gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`,
       }}
     >
       {Array.from({ length: places.empty }, (_, i) => (
         <div key={`gone-${i}`} />
       ))}
-      {shown.map((job, i) => (
-        <JobCard
-          key={job.id}
-          job={job}
-          {...related(job)}
-          onUsePrompt={onUsePrompt}
-          posinset={before + places.start + i + 1}
-          setsize={setsize}
-        />
-      ))}
+      {shown.map((job, i) => {
+        const place = { posinset: before + places.start + i + 1, setsize };
+        return whole ? (
+          <JobCard
+            key={job.id}
+            job={job}
+            {...props.related(job)}
+            onUsePrompt={props.onUsePrompt}
+            {...place}
+          />
+        ) : (
+          <CardOutline key={job.id} job={job} {...place} />
+        );
+      })}
     </div>
+  );
+});
+
+/** A card's outline while the page is flung past it: its frame, title and place. */
+function CardOutline({ job, posinset, setsize }: { job: Job; posinset: number; setsize: number }) {
+  return (
+    <article
+      aria-label={jobLabel(job)}
+      aria-posinset={posinset}
+      aria-setsize={setsize}
+      className="min-w-0 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
+    >
+      <h3 className="truncate text-sm font-medium text-zinc-100">{jobTitle(job)}</h3>
+    </article>
   );
 }

@@ -25,7 +25,8 @@ const LOAD_AHEAD_ROWS = 12;
 /** Two cards a row from Tailwind's `2xl`, as the feed's grid has them. */
 const TWO_UP = '(min-width: 1536px)';
 
-const twoUp = () => window.matchMedia(TWO_UP);
+let twoUpQuery: MediaQueryList | undefined;
+const twoUp = () => (twoUpQuery ??= window.matchMedia(TWO_UP));
 const watchTwoUp = (changed: () => void) => {
   const query = twoUp();
   query.addEventListener('change', changed);
@@ -123,6 +124,7 @@ export function useCardRows(ref: RefObject<HTMLDivElement | null>, o: CardRowsOp
     height: virtual.getTotalSize(),
     measure: virtual.measureElement,
     scrollToJob,
+    kept,
   };
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 /** How long a tile stays drawn before its file is asked for. */
 const SETTLE_MS = 120;
@@ -22,6 +22,22 @@ const MAX_LOADING = 4;
  * Returns `checkSoon`, to call after each render of the grid: it looks once the frame
  * showing the new tiles is drawn, so it neither delays that frame nor forces its layout.
  */
+const letGo = (img: Element) => {
+  img.removeAttribute('srcset');
+  img.removeAttribute('src');
+};
+
+/**
+ * Lets go the requests of the images under `root` still loading, while they are in the
+ * page: a list calls it just before it drops them. Changed once out of the page, an image
+ * whose `sizes` depends on the viewport is kept by Chromium for good, and with it all the
+ * elements around it (the viewport listener it then registers is never removed).
+ */
+export function letImagesGo(root: Element): void {
+  for (const img of root.querySelectorAll('img[src]'))
+    if (img instanceof HTMLImageElement && !img.complete) letGo(img);
+}
+
 export function useTileLoader(ref: RefObject<HTMLElement | null>): () => void {
   const loader = useRef<TileLoader | null>(null);
   useEffect(() => {
@@ -70,14 +86,12 @@ function tileLoader(root: HTMLElement): TileLoader {
     window.clearTimeout(timer);
     timer = undefined;
     // A tile dropped while its file loaded fires nothing more; an image's request is
-    // let go too, or it would hold a connection the next one needs.
+    // let go too, or it would hold a connection the next one needs. Not a card image's
+    // (`sizes`): its list lets it go before dropping it (`letImagesGo`).
     for (const media of loading) {
       if (media.isConnected) continue;
       loading.delete(media);
-      if (media.tagName === 'IMG') {
-        media.removeAttribute('srcset');
-        media.removeAttribute('src');
-      }
+      if (media.tagName === 'IMG' && !media.hasAttribute('sizes')) letGo(media);
     }
     const now = performance.now();
     const still = now - lastScroll > SETTLE_MS;
@@ -131,4 +145,35 @@ function onScreenFirst(list: HTMLElement[]): HTMLElement[] {
     }),
   );
   return [...seen, ...list.filter((m) => !seen.has(m))];
+}
+
+/**
+ * Whether the page is being flung (scrolled faster than `FLING_PX_PER_MS`, as the loader
+ * judges it); false again `SETTLE_MS` after the last fast scroll event, in a transition,
+ * so what waited for the fling to end may be drawn over a few frames.
+ */
+export function useFlinging(): boolean {
+  const [flinging, setFlinging] = useState(false);
+  useEffect(() => {
+    let lastY = window.scrollY;
+    let last = performance.now();
+    let timer: number | undefined;
+    const onScroll = () => {
+      const now = performance.now();
+      const y = window.scrollY;
+      const fast = Math.abs(y - lastY) / Math.max(now - last, 1) > FLING_PX_PER_MS;
+      lastY = y;
+      last = now;
+      if (!fast) return;
+      setFlinging(true);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => startTransition(() => setFlinging(false)), SETTLE_MS);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+  return flinging;
 }
