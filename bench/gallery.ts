@@ -10,6 +10,9 @@
  *   DOM nodes seen in any frame, and the JS heap after; then on to 30,000 tiles, with the
  *   heap read after a garbage collection at 10,000, 20,000 and 30,000, with the gallery's
  *   window of pages and without it (a window as large as the history);
+ * - the card view, windowed like the gallery: a steady scroll to 1,000 cards and on to
+ *   10,000, with its rAF intervals, the most DOM nodes in any frame, the heap after a
+ *   garbage collection at 1,000, 5,000 and 10,000 cards, and the time each stretch took;
  * - a search keystroke to its results shown, in the gallery and the card view
  *   (`bench/gallery-search.ts`).
  * - a ZIP of 200 images (50 jobs): time to its first bytes and to its end, and the heap.
@@ -19,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { chooseChromium } from '../e2e/chromium';
@@ -38,6 +41,19 @@ const SCROLL_TILES = 10_000;
  */
 const HEAP_AT_TILES = [10_000, 20_000, 30_000];
 const NO_WINDOW = 'window=100000';
+/** The card view's scroll: on to each of these cards, the heap read after a GC at each. */
+const CARD_STOPS = [1_000, 5_000, 10_000];
+/**
+ * Pixels a frame the card view is scrolled by: about a card (a 2×2 grid card is some 700 px
+ * at 1280×900), over 50,000 px a second at 60 Hz, so 10,000 cards take minutes, not an hour.
+ */
+const CARD_STEP = 800;
+/**
+ * Then a reading pace, under the loader's fling speed (4 px/ms), so every card is drawn
+ * whole as it comes in (a fling draws outlines until it ends): this many more cards.
+ */
+const READ_STEP = 50;
+const READ_CARDS = 100;
 const WARM_RUNS = 5;
 
 const quantile = (xs: number[], q: number) => {
@@ -105,31 +121,41 @@ const FIRST_SCREEN = `new Promise((resolve) => {
   requestAnimationFrame(check);
 })`;
 
-const SCROLL = `new Promise((resolve) => {
+/**
+ * Scrolls the page down `step` px a frame until the last of `items` in the page has passed
+ * place `target` (its aria-posinset), or `limitMs` went by: every rAF interval, those after
+ * a frame that moved the page, the most DOM nodes in any frame, the places passed, the time
+ * and the heap at the end.
+ */
+const scrollScript = (items: string, step: number, target: number, limitMs = 90_000) =>
+  `new Promise((resolve) => {
   const intervals = [];
   const moving = [];
   let moved = false;
   let maxNodes = 0;
-  let last = performance.now();
-  const end = last + 90000;
+  const t0 = performance.now();
+  let last = t0;
   const frame = (now) => {
     intervals.push(now - last);
     if (moved) moving.push(now - last);
     last = now;
     maxNodes = Math.max(maxNodes, document.getElementsByTagName('*').length);
     const y = window.scrollY;
-    window.scrollBy(0, 300);
+    window.scrollBy(0, ${step});
     moved = window.scrollY !== y;
-    const items = document.querySelectorAll('[aria-label="Gallery"] [role="listitem"]');
+    const items = document.querySelectorAll(${JSON.stringify(items)});
     const lastItem = items[items.length - 1];
     const passed = Number(lastItem ? lastItem.getAttribute('aria-posinset') : 0);
-    if (passed >= TARGET || now > end) {
+    if (passed >= ${target} || now - t0 > ${limitMs}) {
       const heap = performance.memory ? performance.memory.usedJSHeapSize : 0;
-      resolve({ intervals, moving, maxNodes, tiles: passed, heap });
+      resolve({ intervals, moving, maxNodes, passed, ms: now - t0, heap });
     } else requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 })`;
+
+const TILES = '[aria-label="Gallery"] [role="listitem"]';
+const CARDS = '[aria-label="Library results"] article';
 
 /** From leaving Create to every thumbnail on the first screen loaded. */
 async function firstScreen(context: BrowserContext, url: string): Promise<number> {
@@ -141,26 +167,40 @@ async function firstScreen(context: BrowserContext, url: string): Promise<number
   return ms;
 }
 
-interface ScrollResult {
-  tiles: number;
+/** A scroll's rAF intervals, ms. */
+interface FrameFigures {
   frames: number;
   p50: number;
   p95: number;
   /** Intervals longer than 20 ms: a frame missed at 60 Hz. */
   missed: number;
+}
+
+const frameFigures = (intervals: number[]): FrameFigures => ({
+  frames: intervals.length,
+  p50: quantile(intervals, 0.5),
+  p95: quantile(intervals, 0.95),
+  missed: intervals.filter((ms) => ms > 20).length,
+});
+
+interface ScrollResult extends FrameFigures {
+  tiles: number;
   /** Over the frames that followed a frame that scrolled the page. */
-  moving: { frames: number; p50: number; p95: number };
+  moving: FrameFigures;
   maxNodes: number;
   heapMb: number;
   /** The heap after a garbage collection at each of HEAP_AT_TILES, MB. */
   heapAfterGcMb: number[];
 }
 
+/** What `scrollScript` resolves with. */
 interface ScrollRun {
   intervals: number[];
   moving: number[];
   maxNodes: number;
-  tiles: number;
+  /** The place of the last item in the page at the end. */
+  passed: number;
+  ms: number;
   heap: number;
 }
 
@@ -180,29 +220,68 @@ async function scroll(context: BrowserContext, url: string, query = ''): Promise
   const page = await context.newPage();
   await page.goto(`${url}/#/library?limit=200${query ? `&${query}` : ''}`);
   await page.getByRole('list', { name: 'Gallery' }).waitFor();
-  const r = await page.evaluate<ScrollRun>(SCROLL.replace('TARGET', String(SCROLL_TILES)));
+  const r = await page.evaluate<ScrollRun>(scrollScript(TILES, 300, SCROLL_TILES));
   const heapAfterGc: number[] = [];
   for (const tiles of HEAP_AT_TILES) {
-    if (tiles > SCROLL_TILES) await page.evaluate(SCROLL.replace('TARGET', String(tiles)));
+    if (tiles > SCROLL_TILES) await page.evaluate(scrollScript(TILES, 300, tiles));
     heapAfterGc.push(await heapAfterGcMb(page));
   }
   await page.close();
   const steady = r.intervals.slice(5);
   const moving = r.moving.slice(5);
   return {
-    tiles: r.tiles,
-    frames: steady.length,
-    p50: quantile(steady, 0.5),
-    p95: quantile(steady, 0.95),
-    missed: steady.filter((ms) => ms > 20).length,
-    moving: {
-      frames: moving.length,
-      p50: quantile(moving, 0.5),
-      p95: quantile(moving, 0.95),
-    },
+    tiles: r.passed,
+    ...frameFigures(steady),
+    moving: frameFigures(moving),
     maxNodes: r.maxNodes,
     heapMb: r.heap / 1024 / 1024,
     heapAfterGcMb: heapAfterGc,
+  };
+}
+
+/** Figures of the card view's scroll: each stretch's own, and the frames of all of them. */
+interface CardScrollResult extends FrameFigures {
+  /** The cards passed at the end of each stretch (CARD_STOPS), and the time it took, ms. */
+  stops: { cards: number; ms: number; heapAfterGcMb: number }[];
+  moving: FrameFigures;
+  maxNodes: number;
+  /** READ_CARDS more at READ_STEP px a frame, every card drawn whole. */
+  reading: FrameFigures & { cards: number; ms: number };
+}
+
+const cardStretch = (page: Page, target: number, step: number) =>
+  page.evaluate<ScrollRun>(scrollScript(CARDS, step, target, 600_000));
+
+/**
+ * The card view at the default page size, scrolled down CARD_STEP px a frame from its top
+ * to each of CARD_STOPS, the heap read after a garbage collection at each (between the
+ * stretches, so no frame waits for it); the frame figures are over all the stretches.
+ * Then on at a reading pace (READ_STEP), with its own figures.
+ */
+async function scrollCards(browser: Browser, url: string): Promise<CardScrollResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('studio.library.view', 'cards'));
+  const page = await context.newPage();
+  await page.goto(`${url}/#/library`);
+  await page.getByRole('feed', { name: 'Library results' }).getByRole('article').first().waitFor();
+  const stretches: ScrollRun[] = [];
+  const stops: CardScrollResult['stops'] = [];
+  for (const target of CARD_STOPS) {
+    const r = await cardStretch(page, target, CARD_STEP);
+    stretches.push(r);
+    stops.push({ cards: r.passed, ms: r.ms, heapAfterGcMb: await heapAfterGcMb(page) });
+  }
+  const read = await cardStretch(page, (stops.at(-1)?.cards ?? 0) + READ_CARDS, READ_STEP);
+  await context.close();
+  // The first frames of each stretch follow the collection and the script's start.
+  const all = stretches.flatMap((r) => r.intervals.slice(5));
+  const moving = stretches.flatMap((r) => r.moving.slice(5));
+  return {
+    stops,
+    ...frameFigures(all),
+    moving: frameFigures(moving),
+    maxNodes: Math.max(...stretches.map((r) => r.maxNodes), read.maxNodes),
+    reading: { cards: read.passed, ms: read.ms, ...frameFigures(read.intervals.slice(5)) },
   };
 }
 
@@ -253,6 +332,7 @@ export async function benchGallery() {
       for (let i = 0; i < WARM_RUNS; i++) warm.push(await firstScreen(context, proxy.url));
       const scrolled = await scroll(context, proxy.url);
       const noWindow = (await scroll(context, proxy.url, NO_WINDOW)).heapAfterGcMb;
+      const cards = await scrollCards(browser, proxy.url);
       const search = {
         gallery: await searchKeystrokes(browser, proxy.url, 'gallery'),
         cards: await searchKeystrokes(browser, proxy.url, 'cards'),
@@ -267,6 +347,7 @@ export async function benchGallery() {
         warm: { p50: quantile(warm, 0.5), max: Math.max(...warm) },
         scrolled,
         heapAfterGcWithoutWindowMb: noWindow,
+        cards,
       };
     } finally {
       await browser.close();

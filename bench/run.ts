@@ -25,8 +25,9 @@
  * 9. The first load of `/` with the CPU throttled 4× and a cold cache: first contentful
  *    paint with an empty history and with 20 jobs, and the first job card on screen.
  * 10. The library's gallery at 100,000 jobs: its first screen of thumbnails, scrolling
- *    through 10,000 tiles, a search keystroke to its results in the gallery and the card
- *    view, and a ZIP of 200 images (bench/gallery.ts).
+ *    through 10,000 tiles, the card view scrolled to 1,000 and on to 10,000 cards, a search
+ *    keystroke to its results in the gallery and the card view, and a ZIP of 200 images
+ *    (bench/gallery.ts).
  * 11. A fresh grid's four thumbnails with 1, 2 and 4 thumbnail makers (bench/thumb-makers.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
