@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { CopyButton } from '@/web/components/ui/copy-button';
 import { Dialog } from '@/web/components/ui/dialog';
+import { dispatchKey } from '@/web/lib/key-actions';
 import { useLightboxKeys } from '../hooks/lightbox-keys';
 import type { GalleryTile } from '../utils/gallery-tiles';
 import { downloadName } from '../utils/gallery-tiles';
@@ -45,15 +46,19 @@ export function GalleryLightbox({ tile, position, count, ...props }: GalleryLigh
     if (!tile) return;
     const onKeyDown = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
-      if (e.altKey || e.ctrlKey || e.metaKey || target.closest('input, textarea')) return;
-      if (gridKey(e)) e.preventDefault();
-      else if (e.key === 'z' || e.key === 'Z')
-        setZoomed((z) => (z === null && tile.kind === 'image' ? tile.key : null));
-      else if (target.closest('[data-pan]') || target.tagName === 'VIDEO') return;
-      else if (e.key === 'ArrowRight') onStep(1);
-      else if (e.key === 'ArrowLeft') onStep(-1);
-      else return;
-      e.preventDefault();
+      if (target.closest('input, textarea') || gridKey(e)) return;
+      // The arrows pan a picture shown at 100 % and seek in a video.
+      const arrowsFree = !target.closest('[data-pan]') && target.tagName !== 'VIDEO';
+      dispatchKey(
+        'viewer',
+        {
+          'viewer.zoom': () =>
+            setZoomed((z) => (z === null && tile.kind === 'image' ? tile.key : null)),
+          'viewer.next': () => arrowsFree && onStep(1),
+          'viewer.previous': () => arrowsFree && onStep(-1),
+        },
+        e,
+      );
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
+import { dispatchKey } from '@/web/lib/key-actions';
 import { useLightboxKeys } from '../hooks/lightbox-keys';
 import { useLightbox, useLightboxActions } from '../stores/lightbox-store';
 import { imageAlt, mediaDims, viewableImages } from '../utils/job-view';
@@ -22,11 +23,17 @@ export function Lightbox({ jobs }: { jobs: readonly Job[] }) {
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (gridKey(e)) e.preventDefault();
-    else if (e.key === 'ArrowRight') lightboxStepped(1, images.length);
-    else if (e.key === 'ArrowLeft') lightboxStepped(-1, images.length);
-    else return;
-    e.preventDefault();
+    if (gridKey(e)) return;
+    dispatchKey(
+      'viewer',
+      {
+        'viewer.next': () => lightboxStepped(1, images.length),
+        'viewer.previous': () => lightboxStepped(-1, images.length),
+        // The feed's viewer shows every image fitted.
+        'viewer.zoom': () => false,
+      },
+      e,
+    );
   };
 
   return (

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { imageActionPlan } from '../utils/action-plan';
-import { cardShortcut } from './card-shortcuts';
+import { keyActionOf } from '@/web/lib/key-actions';
+import { gridShortcut } from './card-shortcuts';
+
+/** What the key does on a card: the keyboard table names the action, the plan allows it. */
+function cardShortcut(key: string, c: Parameters<typeof gridShortcut>[2]) {
+  const press = { key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false };
+  const found = keyActionOf('grid', { ...press, preventDefault: () => {} });
+  return found ? gridShortcut(found.id, found.key, c) : null;
+}
 
 const FEATURES = { canvasEditorAvailable: true };
 const ctx = (plan: ReturnType<typeof imageActionPlan>, selected = 0) =>
   ({ plan, selected, mode: 'creative', strength: 'strong' }) as const;
 
-describe('cardShortcut', () => {
+describe('a grid key', () => {
   const grid = imageActionPlan(
     { upscale: [0, 1, 2, 3], variation: [0, 1, 2, 3], reroll: true },
     4,

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
+import {
+  dispatchKey,
+  type KeyActionId,
+  type KeyHandler,
+  type KeyHandlers,
+} from '@/web/lib/key-actions';
 import { isShortcutPress } from '@/web/lib/keyboard';
 import type { ImageActionPlan } from '../utils/action-plan';
 import type { GridAction, UpscaleMode, VaryStrength } from '../utils/grid-action';
@@ -17,28 +23,52 @@ interface CardKeyContext {
 }
 
 /**
- * The grid's keys, offering only what the buttons offer: 1–4 pick one of the grid's
+ * What a grid key does, offering only what the buttons offer: 1–4 pick one of the grid's
  * images, U and V act on the picked one when `available_actions` lists it for that image,
  * R rerolls when the job can be rerolled.
  */
-export function cardShortcut(key: string, ctx: CardKeyContext): CardShortcut | null {
+export function gridShortcut(
+  id: KeyActionId<'grid'>,
+  key: string,
+  ctx: CardKeyContext,
+): CardShortcut | null {
   const { plan, selected, mode, strength } = ctx;
-  const digit = /^[1-4]$/.test(key) ? Number(key) - 1 : null;
-  if (digit !== null) return digit < plan.menus.length ? { kind: 'select', imageNo: digit } : null;
-  switch (key.toLowerCase()) {
-    case 'u':
+  switch (id) {
+    case 'grid.pick': {
+      const imageNo = Number(key) - 1;
+      return imageNo < plan.menus.length ? { kind: 'select', imageNo } : null;
+    }
+    case 'grid.upscale':
       return plan.upscaleRow.includes(selected)
         ? { kind: 'run', action: { kind: 'upscale', imageNo: selected, mode } }
         : null;
-    case 'v':
+    case 'grid.vary':
       return plan.varyRow.includes(selected)
         ? { kind: 'run', action: { kind: 'variation', imageNo: selected, strength } }
         : null;
-    case 'r':
+    case 'grid.reroll':
       return plan.reroll ? { kind: 'run', action: { kind: 'reroll' } } : null;
-    default:
-      return null;
   }
+}
+
+/** The grid's key handlers, for a card or a viewer: `use` does what the key means. */
+export function gridKeyHandlers(
+  ctx: CardKeyContext,
+  use: (shortcut: CardShortcut) => void,
+): KeyHandlers<'grid'> {
+  const on =
+    (id: KeyActionId<'grid'>): KeyHandler =>
+    (_e, key) => {
+      const shortcut = gridShortcut(id, key, ctx);
+      if (!shortcut) return false;
+      use(shortcut);
+    };
+  return {
+    'grid.pick': on('grid.pick'),
+    'grid.upscale': on('grid.upscale'),
+    'grid.vary': on('grid.vary'),
+    'grid.reroll': on('grid.reroll'),
+  };
 }
 
 /**
@@ -58,11 +88,12 @@ export function useCardShortcuts(
     if (!card) return;
     const onKey = (e: KeyboardEvent) => {
       if (!isShortcutPress(e)) return;
-      const shortcut = cardShortcut(e.key, { plan, mode, strength, selected: picked ?? 0 });
-      if (!shortcut) return;
-      e.preventDefault();
-      if (shortcut.kind === 'select') setPicked(shortcut.imageNo);
-      else run(shortcut.action);
+      const ctx = { plan, mode, strength, selected: picked ?? 0 };
+      dispatchKey(
+        'grid',
+        gridKeyHandlers(ctx, (s) => (s.kind === 'select' ? setPicked(s.imageNo) : run(s.action))),
+        e,
+      );
     };
     card.addEventListener('keydown', onKey);
     return () => card.removeEventListener('keydown', onKey);

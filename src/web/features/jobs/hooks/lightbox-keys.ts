@@ -1,13 +1,14 @@
 import type { Job } from '@/contract/studio-api';
 import { FEATURES } from '@/web/lib/feature-flags';
+import { dispatchKey, type KeyPress } from '@/web/lib/key-actions';
 import { isTyping } from '@/web/lib/keyboard';
 import { imageActionPlan } from '../utils/action-plan';
 import { actionBody } from '../utils/grid-action';
 import { viewableImages } from '../utils/job-view';
-import { cardShortcut } from './card-shortcuts';
+import { gridKeyHandlers } from './card-shortcuts';
 import { useCreateJob } from './use-create-job';
 
-type KeyPress = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>;
+type ViewerKeyPress = KeyPress & Pick<KeyboardEvent, 'target'>;
 
 interface ViewerMoves {
   /** Shows image `imageNo` of the job. */
@@ -23,18 +24,17 @@ interface ViewerMoves {
  */
 export function useLightboxKeys(job: Job | undefined, index: number, moves: ViewerMoves) {
   const { submit } = useCreateJob();
-  return (e: KeyPress): boolean => {
+  return (e: ViewerKeyPress): boolean => {
     // The viewer is a dialog, which page-wide shortcuts stay out of: these are its own.
-    if (!job?.output || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return false;
+    if (!job?.output || isTyping(e.target)) return false;
     const plan = imageActionPlan(job.output.actions, viewableImages(job).length, FEATURES);
     const mode = 'subtle';
-    const shortcut = cardShortcut(e.key, { plan, selected: index, mode, strength: mode });
-    if (!shortcut) return false;
-    if (shortcut.kind === 'select') moves.show(shortcut.imageNo);
-    else {
+    const ctx = { plan, selected: index, mode, strength: mode } as const;
+    const handlers = gridKeyHandlers(ctx, (shortcut) => {
+      if (shortcut.kind === 'select') return moves.show(shortcut.imageNo);
       submit(actionBody(job.id, shortcut.action));
       moves.acted();
-    }
-    return true;
+    });
+    return dispatchKey('grid', handlers, e);
   };
 }
