@@ -19,7 +19,7 @@ const TARGETS = [
   'src/web/app/router.ts',
   'src/web/lib/cn.ts',
   'src/web/features/create/stores/prompt-store.ts',
-  'src/web/features/jobs/api/job-queries.ts',
+  'src/web/jobs/api/job-queries.ts',
 ];
 
 let eslint: ESLint;
@@ -61,7 +61,7 @@ describe('import zones refuse', () => {
       'src/web/features/jobs/x.ts',
       '@/web/features/create/stores/prompt-store',
     ],
-    ['lib importing a feature', 'src/web/lib/x.ts', '../features/jobs/api/job-queries'],
+    ['lib importing a feature', 'src/web/lib/x.ts', '../features/jobs/api/bulk-jobs'],
     ['a shared component importing app/', 'src/web/components/ui/x.tsx', '@/web/app/router'],
     ['a feature importing app/', 'src/web/features/jobs/x.ts', '@/web/app/router'],
     ['the engine importing the proxy', 'src/engine/tasks/x.ts', '../../proxy/main'],
@@ -88,11 +88,11 @@ describe('import zones allow', () => {
     [
       'a feature importing its own files',
       'src/web/features/jobs/components/x.tsx',
-      '../api/job-queries',
+      '../api/bulk-jobs',
     ],
     ['a feature importing lib/ and the contract', 'src/web/features/jobs/x.ts', '@/web/lib/cn'],
     ['the web importing the contract', 'src/web/lib/x.ts', '@/contract/task'],
-    ['app/ importing a feature', 'src/web/app/x.tsx', '../features/jobs/api/job-queries'],
+    ['app/ importing a feature', 'src/web/app/x.tsx', '../features/jobs/api/bulk-jobs'],
     ['the engine importing the contract', 'src/engine/tasks/x.ts', '@/contract/task'],
     ['the launcher importing the proxy', 'src/x.ts', '@/proxy/main'],
     ['the fuzz test importing the engine', 'src/fuzz/x.ts', '@/engine/main'],
@@ -117,7 +117,7 @@ describe('path style in the aliased folders', () => {
 
   it('allows one level up inside the program', async () => {
     expect(
-      await rulesHit('src/web/features/jobs/components/x.tsx', use('../api/job-queries')),
+      await rulesHit('src/web/features/jobs/components/x.tsx', use('../api/bulk-jobs')),
     ).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient, matchMutation } from '@tanstack/react-query';
 import { accountQueries } from '../features/account/api/account-queries';
-import { jobMutationKeys, type CreateJobVariables } from '../features/jobs/api/job-mutations';
+import { jobMutationKeys, type CreateJobVariables } from '../jobs/api/job-mutations';
 import { ResponseShapeError, StudioApiError } from '../lib/http';
 import { currentUpstream } from '../lib/upstream-store';
 import { uncoveredCreate, unreachableCreate } from './create-guard';

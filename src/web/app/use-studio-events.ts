@@ -7,7 +7,7 @@ import {
   applyJobRemoved,
   refetchJobLists,
   refetchJobs,
-} from '../features/jobs/api/job-events';
+} from '../jobs/api/job-events';
 import { uploadQueries } from '../lib/uploads';
 import { connectEventStream } from '../lib/event-stream';
 import { streamActions } from '../lib/stream-store';

@@ -1,5 +1,5 @@
 import { JobFeed } from '@/web/features/jobs/components/job-feed';
-import { useCreateJob } from '@/web/features/jobs/hooks/use-create-job';
+import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
 import type { ToolFormProps } from '@/web/features/tools/components/tools';
 import { TOOLS } from '@/web/features/tools/components/tools';
 import { routeHref } from '../router';

@@ -3,7 +3,7 @@ import type { CreateJobRequest } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
 import { useFocusTrap } from '@/web/lib/focus-trap';
-import type { EditorRequest } from '@/web/lib/editor-request-store';
+import type { EditorRequest } from '@/web/jobs/stores/editor-request-store';
 import { uploadImage } from '@/web/lib/uploads';
 import { editorCreate } from '../mask/submit';
 import { newDocument } from '../model/document';

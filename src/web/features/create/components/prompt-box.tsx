@@ -4,7 +4,7 @@ import { Button } from '@/web/components/ui/button';
 import { RequestError } from '@/web/components/ui/request-error';
 import { cn } from '@/web/lib/cn';
 import { lazyComponent } from '@/web/lib/lazy-component';
-import { diffusionCost, formatCostEstimate } from '@/web/lib/costs';
+import { diffusionCost, formatCostEstimate } from '@/web/jobs/utils/costs';
 import { formatNumber } from '@/web/lib/format';
 import { useFileDrop } from '@/web/lib/use-file-drop';
 import { useImageUpload } from '@/web/lib/use-image-upload';

@@ -2,7 +2,7 @@ import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeJob, makeList } from '@/web/lib/testing/fixtures';
 import { bulkCount, bulkMutation } from './bulk-jobs';
-import { jobQueries } from './job-queries';
+import { jobQueries } from '@/web/jobs/api/job-queries';
 
 afterEach(() => vi.unstubAllGlobals());
 

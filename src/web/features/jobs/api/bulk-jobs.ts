@@ -2,7 +2,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { bulkResultSchema, type BulkRequest, type BulkResult } from '@/contract/bulk';
 import { requestJson } from '@/web/lib/http';
-import { applyJobRemoved, refetchJobLists, updateCachedJob } from './job-events';
+import { applyJobRemoved, refetchJobLists, updateCachedJob } from '@/web/jobs/api/job-events';
 
 /** One bulk request (`POST /studio-api/jobs/bulk`): what it did, or would do in a dry run. */
 const postBulk = (body: BulkRequest): Promise<BulkResult> =>

@@ -1,8 +1,13 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { JobList } from '@/contract/studio-api';
-import type { JobFilter } from '@/web/lib/job-filter';
-import { galleryTiles } from '../utils/gallery-tiles';
-import { fetchSearchPage, jobQueries, pollSearch, type SearchSpec } from './job-queries';
+import type { JobFilter } from '@/web/jobs/api/job-filter';
+import { galleryTiles } from '@/web/jobs/utils/gallery-tiles';
+import {
+  fetchSearchPage,
+  jobQueries,
+  pollSearch,
+  type SearchSpec,
+} from '@/web/jobs/api/job-queries';
 
 /**
  * Where a page of the gallery's window starts: below a job (`cursor`; the newest page has

@@ -1,9 +1,9 @@
 import type { Job } from '@/contract/studio-api';
-import { costOfCreate, formatCostEstimate } from '@/web/lib/costs';
-import type { FieldIssues } from '@/web/lib/validate-params';
-import { checkParams } from '@/web/lib/validate-params';
-import type { GridAction } from '../utils/grid-action';
-import { actionBody } from '../utils/grid-action';
+import { costOfCreate, formatCostEstimate } from '@/web/jobs/utils/costs';
+import type { FieldIssues } from '@/web/jobs/utils/validate-params';
+import { checkParams } from '@/web/jobs/utils/validate-params';
+import type { GridAction } from '@/web/jobs/utils/grid-action';
+import { actionBody } from '@/web/jobs/utils/grid-action';
 
 /** What every action form in a card's dialog gets. */
 export interface ActionFormProps {

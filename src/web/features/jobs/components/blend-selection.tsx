@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
-import { findCachedJob } from '../api/job-events';
-import { galleryTiles } from '../utils/gallery-tiles';
+import { findCachedJob } from '@/web/jobs/api/job-events';
+import { galleryTiles } from '@/web/jobs/utils/gallery-tiles';
 import { useResultReuseContext } from './result-reuse';
 import { uploadResult } from './reuse-actions';
 

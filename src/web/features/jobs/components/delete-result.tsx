@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
-import { jobMutations } from '../api/job-mutations';
+import { jobMutations } from '@/web/jobs/api/job-mutations';
 import { usePendingDeleteActions } from '../stores/pending-deletes';
 
 /** Sends a deletion once its undo time is over. */

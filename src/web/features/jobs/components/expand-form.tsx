@@ -4,10 +4,10 @@ import { Field, inputClass } from '@/web/components/ui/field';
 import { DialogForm } from '@/web/components/ui/form-dialog';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
-import type { FieldIssues } from '@/web/lib/validate-params';
-import { issueFor } from '@/web/lib/validate-params';
-import type { GridAction, PanDirection } from '../utils/grid-action';
-import { PAN_SCALE, ZOOM_SCALE } from '../utils/grid-action';
+import type { FieldIssues } from '@/web/jobs/utils/validate-params';
+import { issueFor } from '@/web/jobs/utils/validate-params';
+import type { GridAction, PanDirection } from '@/web/jobs/utils/grid-action';
+import { PAN_SCALE, ZOOM_SCALE } from '@/web/jobs/utils/grid-action';
 import type { ActionFormProps } from './action-form';
 import { actionCost, submitAction } from './action-form';
 

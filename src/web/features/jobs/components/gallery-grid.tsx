@@ -3,7 +3,7 @@ import { cn } from '@/web/lib/cn';
 import { GAP, useGalleryGrid } from '../hooks/use-gallery-grid';
 import { useTileLoader } from '../hooks/use-tile-loader';
 import type { GridWindow } from '../api/gallery-window';
-import type { GalleryTile } from '../utils/gallery-tiles';
+import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
 import type { Selection } from '../utils/selection';
 import { isSelected } from '../utils/selection';
 import { rowPlaces } from '../utils/window-moves';

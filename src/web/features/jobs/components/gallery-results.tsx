@@ -1,10 +1,10 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, type ComponentProps } from 'react';
 import type { Job } from '@/contract/studio-api';
-import type { JobFilter } from '@/web/lib/job-filter';
+import type { JobFilter } from '@/web/jobs/api/job-filter';
 import { useStreamLive } from '@/web/lib/stream-store';
 import { galleryQuery, galleryWindow, windowPages, type WindowData } from '../api/gallery-window';
-import { exportQuery } from '../api/job-search';
+import { exportQuery } from '@/web/jobs/api/job-search';
 import { usePendingDeletes } from '../stores/pending-deletes';
 import { JobGallery } from './job-gallery';
 import { ResultReuseContext, type ResultReuse } from './result-reuse';

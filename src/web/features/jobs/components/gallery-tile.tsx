@@ -1,8 +1,8 @@
 import { memo, useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { cn } from '@/web/lib/cn';
-import type { GalleryTile } from '../utils/gallery-tiles';
-import { thumbUrl } from '../utils/gallery-tiles';
-import { imageAlt, videoLabel } from '../utils/job-view';
+import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
+import { thumbUrl } from '@/web/jobs/utils/gallery-tiles';
+import { imageAlt, videoLabel } from '@/web/jobs/utils/job-view';
 import { TileActions, type TileActionHandlers } from './tile-actions';
 
 interface GalleryTileViewProps {

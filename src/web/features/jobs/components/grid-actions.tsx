@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
-import { useCardShortcuts } from '../hooks/card-shortcuts';
+import { useCardShortcuts } from '@/web/jobs/hooks/card-shortcuts';
 import type { JobActions } from '../hooks/use-job-actions';
-import type { ImageActionPlan } from '../utils/action-plan';
-import type { GridAction, UpscaleMode, VaryStrength } from '../utils/grid-action';
+import type { ImageActionPlan } from '@/web/jobs/utils/action-plan';
+import type { GridAction, UpscaleMode, VaryStrength } from '@/web/jobs/utils/grid-action';
 
 const UPSCALE_MODES: SegmentOption<UpscaleMode>[] = [
   { value: 'subtle', label: 'Subtle', title: 'Upscale keeping the image as it is' },

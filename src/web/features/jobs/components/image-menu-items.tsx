@@ -1,9 +1,9 @@
 import type { MenuItem } from '@/web/components/ui/menu';
 import { MenuSections } from '@/web/components/ui/menu-sections';
 import type { JobActions } from '../hooks/use-job-actions';
-import type { MenuCapability } from '../utils/action-plan';
-import type { MenuEntry } from '../utils/menu-entries';
-import { menuGroups } from '../utils/menu-entries';
+import type { MenuCapability } from '@/web/jobs/utils/action-plan';
+import type { MenuEntry } from '@/web/jobs/utils/menu-entries';
+import { menuGroups } from '@/web/jobs/utils/menu-entries';
 
 export interface ImageMenuItemsProps {
   imageNo: number;

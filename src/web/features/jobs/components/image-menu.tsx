@@ -1,6 +1,6 @@
 import { MenuButton } from '@/web/components/ui/menu';
 import type { JobActions } from '../hooks/use-job-actions';
-import type { MenuCapability } from '../utils/action-plan';
+import type { MenuCapability } from '@/web/jobs/utils/action-plan';
 import { LazyImageMenuItems } from './lazy-parts';
 
 interface ImageMenuProps {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/web/components/ui/request-error';
-import { jobQueries } from '../api/job-queries';
+import { jobQueries } from '@/web/jobs/api/job-queries';
 import { JobCardList } from './job-card-list';
 import { LineageView } from './lineage-view';
 

@@ -3,7 +3,7 @@ import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { LoadError } from '@/web/components/ui/request-error';
 import { describeError } from '@/web/lib/describe-error';
 import { useStreamLive } from '@/web/lib/stream-store';
-import { jobQueries } from '../api/job-queries';
+import { jobQueries } from '@/web/jobs/api/job-queries';
 import { JobCardList } from './job-card-list';
 
 interface JobFeedProps {

@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { usePendingDeletes } from '../stores/pending-deletes';
 import type { GridWindow } from '../api/gallery-window';
-import { galleryTiles } from '../utils/gallery-tiles';
+import { galleryTiles } from '@/web/jobs/utils/gallery-tiles';
 import type { Selection } from '../utils/selection';
 import { extended, noSelection, toggled } from '../utils/selection';
 import { GalleryGrid } from './gallery-grid';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import type { Job } from '@/contract/studio-api';
-import { jobQueries } from '../api/job-queries';
-import { useHighlightActions } from '../stores/highlight-store';
-import { lineageLabel } from '../utils/job-view';
-import { jobDomId } from './job-dom-id';
+import { jobQueries } from '@/web/jobs/api/job-queries';
+import { useHighlightActions } from '@/web/jobs/stores/highlight-store';
+import { lineageLabel } from '@/web/jobs/utils/job-view';
+import { jobDomId } from '@/web/jobs/utils/job-dom-id';
 
 interface JobLineageProps {
   job: Job & { parentId: string };

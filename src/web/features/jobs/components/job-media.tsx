@@ -1,8 +1,8 @@
 import type { Job, MediaItem } from '@/contract/studio-api';
 import type { JobActions } from '../hooks/use-job-actions';
-import type { ImageActionPlan } from '../utils/action-plan';
-import type { MediaLayout } from '../utils/job-view';
-import { isRunning, mediaDims, promptDims } from '../utils/job-view';
+import type { ImageActionPlan } from '@/web/jobs/utils/action-plan';
+import type { MediaLayout } from '@/web/jobs/utils/job-view';
+import { isRunning, mediaDims, promptDims } from '@/web/jobs/utils/job-view';
 import { ImageTile } from './image-tile';
 import { BATCH_TILE_SIZES, MAX_PLACEHOLDER_HEIGHT, maxWidthFor, tileSizes } from './media-size';
 import { PromptList } from './prompt-list';

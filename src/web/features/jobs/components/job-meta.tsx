@@ -1,7 +1,7 @@
 import type { Job } from '@/contract/studio-api';
 import { formatDateTime, formatRelativeTime } from '@/web/lib/format';
 import { useNow } from '@/web/lib/use-now';
-import { costLabel, isRunning } from '../utils/job-view';
+import { costLabel, isRunning } from '@/web/jobs/utils/job-view';
 
 export function JobMeta({ job }: { job: Job }) {
   const now = useNow();

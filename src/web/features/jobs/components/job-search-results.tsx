@@ -6,10 +6,10 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Button } from '@/web/components/ui/button';
-import type { JobFilter } from '@/web/lib/job-filter';
+import type { JobFilter } from '@/web/jobs/api/job-filter';
 import { useStreamLive } from '@/web/lib/stream-store';
 import { galleryQuery, windowPages } from '../api/gallery-window';
-import { jobQueries } from '../api/job-queries';
+import { jobQueries } from '@/web/jobs/api/job-queries';
 import { GalleryResults } from './gallery-results';
 import { ProgressiveCardList } from './progressive-card-list';
 import type { ResultReuse } from './result-reuse';

@@ -2,9 +2,9 @@ import type { KeyboardEvent } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
-import { useLightboxKeys } from '../hooks/lightbox-keys';
+import { useLightboxKeys } from '@/web/jobs/hooks/lightbox-keys';
 import { useLightbox, useLightboxActions } from '../stores/lightbox-store';
-import { imageAlt, mediaDims, viewableImages } from '../utils/job-view';
+import { imageAlt, mediaDims, viewableImages } from '@/web/jobs/utils/job-view';
 
 /** One viewer for the whole feed; which job and image it shows lives in the lightbox store. */
 export function Lightbox({ jobs }: { jobs: readonly Job[] }) {

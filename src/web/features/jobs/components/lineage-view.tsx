@@ -4,11 +4,11 @@ import type { Job } from '@/contract/studio-api';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { cn } from '@/web/lib/cn';
 import { describeError } from '@/web/lib/describe-error';
-import { jobQueries } from '../api/job-queries';
-import { thumbUrl } from '../utils/gallery-tiles';
+import { jobQueries } from '@/web/jobs/api/job-queries';
+import { thumbUrl } from '@/web/jobs/utils/gallery-tiles';
 import { jobPageHref } from './job-lineage';
-import { jobTitle } from '../utils/job-title';
-import { viewableImages } from '../utils/job-view';
+import { jobTitle } from '@/web/jobs/utils/job-title';
+import { viewableImages } from '@/web/jobs/utils/job-view';
 
 /** ↑/↓ move between the tree's links, Home/End to the first and last. */
 function onTreeKey(e: KeyboardEvent<HTMLElement>) {

@@ -1,4 +1,4 @@
-import type { Dims } from '../utils/job-view';
+import type { Dims } from '@/web/jobs/utils/job-view';
 
 /** Tallest a job's media may be in the feed, so tall aspect ratios do not fill the page. */
 const MAX_MEDIA_HEIGHT = '30rem';

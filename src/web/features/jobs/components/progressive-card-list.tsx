@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FocusEvent } from 'react';
 import { useMountedCount } from '../hooks/use-mounted-count';
 import { useTileLoader } from '../hooks/use-tile-loader';
-import { useHighlightedJobId } from '../stores/highlight-store';
+import { useHighlightedJobId } from '@/web/jobs/stores/highlight-store';
 import { DeferredThumbs } from './deferred-thumbs';
 import { JobCardList, type JobCardListProps } from './job-card-list';
 

@@ -3,12 +3,12 @@ import type { Upload } from '@/contract/studio-api';
 import { parsePrompt, serializePrompt, setFlag } from '@/contract/prompt-flags';
 import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
-import { useEditorRequested } from '@/web/lib/editor-request-store';
+import { useEditorRequested } from '@/web/jobs/stores/editor-request-store';
 import { uploadImage } from '@/web/lib/uploads';
-import { useCreateJob } from '../hooks/use-create-job';
-import type { GalleryTile } from '../utils/gallery-tiles';
+import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
+import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
 import type { ResultReuse } from './result-reuse';
-import { downloadName } from '../utils/gallery-tiles';
+import { downloadName } from '@/web/jobs/utils/gallery-tiles';
 
 /** The prompt with the job's seed, so that the same image can be made again. */
 function promptWithSeed(prompt: string, seed: string | null): string {

@@ -5,7 +5,7 @@ import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { LoadError } from '@/web/components/ui/request-error';
 import { describeError } from '@/web/lib/describe-error';
 import type { Job, JobList } from '@/contract/studio-api';
-import { searchJobs } from '../api/job-queries';
+import { searchJobs } from '@/web/jobs/api/job-queries';
 import { FeedSkeleton } from './job-feed';
 
 type SearchResults = UseInfiniteQueryResult<InfiniteData<JobList, unknown>>;

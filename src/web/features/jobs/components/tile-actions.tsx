@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/web/lib/cn';
-import type { GalleryTile } from '../utils/gallery-tiles';
-import { downloadName } from '../utils/gallery-tiles';
+import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
+import { downloadName } from '@/web/jobs/utils/gallery-tiles';
 import type { ResultReuse } from './result-reuse';
 
 /** What a tile's actions do; one object for the whole grid, so tiles stay memoised. */

@@ -2,9 +2,9 @@ import type { Job, MediaItem } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
 import type { JobActions } from '../hooks/use-job-actions';
-import { videoActionsAvailable } from '../utils/action-plan';
-import type { GridAction } from '../utils/grid-action';
-import { mediaDims, videoLabel } from '../utils/job-view';
+import { videoActionsAvailable } from '@/web/jobs/utils/action-plan';
+import type { GridAction } from '@/web/jobs/utils/grid-action';
+import { mediaDims, videoLabel } from '@/web/jobs/utils/job-view';
 import { maxWidthFor } from './media-size';
 
 interface VideoClipsProps {

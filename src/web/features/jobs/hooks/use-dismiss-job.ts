@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { jobMutations } from '../api/job-mutations';
+import { jobMutations } from '@/web/jobs/api/job-mutations';
 
 /** Removes a job from the history, once, with the server's refusal kept to show. */
 export function useDismissJob(id: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@/contract/studio-api';
-import { jobMutations } from '../api/job-mutations';
+import { jobMutations } from '@/web/jobs/api/job-mutations';
 
 export interface Favourite {
   on: boolean;

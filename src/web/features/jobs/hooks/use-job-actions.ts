@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
-import { useEditorRequested } from '@/web/lib/editor-request-store';
-import { createFingerprint } from '../api/job-mutations';
-import type { GridAction } from '../utils/grid-action';
-import { actionBody } from '../utils/grid-action';
-import type { DialogKind } from '../utils/menu-entries';
-import { useCreateJob } from './use-create-job';
+import { useEditorRequested } from '@/web/jobs/stores/editor-request-store';
+import { createFingerprint } from '@/web/jobs/api/job-mutations';
+import type { GridAction } from '@/web/jobs/utils/grid-action';
+import { actionBody } from '@/web/jobs/utils/grid-action';
+import type { DialogKind } from '@/web/jobs/utils/menu-entries';
+import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
 import { usePendingCreates } from './use-pending-creates';
 
 /** The dialog a card shows: which one, for which image or clip. */

@@ -1,6 +1,6 @@
 import { useMutationState } from '@tanstack/react-query';
-import type { CreateJobVariables } from '../api/job-mutations';
-import { createFingerprint, jobMutationKeys } from '../api/job-mutations';
+import type { CreateJobVariables } from '@/web/jobs/api/job-mutations';
+import { createFingerprint, jobMutationKeys } from '@/web/jobs/api/job-mutations';
 
 /** Fingerprints of the follow-ups of `parentId` whose create is on its way, from anywhere. */
 export function usePendingCreates(parentId: string): string[] {

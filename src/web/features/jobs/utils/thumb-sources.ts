@@ -1,6 +1,6 @@
 import type { MediaItem } from '@/contract/studio-api';
 import { THUMB_SIZES, thumbOf } from '@/contract/thumbnails';
-import type { Dims } from './job-view';
+import type { Dims } from '@/web/jobs/utils/job-view';
 
 /** What an image tile of a card loads: the studio's thumbnails, never the full file. */
 export interface ThumbSources {

@@ -1,7 +1,7 @@
 import type { TaskStatus, TaskType } from '@/contract/task';
 import { TASK_STATUSES, TASK_TYPES } from '@/contract/task';
-import type { JobFilter } from '@/web/lib/job-filter';
-import { localDayStart } from '@/web/lib/job-filter';
+import type { JobFilter } from '@/web/jobs/api/job-filter';
+import { localDayStart } from '@/web/jobs/api/job-filter';
 import { OPERATION_GROUPS, OPERATION_TYPES, STATUS_CHOICES, choiceLabel } from './filter-options';
 
 /**

@@ -1,6 +1,6 @@
-import type { MenuCapability } from './action-plan';
-import type { GridAction, PanDirection } from './grid-action';
-import { PAN_SCALE } from './grid-action';
+import type { MenuCapability } from '@/web/jobs/utils/action-plan';
+import type { GridAction, PanDirection } from '@/web/jobs/utils/grid-action';
+import { PAN_SCALE } from '@/web/jobs/utils/grid-action';
 
 /** Dialogs an action can open before it is sent. */
 export type DialogKind = 'remix' | 'zoom' | 'pan' | 'animate' | 'vary-region' | 'edit';

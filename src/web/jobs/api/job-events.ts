@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Job, JobList } from '@/contract/studio-api';
 import { isTerminal } from '@/contract/task';
-import type { JobFilter } from '@/web/lib/job-filter';
+import type { JobFilter } from '@/web/jobs/api/job-filter';
 import type { SearchData } from './job-queries';
 import { jobQueries, searchSpecOf } from './job-queries';
 import { jobMightMatch } from './job-search';

@@ -1,6 +1,6 @@
 import type { Job } from '@/contract/studio-api';
-import type { JobFilter } from '@/web/lib/job-filter';
-import { localDayStart } from '@/web/lib/job-filter';
+import type { JobFilter } from '@/web/jobs/api/job-filter';
+import { localDayStart } from '@/web/jobs/api/job-filter';
 
 /**
  * The query string of `GET /studio-api/jobs` for a filter and page. Days become the

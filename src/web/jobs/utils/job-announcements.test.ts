@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeJob } from './testing/fixtures';
+import { makeJob } from '@/web/lib/testing/fixtures';
 import { finishedSince, runningCount, seenJob, titleWith, type SeenJob } from './job-announcements';
 
 const seen = (jobs: Parameters<typeof makeJob>[0][]) =>
