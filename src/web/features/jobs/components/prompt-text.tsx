@@ -1,6 +1,6 @@
 import { parsePrompt } from '@/contract/prompt-flags';
-import type { ImagePrompt } from '@/web/lib/image-prompts';
-import { imagePromptsOf, isHttpUrl, leadingSpans, previewOf } from '@/web/lib/image-prompts';
+import type { ImagePrompt } from '@/web/jobs/utils/image-prompts';
+import { imagePromptsOf, isHttpUrl, leadingSpans, previewOf } from '@/web/jobs/utils/image-prompts';
 
 const ROLE_WORDS: Record<ImagePrompt['role'], string> = {
   image: 'Image prompt',
