@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { ResultReuse } from '../features/jobs/components/result-reuse';
+import type { ResultReuse } from '../features/library';
 import { promptStore } from '../features/create/stores/prompt-store';
 import { blendInputsStore } from '../features/tools/stores/blend-inputs';
 import { routeFromHash, routeHref } from './router';

@@ -1,4 +1,4 @@
-import { JobFeed } from '@/web/features/jobs/components/job-feed';
+import { JobFeed } from '@/web/features/feed';
 import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
 import type { ToolFormProps } from '@/web/features/tools/components/tools';
 import { TOOLS } from '@/web/features/tools/components/tools';
