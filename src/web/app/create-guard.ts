@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateJobRequest, StudioError, UpstreamStatus } from '@/contract/studio-api';
-import { accountQueries } from '../features/account/api/account-queries';
-import { availableCredits } from '../features/account/utils/balance';
+import { accountQueries, availableCredits } from '../features/account';
 import { findCachedJob } from '../jobs/api/job-events';
 import { costOfCreate } from '../jobs/utils/costs';
 import { formatAmount, formatRelativeTime } from '../lib/format';

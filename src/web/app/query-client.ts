@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient, matchMutation } from '@tanstack/react-query';
-import { accountQueries } from '../features/account/api/account-queries';
+import { accountQueries } from '../features/account';
 import { jobMutationKeys, type CreateJobVariables } from '../jobs/api/job-mutations';
 import { ResponseShapeError, StudioApiError } from '../lib/http';
 import { currentUpstream } from '../lib/upstream-store';

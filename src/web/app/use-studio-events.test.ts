@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { StudioStatus } from '@/contract/studio-api';
-import { accountQueries } from '../features/account/api/account-queries';
+import { accountQueries } from '../features/account';
 import { jobQueries } from '../jobs/api/job-queries';
 import { uploadQueries } from '../lib/uploads';
 import { makeAccount, makeJob, makeList } from '../lib/testing/fixtures';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { StudioEvent } from '@/contract/events';
-import { accountQueries, applyAccountChanged } from '../features/account/api/account-queries';
+import { accountQueries, applyAccountChanged } from '../features/account';
 import {
   applyJobChanged,
   applyJobRemoved,

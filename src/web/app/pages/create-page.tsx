@@ -1,4 +1,4 @@
-import { PromptBox } from '@/web/features/create/components/prompt-box';
+import { PromptBox } from '@/web/features/create';
 import { JobFeed } from '@/web/features/feed';
 import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
 import { usePromptHandoff } from '../use-prompt-handoff';
