@@ -2,7 +2,7 @@ import { MutationCache, QueryClient, matchMutation } from '@tanstack/react-query
 import { accountQueries } from '../features/account';
 import { jobMutationKeys, type CreateJobVariables } from '../jobs/api/job-mutations';
 import { ResponseShapeError, StudioApiError } from '../lib/http';
-import { currentUpstream } from '../lib/upstream-store';
+import { currentUpstream } from '../lib/events/upstream-store';
 import { uncoveredCreate, unreachableCreate } from './create-guard';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StudioStatus } from '@/contract/studio-api';
 import { accountQueries } from '../features/account';
 import { jobQueries } from '../jobs/api/job-queries';
-import { uploadQueries } from '../lib/uploads';
+import { uploadQueries } from '../lib/uploads/uploads';
 import { makeAccount, makeJob, makeList } from '../lib/testing/fixtures';
 import { applyStudioEvent } from './use-studio-events';
 

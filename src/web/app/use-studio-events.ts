@@ -8,10 +8,10 @@ import {
   refetchJobLists,
   refetchJobs,
 } from '../jobs/api/job-events';
-import { uploadQueries } from '../lib/uploads';
-import { connectEventStream } from '../lib/event-stream';
-import { streamActions } from '../lib/stream-store';
-import { upstreamReported } from '../lib/upstream-store';
+import { uploadQueries } from '../lib/uploads/uploads';
+import { connectEventStream } from '../lib/events/event-stream';
+import { streamActions } from '../lib/events/stream-store';
+import { upstreamReported } from '../lib/events/upstream-store';
 
 const EVENTS_URL = '/studio-api/events';
 

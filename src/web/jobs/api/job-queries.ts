@@ -5,7 +5,7 @@ import { lineageTreeSchema } from '@/contract/lineage-tree';
 import { jobEnvelopeSchema, jobListSchema } from '@/contract/studio-api';
 import { requestJson } from '@/web/lib/http';
 import type { JobFilter } from '@/web/jobs/api/job-filter';
-import { isStreamLive } from '@/web/lib/stream-store';
+import { isStreamLive } from '@/web/lib/events/stream-store';
 import { isRunning } from '../utils/job-view';
 import { jobListParams } from './job-search';
 

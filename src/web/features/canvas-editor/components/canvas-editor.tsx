@@ -4,7 +4,7 @@ import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
 import { useFocusTrap } from '@/web/lib/focus-trap';
 import type { EditorRequest } from '@/web/jobs/stores/editor-request-store';
-import { uploadImage } from '@/web/lib/uploads';
+import { uploadImage } from '@/web/lib/uploads/uploads';
 import { editorCreate } from '../mask/submit';
 import { newDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';

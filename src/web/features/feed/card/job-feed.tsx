@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '@/web/components/ui/error-banner';
 import { LoadError } from '@/web/components/ui/request-error';
 import { describeError } from '@/web/lib/describe-error';
-import { useStreamLive } from '@/web/lib/stream-store';
+import { useStreamLive } from '@/web/lib/events/stream-store';
 import { jobQueries } from '@/web/jobs/api/job-queries';
 import { JobCardList } from './job-card-list';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, type ComponentProps } from 'react';
 import type { Job } from '@/contract/studio-api';
 import type { JobFilter } from '@/web/jobs/api/job-filter';
-import { useStreamLive } from '@/web/lib/stream-store';
+import { useStreamLive } from '@/web/lib/events/stream-store';
 import { galleryQuery, galleryWindow, windowPages, type WindowData } from './gallery-window';
 import { exportQuery } from '@/web/jobs/api/job-search';
 import { usePendingDeletes } from '../deletes/pending-deletes';

@@ -7,7 +7,7 @@ import {
 import { useCallback } from 'react';
 import { Button } from '@/web/components/ui/button';
 import type { JobFilter } from '@/web/jobs/api/job-filter';
-import { useStreamLive } from '@/web/lib/stream-store';
+import { useStreamLive } from '@/web/lib/events/stream-store';
 import { galleryQuery, windowPages } from '../gallery/gallery-window';
 import { jobQueries } from '@/web/jobs/api/job-queries';
 import { GalleryResults } from '../gallery/gallery-results';

@@ -4,7 +4,7 @@ import { parsePrompt, serializePrompt, setFlag } from '@/contract/prompt-flags';
 import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
 import { useEditorRequested } from '@/web/jobs/stores/editor-request-store';
-import { uploadImage } from '@/web/lib/uploads';
+import { uploadImage } from '@/web/lib/uploads/uploads';
 import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
 import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
 import type { ResultReuse } from './result-reuse';

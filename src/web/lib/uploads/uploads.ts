@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Upload } from '@/contract/studio-api';
 import { studioStatusSchema, uploadEnvelopeSchema } from '@/contract/studio-api';
-import { requestJson } from './http';
+import { requestJson } from '../http';
 
 /** Whether uploads work changes only with the server's settings: read it once in a while. */
 const STATUS_STALE_MS = 60_000;

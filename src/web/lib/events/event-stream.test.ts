@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudioEvent } from '@/contract/events';
 import type { EventSourceLike } from './event-stream';
 import { backoffDelay, connectEventStream } from './event-stream';
-import { makeJob } from './testing/fixtures';
+import { makeJob } from '../testing/fixtures';
 
 describe('backoffDelay', () => {
   it('doubles from 1 s to a 30 s ceiling', () => {

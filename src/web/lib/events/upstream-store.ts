@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { UpstreamStatus } from '@/contract/studio-api';
-import { formatRelativeTime } from './format';
+import { formatRelativeTime } from '../format';
 
 /**
  * Whether the studio can reach the image service, as the proxy last said (its `status`

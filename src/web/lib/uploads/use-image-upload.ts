@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ClipboardEvent } from 'react';
 import type { Upload, UploadsStatus } from '@/contract/studio-api';
-import { describeError } from './describe-error';
+import { describeError } from '../describe-error';
 import { uploadProblem } from './upload-check';
 import { imageFileOf, uploadImage, uploadQueries } from './uploads';
 
