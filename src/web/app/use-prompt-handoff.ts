@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import type { ResultReuse } from '../features/jobs/components/result-reuse';
-import { promptStore } from '../features/create/stores/prompt-store';
-import { blendInputsStore } from '../features/tools/stores/blend-inputs';
+import type { ResultReuse } from '../features/library';
+import { promptStore } from '../features/create';
+import { blendInputsStore } from '../features/tools';
 import { routeFromHash, routeHref } from './router';
 
 const focusPrompt = () => {

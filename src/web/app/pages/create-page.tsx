@@ -1,6 +1,6 @@
-import { PromptBox } from '@/web/features/create/components/prompt-box';
-import { JobFeed } from '@/web/features/jobs/components/job-feed';
-import { useCreateJob } from '@/web/features/jobs/hooks/use-create-job';
+import { PromptBox } from '@/web/features/create';
+import { JobFeed } from '@/web/features/feed';
+import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
 import { usePromptHandoff } from '../use-prompt-handoff';
 import { Page } from './page';
 

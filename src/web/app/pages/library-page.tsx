@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { JobSearchResults, startSearch } from '@/web/features/jobs/components/job-search-results';
-import { LibraryFilters } from '@/web/features/library/components/library-filters';
-import type { LibraryParams } from '@/web/features/library/utils/library-params';
+import type { LibraryParams } from '@/web/features/library';
 import {
   checkParams,
   clearFilters,
   describeFilter,
+  JobSearchResults,
+  LibraryFilters,
   paramsFromSearch,
   searchFromParams,
-} from '@/web/features/library/utils/library-params';
+  startSearch,
+} from '@/web/features/library';
 import { replaceRouteSearch, useRouteSearch } from '../router';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
 import { useLibraryView } from '../library-view';

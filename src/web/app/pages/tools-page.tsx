@@ -1,6 +1,7 @@
-import { JobFeed } from '@/web/features/jobs/components/job-feed';
-import { useCreateJob } from '@/web/features/jobs/hooks/use-create-job';
-import type { ToolFormProps } from '@/web/features/tools/components/tools';
+import { JobFeed } from '@/web/features/feed';
+import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
+import type { ToolFormProps } from '@/web/features/tools';
+// By path: the index is on the first page, and this page is a chunk of its own.
 import { TOOLS } from '@/web/features/tools/components/tools';
 import { routeHref } from '../router';
 import { usePromptHandoff } from '../use-prompt-handoff';

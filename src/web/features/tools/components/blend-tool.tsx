@@ -3,7 +3,7 @@ import { Button } from '@/web/components/ui/button';
 import { ChoiceRow } from '@/web/components/ui/choice-row';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
-import { issueFor } from '@/web/lib/validate-params';
+import { issueFor } from '@/web/jobs/utils/validate-params';
 import { useToolCheck } from '../hooks/use-tool-check';
 import { blendInputsStore, useHandedImages } from '../stores/blend-inputs';
 import type { BlendAspect } from '../utils/tool-params';

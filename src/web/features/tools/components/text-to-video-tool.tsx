@@ -3,7 +3,7 @@ import { ChoiceRow } from '@/web/components/ui/choice-row';
 import { Field, inputClass } from '@/web/components/ui/field';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
-import { issueFor } from '@/web/lib/validate-params';
+import { issueFor } from '@/web/jobs/utils/validate-params';
 import { useToolCheck } from '../hooks/use-tool-check';
 import type { VideoResolution } from '../utils/tool-params';
 import { textToVideoCreate } from '../utils/tool-params';

@@ -1,8 +1,8 @@
 import type { OperationName } from '@/contract/operations';
 import { imgUrl } from '@/contract/requests/common';
 import { createRequest, type CreateJobRequest, type CreateParams } from '@/contract/create-job';
-import type { FieldIssues } from '@/web/lib/validate-params';
-import { checkParams } from '@/web/lib/validate-params';
+import type { FieldIssues } from '@/web/jobs/utils/validate-params';
+import { checkParams } from '@/web/jobs/utils/validate-params';
 
 /** The create a tool's fields make, and what is wrong with it (null: ready to send). */
 export interface ToolCheck {
