@@ -7,7 +7,7 @@ const CanvasEditor = lazy(() => import('../features/canvas-editor'));
 
 /**
  * Shows the canvas editor that the jobs menu (Vary region, Edit) or the Upload and paint
- * tool asked for; its create goes through the jobs feature.
+ * tool asked for; its create goes through the jobs layer.
  */
 export function CanvasEditorHost() {
   const request = useEditorRequest();

@@ -75,7 +75,7 @@ export const KEY_ACTIONS = [
   { id: 'editor.pan', scope: 'editor', keys: [' '], label: 'Hold and drag to move the view' },
 ] as const satisfies readonly KeyActionSpec[];
 
-export type KeyAction = (typeof KEY_ACTIONS)[number];
+type KeyAction = (typeof KEY_ACTIONS)[number];
 type Dispatched = Exclude<KeyAction, { native: true }>;
 export type KeyActionId<S extends KeyScope = KeyScope> = Extract<Dispatched, { scope: S }>['id'];
 

@@ -4,7 +4,7 @@ import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
 import { usePromptHandoff } from '../use-prompt-handoff';
 import { Page } from './page';
 
-/** The create feature writes prompts, the jobs feature runs them: composed here. */
+/** The create feature writes prompts, the feed shows them running: composed here. */
 export function CreatePage() {
   const create = useCreateJob();
   const onUsePrompt = usePromptHandoff();

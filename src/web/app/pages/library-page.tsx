@@ -22,7 +22,7 @@ const VIEWS = [
 ] as const;
 
 /**
- * The library feature reads and writes the search in the URL; the jobs feature fetches and
+ * The library feature reads and writes the search in the URL; the library fetches and
  * shows what it finds. Composed here, as features do not know each other.
  */
 export function LibraryPage() {

@@ -24,7 +24,7 @@ const TOOL_OPERATIONS: readonly TaskType[] = [
 ];
 const TOOL_RESULTS_HREF = `${routeHref('library')}?operation=${TOOL_OPERATIONS.join(',')}`;
 
-/** The tools make jobs through the jobs feature's create; each tool gets its own. */
+/** The tools make jobs through the jobs layer's create; each tool gets its own. */
 function ToolSlot({ Form }: { Form: ComponentType<ToolFormProps> }) {
   const create = useCreateJob();
   return (

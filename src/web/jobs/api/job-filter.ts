@@ -2,7 +2,7 @@ import type { TaskStatus, TaskType } from '@/contract/task';
 
 /**
  * A checked filter of the job history, shared by the library (which reads it from the URL)
- * and the jobs feature (which fetches it). Every field is optional and they combine.
+ * and the jobs layer (which fetches it). Every field is optional and they combine.
  */
 export interface JobFilter {
   /** Prompt search: whole words, each a prefix. */

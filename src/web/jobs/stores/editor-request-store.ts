@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Which image the canvas editor should open. The jobs feature's menu and the tools
+ * Which image the canvas editor should open. The feed's image menu and the tools
  * feature's "Upload and paint" write it; the app layer reads it and shows the editor:
  * features do not import each other.
  */

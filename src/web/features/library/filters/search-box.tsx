@@ -13,7 +13,7 @@ interface SearchBoxProps {
 /**
  * The library's search field. Each keystroke searches at once (Escape clears): the studio
  * answers in milliseconds, the request of the keystroke before is aborted and its results
- * stay, dimmed, until the new ones arrive (jobs feature). A change from outside (Clear all,
+ * stay, dimmed, until the new ones arrive (the results). A change from outside (Clear all,
  * Back) replaces the text, while the echo of its own search does not, so nothing typed
  * since is lost.
  */

@@ -11,7 +11,7 @@ const SETTLE_MS = 250;
 
 /**
  * The library's cards: a new search's first screen of cards with its results, the rest as
- * the user comes near them (`hooks/use-mounted-count.ts`): scrolling (a sentinel after the
+ * the user comes near them (`use-mounted-count.ts`): scrolling (a sentinel after the
  * last card, within 1.5 windows below the screen) or focus reaching the last card, so Tab
  * goes on to the next card, not past the cards not drawn yet. Their thumbnails load through
  * the gallery's loader, four files at a time (`DeferredThumbs`), so the next keystroke's
