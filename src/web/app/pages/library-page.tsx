@@ -22,8 +22,8 @@ const VIEWS = [
 ] as const;
 
 /**
- * The library feature reads and writes the search in the URL; the library fetches and
- * shows what it finds. Composed here, as features do not know each other.
+ * The library's filters read and write the search in the URL; its results fetch and show
+ * what it finds. Composed here with the feed's cards, which the results draw.
  */
 export function LibraryPage() {
   const onUsePrompt = usePromptHandoff();
