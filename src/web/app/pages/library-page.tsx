@@ -23,7 +23,7 @@ const VIEWS = [
 
 /**
  * The library's filters read and write the search in the URL; its results fetch and show
- * what it finds. Composed here with the feed's cards, which the results draw.
+ * what it finds; the page adds the view switch and hands prompts and results to Create.
  */
 export function LibraryPage() {
   const onUsePrompt = usePromptHandoff();
