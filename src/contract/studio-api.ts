@@ -4,7 +4,6 @@ import { availableActionsSchema, taskStatusSchema, taskTypeSchema } from './task
 
 /** The studio's own browser API (`/studio-api/*`): jobs are named by handles. */
 export { HANDLE_RE, handleSchema } from './handle';
-export type { CreateJob, CreateJobRequest } from './create-job-schema';
 
 const mediaItemSchema = z.object({
   /** Same-origin URL, `/media/<handle>/<n>`. */

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CreateJobRequest, StudioError, UpstreamStatus } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { StudioError, UpstreamStatus } from '@/contract/studio-api';
 import { accountQueries } from '../features/account/api/account-queries';
 import { availableCredits } from '../features/account/utils/balance';
 import { findCachedJob } from '../features/jobs/api/job-events';

@@ -1,4 +1,5 @@
-import { createRequest, type CreateJobRequest } from '@/contract/create-job';
+import { createRequest } from '@/contract/create-job';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
 import { OUTPAINT_SCALE } from '@/contract/requests/outpaint';
 import {
   PAN_DIRECTION_NAMES,

@@ -1,6 +1,7 @@
 import type { OperationName } from '@/contract/operations';
 import { imgUrl } from '@/contract/requests/common';
-import { createRequest, type CreateJobRequest, type CreateParams } from '@/contract/create-job';
+import { createRequest } from '@/contract/create-job';
+import type { CreateJobRequest, CreateParams } from '@/contract/create-job-schema';
 import type { FieldIssues } from '@/web/lib/validate-params';
 import { checkParams } from '@/web/lib/validate-params';
 
