@@ -4,6 +4,7 @@
  * `serializePrompt(parsePrompt(s)) === s` for any string, in time linear in its length.
  */
 import { flagMarks, skipSpace, trimSpaceEnd } from './prompt-scan';
+import { isHttpUrl } from './urls';
 
 type FlagKind =
   | { kind: 'switch' }
@@ -217,7 +218,6 @@ export interface FlagProblem {
   message: string;
 }
 
-const isHttpUrl = (s: string) => /^https?:\/\/\S+$/i.test(s);
 /** Plain decimals only: `Number()` would also take `0x10`, `1e3` or `Infinity`. */
 const DECIMAL_RE = /^(\d+(\.\d+)?|\.\d+)$/;
 

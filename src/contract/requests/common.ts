@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HTTP_URL_RE } from '../urls';
 import { CANVAS_SIDE_MAX, MASK_SIDE_MAX, MASK_SIDE_MIN, PROMPT_MAX, URL_MAX } from './limits';
 
 /**
@@ -49,7 +50,7 @@ export const httpUrl = (max = URL_MAX) => {
   return z
     .string({ error: say(allowed) })
     .check(z.maxLength(max, { error: `must be ${allowed}` }))
-    .check(z.regex(/^https?:\/\/[^\s]+$/i, { error: `must be ${allowed}` }));
+    .check(z.regex(HTTP_URL_RE, { error: `must be ${allowed}` }));
 };
 
 export const imgUrl = () => httpUrl(URL_MAX);

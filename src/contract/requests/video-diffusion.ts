@@ -1,15 +1,14 @@
 import * as z from 'zod/mini';
 import { getFlag, parsePrompt } from '../prompt-flags';
+import { httpUrlsIn } from '../urls';
 import { base, gridIndex, intChoice, jobId, prompt } from './common';
 import { defineOperation, titled, withServiceRule } from './operation';
 
 const VIDEO_TYPES = [0, 1] as const;
 const VIDEO_TYPE_NAMES = ['480p', '720p'] as const;
 
-const IMAGE_URL_IN_PROMPT = /https?:\/\/\S+/i;
-
 /** The first http(s) URL in a text-to-video prompt: the start image. */
-export const startImageUrl = (p: string): string | null => IMAGE_URL_IN_PROMPT.exec(p)?.[0] ?? null;
+export const startImageUrl = (p: string): string | null => httpUrlsIn(p)[0] ?? null;
 
 const fields = {
   imageNo: z._default(gridIndex(), 0),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ParsedPrompt } from '@/contract/prompt-flags';
 import { getFlag, hasFlag } from '@/contract/prompt-flags';
 import type { TaskType } from '@/contract/task';
+import { isHttpUrl } from '@/contract/urls';
 import type { CameraMove, MotionSpec } from '@/engine/media/video/motion';
 import { badRequest } from '../rules/rejection';
 import type { StoredVideo, StoredVideoOutput } from '@/engine/db/stored-output';
@@ -27,9 +28,7 @@ export function motionOf(p: ParsedPrompt, move: CameraMove, seed: number): Motio
 
 /** `--end <url>`: the picture the clips fade into. */
 export const endUrlOf = (p: ParsedPrompt): string | null =>
-  getFlag(p, 'end')
-    ?.value.split(/\s+/)
-    .find((u) => /^https?:\/\//i.test(u)) ?? null;
+  getFlag(p, 'end')?.value.split(/\s+/).find(isHttpUrl) ?? null;
 
 const EXTENDABLE: readonly TaskType[] = ['video_diffusion', 'extend_video'];
 
