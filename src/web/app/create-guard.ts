@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CreateJobRequest, StudioError, UpstreamStatus } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { StudioError, UpstreamStatus } from '@/contract/studio-api';
 import { accountQueries, availableCredits } from '../features/account';
 import { findCachedJob } from '../jobs/api/job-events';
 import { costOfCreate } from '../jobs/utils/costs';

@@ -1,6 +1,7 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreateJobRequest, Job } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { Job } from '@/contract/studio-api';
 import { NetworkError, StudioApiError } from '@/web/lib/http';
 import { jsonResponse, makeJob, makeList } from '@/web/lib/testing/fixtures';
 import {

@@ -1,6 +1,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { CreateJobRequest, Job, JobList } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { Job, JobList } from '@/contract/studio-api';
 import { deletedEnvelopeSchema, jobEnvelopeSchema } from '@/contract/studio-api';
 import { isTerminal } from '@/contract/task';
 import { NetworkError, requestJson } from '@/web/lib/http';

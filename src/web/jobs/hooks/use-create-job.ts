@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { CreateJobRequest } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
 import { isCreateInFlight, jobMutations, submitVariables } from '../api/job-mutations';
 
 /**

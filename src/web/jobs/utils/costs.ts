@@ -4,7 +4,7 @@ import { costOf, followUpSpeed } from '@/contract/costs';
 import { promptOfParams } from '@/contract/create-job';
 import { isDraft, parsePrompt, speedOf } from '@/contract/prompt-flags';
 import type { OperationName } from '@/contract/operations';
-import type { CreateJobRequest } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
 
 /** What a prompt from the prompt box costs as a diffusion. */
 export function diffusionCost(prompt: string): number {

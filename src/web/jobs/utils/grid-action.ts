@@ -1,17 +1,25 @@
-import { createRequest, type CreateJobRequest } from '@/contract/create-job';
+import { createRequest } from '@/contract/create-job';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { VideoMotion } from '@/contract/prompt-flags';
+import { codeOf } from '@/contract/requests/common';
 import { OUTPAINT_SCALE } from '@/contract/requests/outpaint';
 import {
   PAN_DIRECTION_NAMES,
   PAN_SCALE as PAN_RANGE,
   type PanDirection,
 } from '@/contract/requests/pan';
+import { REMIX_MODES, type RemixMode } from '@/contract/requests/remix';
+import { UPSCALE_MODES, type UpscaleMode } from '@/contract/requests/upscale';
+import { VARIATION_STRENGTHS, type VariationStrength } from '@/contract/requests/variation';
+import {
+  VIDEO_RESOLUTIONS,
+  withMotion,
+  type VideoResolution,
+} from '@/contract/requests/video-diffusion';
 
-export type UpscaleMode = 'subtle' | 'creative';
-export type VaryStrength = 'subtle' | 'strong';
-export type RemixMode = 'strong' | 'subtle';
-export type { PanDirection };
-export type VideoResolution = '480p' | '720p';
-export type Motion = 'low' | 'high';
+export type { PanDirection, RemixMode, UpscaleMode, VideoResolution };
+export type VaryStrength = VariationStrength;
+export type Motion = VideoMotion;
 
 /** Everything a person can ask of a finished job's images or clips. */
 export type GridAction =
@@ -48,30 +56,28 @@ const optionalPrompt = (prompt: string | undefined) => {
   return p === '' ? {} : { remixPrompt: p };
 };
 
-/** The `--motion` flag rides in the video prompt; low is the service's default. */
+/** The `--motion` flag rides in the video prompt; an empty prompt is left out. */
 function videoPrompt(prompt: string, motion: Motion): string | undefined {
-  const text = prompt.trim();
-  const withMotion = motion === 'high' ? `${text} --motion high`.trim() : text;
-  return withMotion === '' ? undefined : withMotion;
+  const withFlag = withMotion(prompt.trim(), motion);
+  return withFlag === '' ? undefined : withFlag;
 }
 
 type Of<K extends GridAction['kind']> = Extract<GridAction, { kind: K }>;
 
-const panCode = (direction: PanDirection): 0 | 1 | 2 | 3 => {
-  const code = PAN_DIRECTION_NAMES.indexOf(direction);
-  return code === 1 || code === 2 || code === 3 ? code : 0;
-};
-
 /** The create of each action, by kind: a new kind does not compile until it has one. */
 const CREATES: { [K in GridAction['kind']]: (parentId: string, a: Of<K>) => CreateJobRequest } = {
   upscale: (id, a) =>
-    createRequest('upscale', { imageNo: a.imageNo, type: a.mode === 'creative' ? 1 : 0 }, id),
+    createRequest('upscale', { imageNo: a.imageNo, type: codeOf(UPSCALE_MODES, a.mode) }, id),
   variation: (id, a) =>
-    createRequest('variation', { imageNo: a.imageNo, type: a.strength === 'strong' ? 1 : 0 }, id),
+    createRequest(
+      'variation',
+      { imageNo: a.imageNo, type: codeOf(VARIATION_STRENGTHS, a.strength) },
+      id,
+    ),
   remix: (id, a) =>
     createRequest(
       'remix',
-      { imageNo: a.imageNo, remixPrompt: a.prompt.trim(), mode: a.mode === 'subtle' ? 1 : 0 },
+      { imageNo: a.imageNo, remixPrompt: a.prompt.trim(), mode: codeOf(REMIX_MODES, a.mode) },
       id,
     ),
   zoom: (id, a) =>
@@ -85,7 +91,7 @@ const CREATES: { [K in GridAction['kind']]: (parentId: string, a: Of<K>) => Crea
       'pan',
       {
         imageNo: a.imageNo,
-        direction: panCode(a.direction),
+        direction: codeOf(PAN_DIRECTION_NAMES, a.direction),
         scale: clampScale(a.scale, PAN_SCALE),
         ...optionalPrompt(a.prompt),
       },
@@ -95,7 +101,7 @@ const CREATES: { [K in GridAction['kind']]: (parentId: string, a: Of<K>) => Crea
   reroll: (id) => createRequest('reroll', {}, id),
   animate: (id, a) => {
     const prompt = videoPrompt(a.prompt, a.motion);
-    const videoType = a.resolution === '720p' ? 1 : 0;
+    const videoType = codeOf(VIDEO_RESOLUTIONS, a.resolution);
     const params = { imageNo: a.imageNo, videoType, ...(prompt ? { prompt } : {}) } as const;
     return createRequest('video-diffusion', params, id);
   },

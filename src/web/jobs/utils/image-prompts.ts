@@ -1,4 +1,5 @@
 import type { ParsedPrompt } from '@/contract/prompt-flags';
+import { isHttpUrl } from '@/contract/urls';
 import {
   getFlag,
   parsePrompt,
@@ -29,16 +30,16 @@ interface UrlSpan {
   end: number;
 }
 
-const LEADING_URL_RE = /^(https?:\/\/\S+)(\s+|$)/i;
-export const isHttpUrl = (s: string): boolean => /^https?:\/\/\S+$/i.test(s);
+/** A word and the whitespace after it. */
+const WORD_RE = /^(\S+)(\s+|$)/;
 
 /** The URLs at the start of a prompt's text (before any other word), with where each is. */
 export function leadingSpans(text: string): UrlSpan[] {
   const spans: UrlSpan[] = [];
   let pos = /^\s*/.exec(text)?.[0].length ?? 0;
   for (;;) {
-    const m = LEADING_URL_RE.exec(text.slice(pos));
-    if (!m?.[1]) return spans;
+    const m = WORD_RE.exec(text.slice(pos));
+    if (!m?.[1] || !isHttpUrl(m[1])) return spans;
     spans.push({ url: m[1], start: pos, end: pos + m[0].length });
     pos += m[0].length;
   }

@@ -1,6 +1,8 @@
-import type { MenuCapability } from '@/web/jobs/utils/action-plan';
-import type { GridAction, PanDirection } from '@/web/jobs/utils/grid-action';
-import { PAN_SCALE } from '@/web/jobs/utils/grid-action';
+import { UPSCALE_MODES } from '@/contract/requests/upscale';
+import { VARIATION_STRENGTHS } from '@/contract/requests/variation';
+import type { MenuCapability } from './action-plan';
+import type { GridAction, PanDirection } from './grid-action';
+import { PAN_SCALE } from './grid-action';
 
 /** Dialogs an action can open before it is sent. */
 export type DialogKind = 'remix' | 'zoom' | 'pan' | 'animate' | 'vary-region' | 'edit';
@@ -40,7 +42,7 @@ function groupFor(cap: MenuCapability, imageNo: number): MenuGroup {
       return {
         id: cap,
         heading: 'Upscale',
-        items: (['subtle', 'creative'] as const).map((mode) =>
+        items: UPSCALE_MODES.map((mode) =>
           entry(`upscale-${mode}`, `Upscale (${mode})`, { action: { kind: cap, imageNo, mode } }),
         ),
       };
@@ -48,7 +50,7 @@ function groupFor(cap: MenuCapability, imageNo: number): MenuGroup {
       return {
         id: cap,
         heading: 'Vary',
-        items: (['subtle', 'strong'] as const).map((strength) =>
+        items: VARIATION_STRENGTHS.map((strength) =>
           entry(`vary-${strength}`, `Vary (${strength})`, {
             action: { kind: cap, imageNo, strength },
           }),

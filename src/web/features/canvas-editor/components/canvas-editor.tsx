@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CreateJobRequest } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
 import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
 import { useFocusTrap } from '@/web/lib/focus-trap';

@@ -1,4 +1,4 @@
-import type { CreateJobRequest } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
 import type { Mask } from '@/contract/requests/common';
 import type { EditorRequest } from '@/web/jobs/stores/editor-request-store';
 import type { EditorDocument } from '../model/document';

@@ -1,20 +1,24 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
+import { UPSCALE_MODE_LABELS, UPSCALE_MODES } from '@/contract/requests/upscale';
+import { VARIATION_STRENGTH_LABELS, VARIATION_STRENGTHS } from '@/contract/requests/variation';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
-import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import { SegmentedControl, segmentOptions } from '@/web/components/ui/segmented-control';
 import { useCardShortcuts } from '@/web/jobs/hooks/card-shortcuts';
 import type { JobActions } from './use-job-actions';
 import type { ImageActionPlan } from '@/web/jobs/utils/action-plan';
 import type { GridAction, UpscaleMode, VaryStrength } from '@/web/jobs/utils/grid-action';
 
-const UPSCALE_MODES: SegmentOption<UpscaleMode>[] = [
-  { value: 'subtle', label: 'Subtle', title: 'Upscale keeping the image as it is' },
-  { value: 'creative', label: 'Creative', title: 'Upscale adding new detail' },
-];
-const VARY_STRENGTHS: SegmentOption<VaryStrength>[] = [
-  { value: 'subtle', label: 'Subtle', title: 'Small changes' },
-  { value: 'strong', label: 'Strong', title: 'Bolder changes' },
-];
+export const UPSCALE_MODE_OPTIONS: SegmentOption<UpscaleMode>[] = segmentOptions(
+  UPSCALE_MODES,
+  UPSCALE_MODE_LABELS,
+  { subtle: 'Upscale keeping the image as it is', creative: 'Upscale adding new detail' },
+);
+export const VARY_STRENGTH_OPTIONS: SegmentOption<VaryStrength>[] = segmentOptions(
+  VARIATION_STRENGTHS,
+  VARIATION_STRENGTH_LABELS,
+  { subtle: 'Small changes', strong: 'Bolder changes' },
+);
 
 interface GridActionsProps {
   plan: ImageActionPlan;
@@ -48,7 +52,7 @@ export function GridActions({ plan, actions }: GridActionsProps) {
           />
           <SegmentedControl
             label="Upscale mode"
-            options={UPSCALE_MODES}
+            options={UPSCALE_MODE_OPTIONS}
             value={mode}
             onChange={setMode}
           />
@@ -66,7 +70,7 @@ export function GridActions({ plan, actions }: GridActionsProps) {
           />
           <SegmentedControl
             label="Vary strength"
-            options={VARY_STRENGTHS}
+            options={VARY_STRENGTH_OPTIONS}
             value={strength}
             onChange={setStrength}
           />

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
+import { REMIX_MODE_LABELS, REMIX_MODES } from '@/contract/requests/remix';
 import { DialogForm } from '@/web/components/ui/form-dialog';
 import { Field, inputClass } from '@/web/components/ui/field';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
-import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import { SegmentedControl, segmentOptions } from '@/web/components/ui/segmented-control';
 import type { FieldIssues } from '@/web/jobs/utils/validate-params';
 import { issueFor } from '@/web/jobs/utils/validate-params';
 import type { GridAction, RemixMode } from '@/web/jobs/utils/grid-action';
@@ -10,10 +11,11 @@ import type { ActionFormProps } from './action-form';
 import { actionCost, submitAction } from './action-form';
 import { ChoiceRow } from '@/web/components/ui/choice-row';
 
-const MODES: SegmentOption<RemixMode>[] = [
-  { value: 'strong', label: 'Strong', title: 'Follow the new prompt closely' },
-  { value: 'subtle', label: 'Subtle', title: 'Stay close to the image' },
-];
+export const REMIX_MODE_OPTIONS: SegmentOption<RemixMode>[] = segmentOptions(
+  REMIX_MODES,
+  REMIX_MODE_LABELS,
+  { strong: 'Follow the new prompt closely', subtle: 'Stay close to the image' },
+);
 
 /** Remix: the same image with a changed prompt, strong or subtle. */
 export function RemixForm(props: ActionFormProps & { imageNo: number }) {
@@ -43,7 +45,12 @@ export function RemixForm(props: ActionFormProps & { imageNo: number }) {
         )}
       </Field>
       <ChoiceRow label="Strength">
-        <SegmentedControl label="Remix strength" options={MODES} value={mode} onChange={setMode} />
+        <SegmentedControl
+          label="Remix strength"
+          options={REMIX_MODE_OPTIONS}
+          value={mode}
+          onChange={setMode}
+        />
       </ChoiceRow>
     </DialogForm>
   );

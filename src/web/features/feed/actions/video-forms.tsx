@@ -3,22 +3,13 @@ import { parsePrompt } from '@/contract/prompt-flags';
 import { ChoiceRow } from '@/web/components/ui/choice-row';
 import { Field, inputClass } from '@/web/components/ui/field';
 import { DialogForm } from '@/web/components/ui/form-dialog';
-import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
 import type { FieldIssues } from '@/web/jobs/utils/validate-params';
 import { issueFor } from '@/web/jobs/utils/validate-params';
+import { VIDEO_MOTION_OPTIONS, VIDEO_RESOLUTION_OPTIONS } from '@/web/jobs/utils/video-options';
 import type { GridAction, Motion, VideoResolution } from '@/web/jobs/utils/grid-action';
 import type { ActionFormProps } from './action-form';
 import { actionCost, submitAction } from './action-form';
-
-const RESOLUTIONS: SegmentOption<VideoResolution>[] = [
-  { value: '480p', label: '480p' },
-  { value: '720p', label: '720p', title: 'Sharper, about three times the cost' },
-];
-const MOTIONS: SegmentOption<Motion>[] = [
-  { value: 'low', label: 'Low', title: 'Calm camera and subject' },
-  { value: 'high', label: 'High', title: 'More movement' },
-];
 
 /** Animate: four short clips that start from one image. */
 export function AnimateForm(props: ActionFormProps & { imageNo: number }) {
@@ -48,13 +39,18 @@ export function AnimateForm(props: ActionFormProps & { imageNo: number }) {
       <ChoiceRow label="Resolution">
         <SegmentedControl
           label="Resolution"
-          options={RESOLUTIONS}
+          options={VIDEO_RESOLUTION_OPTIONS}
           value={resolution}
           onChange={setResolution}
         />
       </ChoiceRow>
       <ChoiceRow label="Motion">
-        <SegmentedControl label="Motion" options={MOTIONS} value={motion} onChange={setMotion} />
+        <SegmentedControl
+          label="Motion"
+          options={VIDEO_MOTION_OPTIONS}
+          value={motion}
+          onChange={setMotion}
+        />
       </ChoiceRow>
     </DialogForm>
   );

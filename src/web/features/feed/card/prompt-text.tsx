@@ -1,6 +1,7 @@
 import { parsePrompt } from '@/contract/prompt-flags';
 import type { ImagePrompt } from '@/web/jobs/utils/image-prompts';
-import { imagePromptsOf, isHttpUrl, leadingSpans, previewOf } from '@/web/jobs/utils/image-prompts';
+import { isHttpUrl } from '@/contract/urls';
+import { imagePromptsOf, leadingSpans, previewOf } from '@/web/jobs/utils/image-prompts';
 
 const ROLE_WORDS: Record<ImagePrompt['role'], string> = {
   image: 'Image prompt',

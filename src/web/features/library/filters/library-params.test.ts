@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TASK_TYPES } from '@/contract/task';
 import type { LibraryParams } from './library-params';
 import {
   checkParams,
@@ -113,18 +114,20 @@ describe('checkParams', () => {
 
   it('lists what is allowed for unknown task types and statuses', () => {
     const [op, status] = messages({ operation: ['upscale', 'zoom'], status: ['done'] });
-    expect(op).toMatch(
-      /^operation\|Operation: “zoom” is not allowed; use any of diffusion, upscale, /,
+    expect(op).toBe(
+      `operation|Operation: “zoom” is not allowed; must be one of ${TASK_TYPES.join(', ')}.`,
     );
     expect(status).toBe(
-      'status|Status: “done” is not allowed; use any of pending, staged, processing, retry, completed, failed.',
+      'status|Status: “done” is not allowed; must be one of pending, staged, processing, retry, completed, failed.',
     );
+    expect(messages({ status: ['done', 'completed', 'gone'] })).toEqual([
+      'status|Status: “done”, “gone” are not allowed; must be one of pending, staged, processing, retry, completed, failed.',
+    ]);
   });
 
   it('limits the search to 200 characters and the page size to 1-200', () => {
-    expect(messages({ q: 'x'.repeat(201) })).toEqual([
-      'q|Search: at most 200 characters; this one has 201.',
-    ]);
+    expect(messages({ q: 'x'.repeat(201) })).toEqual(['q|Search: must be at most 200 characters.']);
+    expect(messages({ q: ` ${'x'.repeat(200)} ` })).toEqual([]);
     expect(messages({ q: 'x'.repeat(200) })).toEqual([]);
     for (const limit of ['0', '201', '2.5', 'ten', '-1']) {
       expect(messages({ limit })).toEqual([

@@ -1,5 +1,5 @@
-import type { TaskStatus, TaskType } from '@/contract/task';
-import { TASK_STATUSES, TASK_TYPES } from '@/contract/task';
+import * as z from 'zod/mini';
+import { countParam, jobListQuerySchema } from '@/contract/studio-api';
 import type { JobFilter } from '@/web/jobs/api/job-filter';
 import { localDayStart } from '@/web/jobs/api/job-filter';
 import { OPERATION_GROUPS, OPERATION_TYPES, STATUS_CHOICES, choiceLabel } from './filter-options';
@@ -24,53 +24,50 @@ export interface LibraryParams {
   window: string;
 }
 
-const NO_PARAMS: LibraryParams = {
-  q: '',
-  operation: [],
-  status: [],
-  favourite: '',
-  from: '',
-  to: '',
-  limit: '',
-  window: '',
-};
-
-const KEYS = ['q', 'operation', 'status', 'favourite', 'from', 'to', 'limit', 'window'] as const;
+/** The URL's fields in its order, each named as the issues name it. */
+const LABELS = {
+  q: 'Search',
+  operation: 'Operation',
+  status: 'Status',
+  favourite: 'Favourites',
+  from: 'From',
+  to: 'To',
+  limit: 'Page size (limit)',
+  window: 'Gallery window (window)',
+} as const satisfies Record<keyof LibraryParams, string>;
+export type LibraryField = keyof typeof LABELS;
+const KEYS = Object.keys(LABELS) as LibraryField[];
+const LISTS: readonly LibraryField[] = ['operation', 'status'];
 /** What sets how results load, not which: Clear all keeps them. */
 const PAGING: readonly LibraryField[] = ['limit', 'window'];
-export type LibraryField = (typeof KEYS)[number];
-
-const csv = (v: string | null): string[] => (v ?? '').split(',').filter((x) => x !== '');
 
 export function paramsFromSearch(search: string): LibraryParams {
   const p = new URLSearchParams(search);
-  return {
-    q: p.get('q') ?? '',
-    operation: csv(p.get('operation')),
-    status: csv(p.get('status')),
-    favourite: p.get('favourite') ?? '',
-    from: p.get('from') ?? '',
-    to: p.get('to') ?? '',
-    limit: p.get('limit') ?? '',
-    window: p.get('window') ?? '',
+  const read = (k: LibraryField) => {
+    const v = p.get(k) ?? '';
+    return LISTS.includes(k) ? v.split(',').filter((x) => x !== '') : v;
   };
+  return Object.fromEntries(KEYS.map((k) => [k, read(k)])) as unknown as LibraryParams;
 }
+
+/** A field's value as the URL writes it: a list comma-separated. */
+const valueOf = (params: LibraryParams, k: LibraryField): string => {
+  const raw = params[k];
+  return typeof raw === 'string' ? raw : raw.join(',');
+};
 
 // Commas stay readable in the address bar; everything else is encoded.
 const encode = (v: string): string => encodeURIComponent(v).replace(/%2C/gi, ',');
 
 /** The URL's query for the state, in a fixed order, leaving out what is not set. */
-export function searchFromParams(params: LibraryParams): string {
-  return KEYS.flatMap((k) => {
-    const raw = params[k];
-    const v = typeof raw === 'string' ? raw : raw.join(',');
-    return v === '' ? [] : [`${k}=${encode(v)}`];
-  }).join('&');
-}
+export const searchFromParams = (params: LibraryParams): string =>
+  KEYS.flatMap((k) =>
+    valueOf(params, k) === '' ? [] : [`${k}=${encode(valueOf(params, k))}`],
+  ).join('&');
 
 /** Clear all: every filter off; the page and window sizes are not filters, so they stay. */
 export const clearFilters = (params: LibraryParams): LibraryParams => ({
-  ...NO_PARAMS,
+  ...paramsFromSearch(''),
   limit: params.limit,
   window: params.window,
 });
@@ -79,10 +76,33 @@ export const clearFilters = (params: LibraryParams): LibraryParams => ({
 export const hasFilters = (params: LibraryParams): boolean =>
   KEYS.some((k) => !PAGING.includes(k) && params[k].length > 0);
 
-const DEFAULT_PAGE_SIZE = 50;
-const Q_MAX = 200;
-const LIMIT_MAX = 200;
-const WINDOW_MAX = 100_000;
+/** A day on the browser's clock (the studio's `from` and `to` also take instants). */
+const localDay = z.string().check(
+  z.refine((day) => localDayStart(day) !== null, {
+    error: (iss) => `“${String(iss.input)}” is not a date; use a day like 2026-01-31`,
+  }),
+);
+
+/**
+ * The URL's query as `GET /studio-api/jobs` takes it (its search, lists and page size, with
+ * their bounds and messages), with the library's own days, favourites only, and the
+ * gallery's window of jobs (which the studio never sees).
+ */
+const studio = jobListQuerySchema.shape;
+const libraryQuerySchema = z.object({
+  q: studio.q,
+  operation: studio.operation,
+  status: studio.status,
+  favourite: z.optional(
+    z.literal('true', {
+      error: 'only favourite=true is allowed (favourites only); leave it out for every job',
+    }),
+  ),
+  from: z.optional(localDay),
+  to: z.optional(localDay),
+  limit: studio.limit,
+  window: z.optional(countParam(100_000, 'jobs')),
+});
 
 export interface LibraryIssue {
   field: LibraryField;
@@ -95,59 +115,23 @@ export type CheckedParams =
   | { ok: false; issues: LibraryIssue[] };
 
 /**
- * A count the URL may set, from 1 to `max`: `fallback` when not given; anything else adds
- * `message` to the issues.
+ * One sentence per field, the schema's message after the field's name; the values of a
+ * list it does not take are named (`Status: “done” is not allowed; must be one of ...`).
  */
-function checkedCount<F extends number | undefined>(
-  issues: LibraryIssue[],
-  field: LibraryField,
-  v: string,
-  c: { fallback: F; max: number; message: string },
-): number | F {
-  if (v === '') return c.fallback;
-  const n = /^\d{1,6}$/.test(v) ? Number(v) : NaN;
-  if (!(n >= 1 && n <= c.max)) issues.push({ field, message: c.message });
-  return n;
+function issuesOf(error: z.core.$ZodError, params: LibraryParams): LibraryIssue[] {
+  const fields = new Set(error.issues.map((i) => i.path[0] as LibraryField));
+  return [...fields].map((field) => {
+    const own = error.issues.filter((i) => i.path[0] === field);
+    const bad = own.flatMap(({ path: [, at] }) =>
+      typeof at === 'number' ? [`“${params[field][at]}”`] : [],
+    );
+    const values = bad.length ? `${bad.join(', ')} ${bad[1] ? 'are' : 'is'} not allowed; ` : '';
+    return { field, message: `${LABELS[field]}: ${values}${own[0]?.message ?? 'is not valid'}.` };
+  });
 }
 
-const isTaskType = (v: string): v is TaskType => (TASK_TYPES as readonly string[]).includes(v);
-const isStatus = (v: string): v is TaskStatus => (TASK_STATUSES as readonly string[]).includes(v);
-
-function unknownValues(
-  field: LibraryField,
-  label: string,
-  bad: string[],
-  allowed: readonly string[],
-) {
-  const what = bad.map((v) => `“${v}”`).join(', ');
-  return {
-    field,
-    message: `${label}: ${what} ${bad.length === 1 ? 'is' : 'are'} not allowed; use any of ${allowed.join(', ')}.`,
-  };
-}
-
-function dayIssues(params: LibraryParams): LibraryIssue[] {
-  const issues: LibraryIssue[] = [];
-  const real = (day: string) => localDayStart(day) !== null;
-  for (const [field, label] of [
-    ['from', 'From'],
-    ['to', 'To'],
-  ] as const) {
-    const day = params[field];
-    if (day && !real(day)) {
-      issues.push({
-        field,
-        message: `${label}: “${day}” is not a date; use a day like 2026-01-31.`,
-      });
-    }
-  }
-  const { from, to } = params;
-  // Same-length ISO days compare as strings.
-  if (from && to && real(from) && real(to) && to < from) {
-    issues.push({ field: 'to', message: `To: must be on or after the From date (${from}).` });
-  }
-  return issues;
-}
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /**
  * Checks the state before anything is fetched, with a message per problem that names the
@@ -155,46 +139,28 @@ function dayIssues(params: LibraryParams): LibraryIssue[] {
  * ends before it starts, which it would answer with no jobs.
  */
 export function checkParams(params: LibraryParams): CheckedParams {
-  const issues: LibraryIssue[] = [];
-  const q = params.q.trim();
-  if (q.length > Q_MAX) {
-    issues.push({
-      field: 'q',
-      message: `Search: at most ${Q_MAX} characters; this one has ${q.length}.`,
-    });
+  // A blank search is no search.
+  const set = KEYS.filter((k) => (k === 'q' ? params.q.trim() : valueOf(params, k)) !== '');
+  const result = libraryQuerySchema.safeParse(
+    Object.fromEntries(set.map((k) => [k, valueOf(params, k)])),
+  );
+  const issues = result.success ? [] : issuesOf(result.error, params);
+  const { from, to } = params;
+  // Same-length ISO days compare as strings.
+  if (from && to && localDayStart(from) && localDayStart(to) && to < from) {
+    issues.push({ field: 'to', message: `To: must be on or after the From date (${from}).` });
   }
-  const badOps = params.operation.filter((v) => !isTaskType(v));
-  if (badOps.length) issues.push(unknownValues('operation', 'Operation', badOps, TASK_TYPES));
-  const badStatus = params.status.filter((v) => !isStatus(v));
-  if (badStatus.length) issues.push(unknownValues('status', 'Status', badStatus, TASK_STATUSES));
-  if (params.favourite !== '' && params.favourite !== 'true') {
-    issues.push({
-      field: 'favourite',
-      message:
-        'Favourites: only favourite=true is allowed (favourites only); leave it out for every job.',
-    });
-  }
-  issues.push(...dayIssues(params));
-  const limit = checkedCount(issues, 'limit', params.limit, {
-    fallback: DEFAULT_PAGE_SIZE,
-    max: LIMIT_MAX,
-    message: `Page size (limit): must be a whole number from 1 to ${LIMIT_MAX}.`,
+  if (!result.success || issues.length > 0) return { ok: false, issues };
+  const { q, operation, status, favourite, from: first, to: last, limit, window } = result.data;
+  const filter = defined({
+    q,
+    operations: operation,
+    statuses: status,
+    favourite: favourite && true,
+    from: first,
+    to: last,
   });
-  const windowJobs = checkedCount(issues, 'window', params.window, {
-    fallback: undefined,
-    max: WINDOW_MAX,
-    message: `Gallery window (window): must be a whole number of jobs from 1 to ${WINDOW_MAX}.`,
-  });
-  if (issues.length > 0) return { ok: false, issues };
-  const filter: JobFilter = {
-    ...(q ? { q } : {}),
-    ...(params.operation.length ? { operations: params.operation.filter(isTaskType) } : {}),
-    ...(params.status.length ? { statuses: params.status.filter(isStatus) } : {}),
-    ...(params.favourite === 'true' ? { favourite: true } : {}),
-    ...(params.from ? { from: params.from } : {}),
-    ...(params.to ? { to: params.to } : {}),
-  };
-  return { ok: true, filter, limit, windowJobs };
+  return { ok: true, filter, limit, windowJobs: window };
 }
 
 /** What a filter searched, in words: `“lig” · Videos · Completed · Favourites only`. */

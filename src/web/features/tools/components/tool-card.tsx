@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { CreateJobRequest, Job } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { Job } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { RequestError } from '@/web/components/ui/request-error';
 import { cn } from '@/web/lib/cn';
