@@ -45,7 +45,7 @@ export function gridJob(id: string, overrides: Partial<Job> = {}, actions?: Avai
 }
 
 /** Image 2 of `parent` upscaled: one image, and only the follow-ups an upscale offers. */
-export const upscaledJob = (id: string, parent: string): Job =>
+export const upscaledJob = (id: string, parent: string, overrides: Partial<Job> = {}): Job =>
   makeJob({
     id,
     parentId: parent,
@@ -55,6 +55,7 @@ export const upscaledJob = (id: string, parent: string): Job =>
       images: [media(id, 0, 2048, 1152)],
       actions: { variation: [0], outpaint: [0], pan: [0] },
     }),
+    ...overrides,
   });
 
 /** Four clips made from image 1 of `parent`. */
