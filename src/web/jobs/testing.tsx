@@ -170,3 +170,12 @@ export function renderWithClient(ui: ReactNode) {
   });
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
+
+/** A text field put inside `container` (a viewer) and focused, as a form there would be. */
+export function focusFieldIn(container: Element): HTMLInputElement {
+  const field = document.createElement('input');
+  field.setAttribute('aria-label', 'A field');
+  container.append(field);
+  field.focus();
+  return field;
+}
