@@ -12,8 +12,6 @@ import type { Job, MediaItem } from '@/contract/studio-api';
 import { TASK_TYPES, type AvailableActions, type TaskType } from '@/contract/task';
 import { jsonResponse, makeJob } from '@/web/lib/testing/fixtures';
 
-export { makeJob };
-
 const media = (id: string, n: number | string, width = 1024, height = 576): MediaItem => ({
   url: `/media/${id}/${n}`,
   width,
