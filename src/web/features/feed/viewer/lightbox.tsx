@@ -3,6 +3,7 @@ import type { Job } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { dispatchKey } from '@/web/lib/key-actions';
+import { isTyping } from '@/web/lib/keyboard';
 import { useLightboxKeys } from '@/web/jobs/hooks/lightbox-keys';
 import { useLightbox, useLightboxActions } from './lightbox-store';
 import { imageAlt, mediaDims, viewableImages } from '@/web/jobs/utils/job-view';
@@ -23,7 +24,8 @@ export function Lightbox({ jobs }: { jobs: readonly Job[] }) {
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (gridKey(e)) return;
+    // A field's own keys (the arrows move its caret) are not the viewer's.
+    if (isTyping(e.target) || gridKey(e)) return;
     dispatchKey(
       'viewer',
       {
