@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
-import { upstreamReported } from '@/web/lib/upstream-store';
+import { upstreamReported } from '@/web/lib/events/upstream-store';
 import { ProgressBar } from './progress-bar';
 import { ServiceWait } from './service-wait';
 
