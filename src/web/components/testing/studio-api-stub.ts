@@ -2,7 +2,7 @@ import { onTestFinished, vi } from 'vitest';
 import type { StudioError } from '@/contract/studio-api';
 
 /** One request a component sent, as the stub saw it. */
-export interface SentRequest {
+interface SentRequest {
   method: string;
   /** The path without the query: `/studio-api/jobs`. */
   path: string;
