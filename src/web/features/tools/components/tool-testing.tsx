@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { userEvent } from 'vitest/browser';
-import type { CreateJobRequest, StudioStatus, Upload, UploadsStatus } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { StudioStatus, Upload, UploadsStatus } from '@/contract/studio-api';
 import { jobEnvelopeSchema } from '@/contract/studio-api';
 import { renderWithClient } from '@/web/components/testing/render-with-client';
 import type { Route } from '@/web/components/testing/studio-api-stub';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pngDataUrl, pngFile } from '@/web/components/testing/images';
-import { useEditorClosed, useEditorRequest } from '@/web/lib/editor-request-store';
+import { useEditorClosed, useEditorRequest } from '@/web/jobs/stores/editor-request-store';
 import { UploadPaintTool } from './upload-paint-tool';
 import { STATUS, UPLOADS, pick, renderTool, uploadAnswer, uploadsOff } from './tool-testing';
 
