@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -50,11 +49,9 @@ function Panel({
 
 async function renderPanel(mode: EditorMode, props: PanelProps) {
   submitted.mockReset();
-  act(() =>
-    useEditorStore
-      .getState()
-      .documentOpened(newDocument({ url: '/u/upLOAD123456', width: 400, height: 300 }, mode)),
-  );
+  useEditorStore
+    .getState()
+    .documentOpened(newDocument({ url: '/u/upLOAD123456', width: 400, height: 300 }, mode));
   const screen = await render(<Panel {...props} />);
   const panel = screen.getByRole('complementary', { name: 'Request preview' });
   return {
@@ -70,7 +67,7 @@ async function renderPanel(mode: EditorMode, props: PanelProps) {
 }
 
 describe('the editor’s side panel', () => {
-  beforeEach(() => act(() => useEditorStore.getState().documentClosed()));
+  beforeEach(() => useEditorStore.getState().documentClosed());
 
   it('says how much the mask covers, and how it goes out behind Details', async () => {
     const { panel, send, prompt } = await renderPanel('inpaint', { plan: AREAS });
@@ -164,7 +161,7 @@ describe('the editor’s side panel', () => {
 });
 
 describe('the canvas size', () => {
-  beforeEach(() => act(() => useEditorStore.getState().documentClosed()));
+  beforeEach(() => useEditorStore.getState().documentClosed());
 
   it('extends the canvas to a preset around the whole image, centred', async () => {
     const { panel, placement } = await renderPanel('edit', { plan: { kind: 'empty' } });

@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -12,13 +11,11 @@ const editor = () => useEditorStore.getState();
 const view = () => useViewStore.getState();
 
 async function renderToolbar(mode: EditorMode) {
-  act(() => {
-    view().viewReset();
-    view().stageResized({ width: 800, height: 600 });
-    editor().documentOpened(
-      newDocument({ url: '/media/abcDEF123456/0', width: 400, height: 300 }, mode),
-    );
-  });
+  view().viewReset();
+  view().stageResized({ width: 800, height: 600 });
+  editor().documentOpened(
+    newDocument({ url: '/media/abcDEF123456/0', width: 400, height: 300 }, mode),
+  );
   const screen = await render(<Toolbar edit={mode !== 'inpaint'} />);
   const bar = screen.getByRole('toolbar', { name: 'Editor tools' });
   const button = (name: string) => bar.getByRole('button', { name, exact: true });
@@ -26,7 +23,7 @@ async function renderToolbar(mode: EditorMode) {
 }
 
 describe('the editor toolbar', () => {
-  beforeEach(() => act(() => editor().documentClosed()));
+  beforeEach(() => editor().documentClosed());
 
   it('picks a tool by a click, with the options that tool has', async () => {
     const { bar } = await renderToolbar('inpaint');
