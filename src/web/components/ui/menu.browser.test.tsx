@@ -134,6 +134,29 @@ describe('the menu button', () => {
     await expect.element(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('opens above a trigger at the foot of the screen, and keeps to the right edge', async () => {
+    const screen = await render(
+      <div style={{ position: 'fixed', right: 0, bottom: 4 }}>
+        <MenuButton
+          label="More actions for image 4"
+          menuLabel="Actions for image 4"
+          content={(select) => <MenuSections sections={SECTIONS} onSelect={select} />}
+        >
+          ⋯
+        </MenuButton>
+      </div>,
+    );
+    const trigger = screen.getByRole('button', { name: 'More actions for image 4' });
+    await trigger.click();
+    const menu = screen.getByRole('menu', { name: 'Actions for image 4' });
+    await expect.element(menu.getByRole('menuitem', { name: 'Remix' })).toHaveFocus();
+    const t = trigger.element().getBoundingClientRect();
+    const m = menu.element().getBoundingClientRect();
+    expect(m.bottom).toBeLessThanOrEqual(t.top);
+    expect(m.top).toBeGreaterThanOrEqual(0);
+    expect(m.right).toBeLessThanOrEqual(window.innerWidth);
+  });
+
   it('sits under its trigger, inside the viewport', async () => {
     const { trigger, menu } = await renderMenu();
     await trigger.click();

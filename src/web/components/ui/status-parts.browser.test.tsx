@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { upstreamReported } from '@/web/lib/events/upstream-store';
@@ -14,18 +13,16 @@ describe('the wait under a running job', () => {
     const screen = await render(<ServiceWait />);
     expect(screen.getByRole('status').all()).toHaveLength(0);
 
-    act(() =>
-      upstreamReported({
-        reachable: false,
-        lastContactAt: '2025-01-01T12:00:00.000Z',
-        reason: 'Connection refused',
-      }),
-    );
+    upstreamReported({
+      reachable: false,
+      lastContactAt: '2025-01-01T12:00:00.000Z',
+      reason: 'Connection refused',
+    });
     await expect
       .element(screen.getByRole('status'))
       .toHaveTextContent(/^Waiting for the image service: .*carries on when it answers again\.$/);
 
-    act(() => upstreamReported(REACHABLE));
+    upstreamReported(REACHABLE);
     await expect.element(screen.getByRole('status')).not.toBeInTheDocument();
   });
 });

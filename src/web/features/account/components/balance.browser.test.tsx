@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '@/contract/account-summary';
 import { renderWithClient, testClient } from '@/web/components/testing/render-with-client';
@@ -16,9 +15,7 @@ const STORAGE_KEY = 'studio.low-balance-threshold';
 function thresholdFromElsewhere(value: string | null) {
   if (value === null) localStorage.removeItem(STORAGE_KEY);
   else localStorage.setItem(STORAGE_KEY, value);
-  act(() => {
-    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY, newValue: value }));
-  });
+  window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY, newValue: value }));
 }
 
 /** The account page's card under the header's banner, from one cached account. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Locator } from 'vitest/browser';
 import { userEvent } from 'vitest/browser';
 import type { LedgerJob, Spending, SpendingRange } from '@/contract/spending';
 import { spendingSchema } from '@/contract/spending';
@@ -92,6 +93,9 @@ async function renderSection(route: Route, available?: number | null) {
   return { api, screen, section };
 }
 
+/** The mouse left where an earlier test's click put it: over the chart, it shows a day. */
+const pointerAway = (section: Locator) => userEvent.hover(section.getByTestId('spending-jobs'));
+
 const tooltip = () => document.querySelector('[data-testid="chart-tooltip"]')?.textContent ?? null;
 
 describe('the spending section', () => {
@@ -128,13 +132,15 @@ describe('the spending section', () => {
     expect(svg.querySelectorAll('[data-segment="upscale"]')).toHaveLength(2);
     expect([...svg.querySelectorAll('text')].map((t) => t.textContent)).toContain('May 3');
     await expect.element(section.getByText('Diffusion', { exact: true }).first()).toBeVisible();
-    expect(tooltip()).toBeNull();
+    await pointerAway(section);
+    await expect.poll(tooltip).toBeNull();
   });
 
   it('tells each day’s figures with the keyboard: arrows, Home, End, Escape', async () => {
     const { section } = await renderSection({ spending: week() });
     const chart = section.getByRole('img', { name: /^Credits consumed per day/ });
     await expect.element(chart).toBeVisible();
+    await pointerAway(section);
     (chart.element() as SVGElement).focus();
     // Focus starts on the last day.
     await expect.poll(tooltip).toBe('May 7: 80 creditsDiffusion 80');
@@ -155,14 +161,16 @@ describe('the spending section', () => {
     await expect.poll(tooltip).toBe('May 5: 0 credits');
   });
 
-  it('shows the day under the pointer', async () => {
+  it('shows the day under the pointer, anywhere in its column', async () => {
     const { section } = await renderSection({ spending: week() });
     const chart = section.getByRole('img', { name: /^Credits consumed per day/ });
     await expect.element(chart).toBeVisible();
-    const column = chart.element().querySelectorAll('g > g')[2];
-    column?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    // May 3's column: the band as tall as the chart, above its bars too.
+    const band = chart.element().querySelectorAll('g > g > rect:first-child')[2];
+    if (!band) throw new Error('no column for May 3');
+    await userEvent.hover(band, { position: { x: 2, y: 4 } });
     await expect.poll(tooltip).toBe('May 3: 340 creditsDiffusion 240Upscale 100');
-    column?.dispatchEvent(new PointerEvent('pointerout', { bubbles: true }));
+    await pointerAway(section);
     await expect.poll(tooltip).toBeNull();
   });
 

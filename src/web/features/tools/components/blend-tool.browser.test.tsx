@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { URL_MAX } from '@/contract/requests/limits';
 import { blendInputsStore } from '../stores/blend-inputs';
@@ -68,7 +67,7 @@ describe('the Blend tool', () => {
 
   it('takes images handed over from the library, focus on the next one to add', async () => {
     const { field, fields } = await renderBlend();
-    act(() => blendInputsStore.getState().actions.imagesHandedOver([image(7)]));
+    blendInputsStore.getState().actions.imagesHandedOver([image(7)]);
     await expect.element(field(1)).toHaveValue(image(7));
     expect(fields()).toHaveLength(2);
     await expect.element(field(2)).toHaveFocus();
@@ -78,7 +77,7 @@ describe('the Blend tool', () => {
 
   it('with enough handed over, keeps the first five and focuses Blend', async () => {
     const { fields, blend, field } = await renderBlend();
-    act(() => blendInputsStore.getState().actions.imagesHandedOver([1, 2, 3, 4, 5, 6].map(image)));
+    blendInputsStore.getState().actions.imagesHandedOver([1, 2, 3, 4, 5, 6].map(image));
     await expect.element(blend).toHaveFocus();
     expect(fields()).toHaveLength(5);
     await expect.element(field(5)).toHaveValue(image(5));
