@@ -1,10 +1,10 @@
 import { expect, vi } from 'vitest';
 import type { Locator } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import type { CreateJobRequest } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
 import { pngDataUrl } from '@/web/components/testing/images';
 import { stubStudioApi } from '@/web/components/testing/studio-api-stub';
-import type { EditorRequest } from '@/web/lib/editor-request-store';
+import type { EditorRequest } from '@/web/jobs/stores/editor-request-store';
 import CanvasEditor from './canvas-editor';
 
 /*
