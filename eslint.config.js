@@ -42,9 +42,12 @@ const programZones = Object.entries(MAY_IMPORT).flatMap(([target, allowed]) => {
   ];
 });
 
-// Inside the SPA (bulletproof-react's layers): a feature never imports another feature
-// (app/ wires them together); the shared layers import no feature and not app/; features
-// do not import app/. Every folder of features/ gets its zone, so a new one is covered.
+// Inside the SPA (bulletproof-react's layers): a feature imports another feature only
+// through its public entry, `features/<name>/index.ts`, never its files; the job domain
+// layer (jobs/: the job data layer and what several features share) and the shared layers
+// (lib/, components/, hooks/) import no feature and not app/; lib/, components/ and hooks/
+// are below jobs/ and do not import it; features do not import app/. app/ composes them.
+// Every folder of features/ gets its zone, so a new one is covered.
 const web = (dir) => `src/web/${dir}`;
 const features = readdirSync(`${root}src/web/features`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -53,15 +56,21 @@ const webZones = [
   ...features.map((name) => ({
     target: web(`features/${name}`),
     from: web('features'),
-    except: [`./${name}`],
+    except: [`./${name}`, ...features.filter((f) => f !== name).map((f) => `./${f}/index.ts`)],
     message:
-      'Features do not import each other: wire them in app/, or move shared code to lib/, components/ or hooks/.',
+      'A feature imports another feature only through its index.ts (`@/web/features/<name>`), not its files; move what several share to jobs/ (or lib/, components/, hooks/ when it knows no job).',
   })),
   {
-    target: [web('lib'), web('components'), web('hooks')],
+    target: [web('jobs'), web('lib'), web('components'), web('hooks')],
     from: [web('features'), web('app')],
     message:
-      'lib/, components/ and hooks/ are shared by every feature: they import no feature and not app/.',
+      'jobs/, lib/, components/ and hooks/ are shared by every feature: they import no feature and not app/.',
+  },
+  {
+    target: [web('lib'), web('components'), web('hooks')],
+    from: web('jobs'),
+    message:
+      'lib/, components/ and hooks/ know nothing of jobs: the job domain layer, jobs/, is above them.',
   },
   {
     target: web('features'),

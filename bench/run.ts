@@ -49,7 +49,8 @@ import { benchGallery } from './gallery';
 import { benchCreateEvent, printCreateEvent } from './create-event';
 import { benchHistory } from './history';
 import { benchLiveResults, printLiveResults } from './live-results';
-import { benchPromptParse } from './prompt-parse';
+import { benchPromptGrowth, benchPromptParse } from './prompt-parse';
+import { PROMPT_MAX } from '@/contract/requests/limits';
 import { benchReplicas } from './replicas';
 import { benchStoreOverhead } from './store-overhead';
 import { benchThumbMakers, printThumbMakers } from './thumb-makers';
@@ -256,6 +257,13 @@ async function main() {
     for (const { name, samples } of benchPromptParse()) {
       const s = stats(samples);
       console.log(`| ${name} | ${s.n} | ${us(s.p50)} | ${us(s.p95)} |`);
+    }
+    console.log(
+      `\n| prompt shape at ${PROMPT_MAX} characters (target growth < 3, < 2 ms) | fastest | growth |`,
+    );
+    console.log(`|---|---|---|`);
+    for (const { name, ms: fastest, growth } of benchPromptGrowth()) {
+      console.log(`| ${name} | ${fastest.toFixed(3)} ms | ${growth.toFixed(2)}× |`);
     }
     const account = await benchAccount();
     const spend = account.spending;

@@ -19,7 +19,9 @@ const TARGETS = [
   'src/web/app/router.ts',
   'src/web/lib/cn.ts',
   'src/web/features/create/stores/prompt-store.ts',
-  'src/web/features/jobs/api/job-queries.ts',
+  'src/web/features/feed/index.ts',
+  'src/web/features/feed/card/job-card-list.tsx',
+  'src/web/jobs/api/job-queries.ts',
 ];
 
 let eslint: ESLint;
@@ -52,22 +54,35 @@ describe('the probes import real files', () => {
 describe('import zones refuse', () => {
   it.each([
     [
-      'a feature importing another feature',
-      'src/web/features/jobs/x.ts',
+      "a feature importing another feature's file",
+      'src/web/features/feed/x.ts',
       '../create/stores/prompt-store',
     ],
     [
       'the same, through the alias',
-      'src/web/features/jobs/x.ts',
-      '@/web/features/create/stores/prompt-store',
+      'src/web/features/library/results/x.tsx',
+      '@/web/features/feed/card/job-card-list',
     ],
-    ['lib importing a feature', 'src/web/lib/x.ts', '../features/jobs/api/job-queries'],
+    ['lib importing a feature', 'src/web/lib/x.ts', '../features/feed'],
+    ['lib importing the job domain layer', 'src/web/lib/x.ts', '../jobs/api/job-queries'],
+    [
+      'a shared component importing the job domain layer',
+      'src/web/components/ui/x.tsx',
+      '@/web/jobs/api/job-queries',
+    ],
+    ['the job domain layer importing a feature', 'src/web/jobs/api/x.ts', '@/web/features/feed'],
+    [
+      "the job domain layer importing a feature's file",
+      'src/web/jobs/x.ts',
+      '../features/feed/card/job-card-list',
+    ],
+    ['the job domain layer importing app/', 'src/web/jobs/x.ts', '../app/router'],
     ['a shared component importing app/', 'src/web/components/ui/x.tsx', '@/web/app/router'],
-    ['a feature importing app/', 'src/web/features/jobs/x.ts', '@/web/app/router'],
+    ['a feature importing app/', 'src/web/features/feed/x.ts', '@/web/app/router'],
     ['the engine importing the proxy', 'src/engine/tasks/x.ts', '../../proxy/main'],
     ['the proxy importing the engine', 'src/proxy/x.ts', '@/engine/main'],
     ['the web importing the engine', 'src/web/x.ts', '@/engine/main'],
-    ['the web importing the proxy', 'src/web/features/jobs/api/x.ts', '@/proxy/main'],
+    ['the web importing the proxy', 'src/web/jobs/api/x.ts', '@/proxy/main'],
     ['the contract importing the web', 'src/contract/x.ts', '../web/lib/cn'],
     ['the shared server code importing the engine', 'src/server/x.ts', '@/engine/main'],
     ['the engine importing the launcher', 'src/engine/x.ts', '../main'],
@@ -79,7 +94,7 @@ describe('import zones refuse', () => {
     const typeOnly = "import type { Job } from '@/proxy/main';\nexport type J = Job;";
     expect(await rulesHit('src/web/x.ts', typeOnly)).toContain(ZONE);
     const lazy = "export const load = () => import('@/web/features/create/stores/prompt-store');";
-    expect(await rulesHit('src/web/features/jobs/x.ts', lazy)).toEqual([ZONE]);
+    expect(await rulesHit('src/web/features/feed/x.ts', lazy)).toEqual([ZONE]);
   });
 });
 
@@ -87,12 +102,25 @@ describe('import zones allow', () => {
   it.each([
     [
       'a feature importing its own files',
-      'src/web/features/jobs/components/x.tsx',
-      '../api/job-queries',
+      'src/web/features/feed/media/x.tsx',
+      '../card/job-card-list',
     ],
-    ['a feature importing lib/ and the contract', 'src/web/features/jobs/x.ts', '@/web/lib/cn'],
+    [
+      "a feature importing another feature's index",
+      'src/web/features/library/results/x.tsx',
+      '@/web/features/feed',
+    ],
+    ['the same, by a relative path', 'src/web/features/lineage/x.tsx', '../feed'],
+    ['a feature importing lib/ and the contract', 'src/web/features/feed/x.ts', '@/web/lib/cn'],
+    [
+      'a feature importing the job domain layer',
+      'src/web/features/feed/x.ts',
+      '@/web/jobs/api/job-queries',
+    ],
+    ['the job domain layer importing lib/', 'src/web/jobs/api/x.ts', '@/web/lib/cn'],
     ['the web importing the contract', 'src/web/lib/x.ts', '@/contract/task'],
-    ['app/ importing a feature', 'src/web/app/x.tsx', '../features/jobs/api/job-queries'],
+    ['app/ importing a feature', 'src/web/app/x.tsx', '../features/feed'],
+    ['app/ importing the job domain layer', 'src/web/app/x.tsx', '../jobs/api/job-queries'],
     ['the engine importing the contract', 'src/engine/tasks/x.ts', '@/contract/task'],
     ['the launcher importing the proxy', 'src/x.ts', '@/proxy/main'],
     ['the fuzz test importing the engine', 'src/fuzz/x.ts', '@/engine/main'],
@@ -104,7 +132,7 @@ describe('import zones allow', () => {
 
 describe('path style in the aliased folders', () => {
   it.each([
-    ['climbing two folders', 'src/web/features/jobs/components/x.tsx', '../../../lib/cn'],
+    ['climbing two folders', 'src/web/features/feed/card/x.tsx', '../../../lib/cn'],
     ['the proxy climbing two folders', 'src/proxy/store/x.ts', '../../contract/events'],
     ['shared server code climbing two folders', 'src/server/a/x.ts', '../../contract/events'],
     ['leaving its program folder by ../', 'src/fuzz/x.ts', '../engine/main'],
@@ -117,7 +145,7 @@ describe('path style in the aliased folders', () => {
 
   it('allows one level up inside the program', async () => {
     expect(
-      await rulesHit('src/web/features/jobs/components/x.tsx', use('../api/job-queries')),
+      await rulesHit('src/web/features/feed/media/x.tsx', use('../card/job-card-list')),
     ).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { paramsObject, runRule, type PROXY_FILLED } from './create-job';
+import { paramsObject, runRule, type PROXY_FILLED } from './create-params';
 import { HANDLE_RE } from './handle';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from './operations';
 import type { OperationSpec, ParentKind } from './requests/operation';

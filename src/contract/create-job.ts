@@ -1,33 +1,15 @@
-export type { CreateJobRequest, CreateParams } from './create-job-schema';
 import * as z from 'zod/mini';
 import { OPERATIONS, type OperationName } from './operations';
 import type { CreateJobRequest, CreateParams } from './create-job-schema';
-import type { OperationSpec, Report, TitledJob } from './requests/operation';
+import { paramsObject, runRule } from './create-params';
+import type { OperationSpec, TitledJob } from './requests/operation';
 
 /**
  * What the studio knows of a create's params, per operation: the schema the browser checks
  * before sending, the prompt, the title, the body. The create's own schema, built from the
- * same pieces, is in `create-job-schema.ts` (the proxy parses with it; the browser needs
- * only its types).
+ * same pieces (`create-params.ts`), is in `create-job-schema.ts` (the proxy parses with it;
+ * the browser needs only its types).
  */
-
-/** Fields of the service's request that the proxy fills; a create may not give them. */
-export const PROXY_FILLED = {
-  jobId: z.optional(z.never({ error: 'must not be given (name the parent job with parentId)' })),
-  callback: z.optional(z.never({ error: 'must not be given (the studio sets it)' })),
-  notify_progress: z.optional(z.never({ error: 'must not be given (the studio sets it)' })),
-};
-export const PROXY_FILLED_FIELDS: ReadonlySet<string> = new Set(Object.keys(PROXY_FILLED));
-
-export const paramsObject = <F extends z.core.$ZodShape>(spec: OperationSpec<F>) =>
-  z.object({ ...PROXY_FILLED, ...spec.fields });
-
-export const runRule = <F extends z.core.$ZodShape>(
-  spec: OperationSpec<F>,
-  params: z.output<z.ZodMiniObject<F>>,
-  hasParent: boolean,
-  report: Report,
-) => spec.rule?.(params, { given: hasParent, field: 'parentId' }, report);
 
 const paramsSchemas = new Map<string, z.ZodMiniType<Record<string, unknown>>>();
 

@@ -1,3 +1,5 @@
+import { replaceHttpUrls } from './urls';
+
 interface Named {
   prompt: string;
   operation: string;
@@ -12,8 +14,7 @@ interface Named {
  * file system, then the job's handle and the output's number (`red-fox-Ab12Cd34Ef56-2.png`).
  */
 export function resultFileName({ prompt, operation, handle, index, ext }: Named): string {
-  const words = prompt
-    .replace(/https?:\/\/\S+/g, ' ')
+  const words = replaceHttpUrls(prompt, ' ')
     .replace(/(^|\s)--\S+(\s+[^-\s]\S*)?/g, ' ')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

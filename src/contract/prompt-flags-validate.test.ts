@@ -40,7 +40,7 @@ function badValues(spec: FlagSpec): string[] {
         String(spec.min - 1),
         'abc',
         '',
-        ...(spec.integer ? ['1.5'] : []),
+        ...(spec.step === 1 ? ['1.5'] : []),
       ];
     case 'choice':
       return ['bogus', ''];

@@ -4,10 +4,38 @@
  * `serializePrompt(parsePrompt(s)) === s` for any string, in time linear in its length.
  */
 import { flagMarks, skipSpace, trimSpaceEnd } from './prompt-scan';
+import { isHttpUrl } from './urls';
+
+/**
+ * The values a number flag takes: from `min` to `max`, whole numbers (`step` 1) or any
+ * decimal (`step` 'any'), as the prompt box's inputs offer them too.
+ */
+interface FlagRange {
+  min: number;
+  max: number;
+  step: 1 | 'any';
+}
+
+/** Every number flag's range, the one place these bounds are written. */
+export const FLAG_RANGES = {
+  stylize: { min: 0, max: 1000, step: 1 },
+  chaos: { min: 0, max: 100, step: 1 },
+  weird: { min: 0, max: 3000, step: 1 },
+  seed: { min: 0, max: 4294967295, step: 1 },
+  sw: { min: 0, max: 1000, step: 1 },
+  cw: { min: 0, max: 100, step: 1 },
+  iw: { min: 0, max: 3, step: 'any' },
+} as const satisfies Record<string, FlagRange>;
+export type NumberFlagName = keyof typeof FLAG_RANGES;
+
+/** `--motion`, how much a video moves; low is the service's default. */
+export const VIDEO_MOTIONS = ['low', 'high'] as const;
+export type VideoMotion = (typeof VIDEO_MOTIONS)[number];
+export const VIDEO_MOTION_LABELS: Record<VideoMotion, string> = { low: 'Low', high: 'High' };
 
 type FlagKind =
   | { kind: 'switch' }
-  | { kind: 'number'; min: number; max: number; integer?: boolean }
+  | ({ kind: 'number' } & FlagRange)
   | { kind: 'choice'; values: readonly string[] }
   | { kind: 'ratio' }
   | { kind: 'urls' }
@@ -19,6 +47,21 @@ export type FlagSpec = FlagKind & {
   help: string;
   /** Where the prompt editor groups it. */
   group: 'shape' | 'model' | 'style' | 'reference' | 'speed' | 'video';
+};
+
+/** A number flag, its range and the range said in its help. */
+const numberFlag = (
+  name: NumberFlagName,
+  spec: Pick<FlagSpec, 'aliases' | 'group' | 'help'>,
+): FlagSpec => {
+  const range = FLAG_RANGES[name];
+  return {
+    name,
+    kind: 'number',
+    ...range,
+    ...spec,
+    help: `${spec.help} (${range.min} to ${range.max})`,
+  };
 };
 
 export const FLAG_SPECS: readonly FlagSpec[] = [
@@ -39,36 +82,17 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
     group: 'style',
     help: 'Style preset',
   },
-  {
-    name: 'stylize',
+  numberFlag('stylize', {
     aliases: ['s'],
-    kind: 'number',
-    min: 0,
-    max: 1000,
-    integer: true,
     group: 'style',
-    help: 'How strongly the model applies its aesthetic (0 to 1000)',
-  },
-  {
-    name: 'chaos',
+    help: 'How strongly the model applies its aesthetic',
+  }),
+  numberFlag('chaos', {
     aliases: ['c'],
-    kind: 'number',
-    min: 0,
-    max: 100,
-    integer: true,
     group: 'style',
-    help: 'How different the four images are (0 to 100)',
-  },
-  {
-    name: 'weird',
-    aliases: ['w'],
-    kind: 'number',
-    min: 0,
-    max: 3000,
-    integer: true,
-    group: 'style',
-    help: 'Unconventional aesthetics (0 to 3000)',
-  },
+    help: 'How different the four images are',
+  }),
+  numberFlag('weird', { aliases: ['w'], group: 'style', help: 'Unconventional aesthetics' }),
   {
     name: 'q',
     aliases: ['quality'],
@@ -77,52 +101,21 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
     group: 'model',
     help: 'Rendering quality',
   },
-  {
-    name: 'seed',
-    kind: 'number',
-    min: 0,
-    max: 4294967295,
-    integer: true,
-    group: 'model',
-    help: 'Seed for repeatable results (0 to 4294967295)',
-  },
+  numberFlag('seed', { group: 'model', help: 'Seed for repeatable results' }),
   { name: 'no', kind: 'words', group: 'style', help: 'What to leave out' },
   { name: 'tile', kind: 'switch', group: 'shape', help: 'Seamless repeating tile' },
   { name: 'draft', kind: 'switch', group: 'speed', help: 'Fast, cheap draft batch (needs --v 7)' },
   { name: 'fast', kind: 'switch', group: 'speed', help: 'Fast mode (default)' },
   { name: 'turbo', kind: 'switch', group: 'speed', help: 'Turbo mode: faster, double cost' },
   { name: 'sref', kind: 'urls', group: 'reference', help: 'Style reference image URLs' },
-  {
-    name: 'sw',
-    kind: 'number',
-    min: 0,
-    max: 1000,
-    integer: true,
-    group: 'reference',
-    help: 'Style reference weight (0 to 1000)',
-  },
+  numberFlag('sw', { group: 'reference', help: 'Style reference weight' }),
   { name: 'cref', kind: 'urls', group: 'reference', help: 'Character reference image URLs' },
-  {
-    name: 'cw',
-    kind: 'number',
-    min: 0,
-    max: 100,
-    integer: true,
-    group: 'reference',
-    help: 'Character reference weight (0 to 100)',
-  },
-  {
-    name: 'iw',
-    kind: 'number',
-    min: 0,
-    max: 3,
-    group: 'reference',
-    help: 'Image prompt weight (0 to 3)',
-  },
+  numberFlag('cw', { group: 'reference', help: 'Character reference weight' }),
+  numberFlag('iw', { group: 'reference', help: 'Image prompt weight' }),
   {
     name: 'motion',
     kind: 'choice',
-    values: ['low', 'high'],
+    values: VIDEO_MOTIONS,
     group: 'video',
     help: 'Video motion amount',
   },
@@ -217,7 +210,6 @@ export interface FlagProblem {
   message: string;
 }
 
-const isHttpUrl = (s: string) => /^https?:\/\/\S+$/i.test(s);
 /** Plain decimals only: `Number()` would also take `0x10`, `1e3` or `Infinity`. */
 const DECIMAL_RE = /^(\d+(\.\d+)?|\.\d+)$/;
 
@@ -232,10 +224,10 @@ function checkValue(spec: FlagSpec, value: string): string | null {
         Number.isFinite(n) &&
         n >= spec.min &&
         n <= spec.max &&
-        (!spec.integer || Number.isInteger(n));
+        (spec.step === 'any' || Number.isInteger(n));
       return ok
         ? null
-        : `must be ${spec.integer ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}`;
+        : `must be ${spec.step === 'any' ? 'a number' : 'an integer'} from ${spec.min} to ${spec.max}`;
     }
     case 'choice':
       return spec.values.includes(value) ? null : `must be one of ${spec.values.join(', ')}`;

@@ -3,7 +3,7 @@ import { formatIssues } from './errors';
 import { OPERATIONS, OPERATION_NAMES, isOperationName, operationOfTaskType } from './operations';
 import { createJobSchema } from './create-job-schema';
 import { HANDLE_RE, handleSchema, jobListQuerySchema } from './studio-api';
-import { TASK_TYPES } from './task';
+import { TASK_STATUSES, TASK_TYPES } from './task';
 
 const UUID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 
@@ -121,8 +121,23 @@ describe('jobListQuerySchema', () => {
     });
     expect(jobListQuerySchema.parse({ limit: '200' }).limit).toBe(200);
     for (const limit of ['0', '201', '1.5', 'many']) {
-      expect(jobListQuerySchema.safeParse({ limit }).success, limit).toBe(false);
+      const r = jobListQuerySchema.safeParse({ limit });
+      expect(r.success ? '' : formatIssues(r.error), limit).toBe(
+        'limit: must be a whole number from 1 to 200',
+      );
     }
+  });
+
+  it('names the task types and statuses it takes, and a value it does not', () => {
+    expect(jobListQuerySchema.parse({ operation: 'upscale,pan', status: 'failed' })).toMatchObject({
+      operation: ['upscale', 'pan'],
+      status: ['failed'],
+    });
+    const r = jobListQuerySchema.safeParse({ operation: 'upscale,zoom', status: 'done' });
+    expect(r.success ? '' : formatIssues(r.error)).toBe(
+      `operation[1]: must be one of ${TASK_TYPES.join(', ')}; ` +
+        `status[0]: must be one of ${TASK_STATUSES.join(', ')}`,
+    );
   });
 });
 

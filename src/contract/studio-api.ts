@@ -1,10 +1,15 @@
 import * as z from 'zod/mini';
 import { handleSchema } from './handle';
-import { availableActionsSchema, taskStatusSchema, taskTypeSchema } from './task';
+import {
+  availableActionsSchema,
+  TASK_STATUSES,
+  TASK_TYPES,
+  taskStatusSchema,
+  taskTypeSchema,
+} from './task';
 
 /** The studio's own browser API (`/studio-api/*`): jobs are named by handles. */
 export { HANDLE_RE, handleSchema } from './handle';
-export type { CreateJob, CreateJobRequest } from './create-job-schema';
 
 const mediaItemSchema = z.object({
   /** Same-origin URL, `/media/<handle>/<n>`. */
@@ -96,14 +101,26 @@ export const commaList = <T extends z.core.$ZodType<unknown, string[]>>(list: T)
     list,
   );
 
-/** One to twenty of `item`, comma-separated. */
-const csv = <T extends z.ZodMiniType<unknown, string>>(item: T, what: string) =>
-  commaList(
+/** One to twenty of `values`, comma-separated; a value not among them is told them all. */
+const csv = <const T extends readonly string[]>(values: T, what: string) => {
+  const error = `must be a comma-separated list of 1 to 20 ${what}`;
+  return commaList(
     z
-      .array(item, { error: `must be a comma-separated list of ${what}` })
-      .check(z.minLength(1))
-      .check(z.maxLength(20)),
+      .array(z.enum(values, { error: `must be one of ${values.join(', ')}` }), { error })
+      .check(z.minLength(1, { error }))
+      .check(z.maxLength(20, { error })),
   );
+};
+
+/** A whole number from 1 to `max` in a query (`limit=50`); `of` says what it counts. */
+export const countParam = (max: number, of?: string) => {
+  const error = `must be a whole number${of ? ` of ${of}` : ''} from 1 to ${max}`;
+  return z.coerce
+    .number({ error })
+    .check(z.int({ error }))
+    .check(z.minimum(1, { error }))
+    .check(z.maximum(max, { error }));
+};
 
 /**
  * A day (`2026-01-31`, a whole day in UTC) or an instant (ISO 8601 with a zone). `from`
@@ -128,9 +145,9 @@ export const jobListQuerySchema = z.object({
   cursor: z.optional(z.string()),
   /** Jobs newer than this (a page's `prevCursor`): the page just above it. */
   after: z.optional(z.string()),
-  limit: z._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(200)), 50),
-  operation: z.optional(csv(taskTypeSchema, 'task types (diffusion, upscale, ...)')),
-  status: z.optional(csv(taskStatusSchema, 'statuses (pending, completed, ...)')),
+  limit: z._default(countParam(200), 50),
+  operation: z.optional(csv(TASK_TYPES, 'task types')),
+  status: z.optional(csv(TASK_STATUSES, 'statuses')),
   from: z.optional(dayOrInstant),
   to: z.optional(dayOrInstant),
   q: z.optional(

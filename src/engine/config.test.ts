@@ -57,6 +57,15 @@ describe('loadEngineConfig', () => {
     });
   });
 
+  it('ENGINE_PUBLIC_URL is an http(s) URL with a host, that parses', () => {
+    for (const url of ['http://127.0.0.1:8090', 'HTTPS://media.example/a?b', 'http://[::1]:1']) {
+      expect(loadEngineConfig({ ENGINE_PUBLIC_URL: url }).publicUrl).toBe(url);
+    }
+    for (const url of ['ftp://x', 'http:///x', 'http://a:99999', 'http://a b', 'media.example']) {
+      expect(() => loadEngineConfig({ ENGINE_PUBLIC_URL: url }), url).toThrow(/must be an http/);
+    }
+  });
+
   it('lists every bad setting by its variable name', () => {
     const load = () =>
       loadEngineConfig({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
+import { httpUrlRe } from '@/contract/urls';
 
 /** Environment variables are strings and an empty one means "not set", not "zero". */
 const unset = (v: unknown): unknown => (v === '' ? undefined : v);
@@ -8,6 +9,7 @@ const num = (min: number, max: number, fallback: number, integer = true) => {
   const n = z.coerce.number({ error: allowed }).min(min, allowed).max(max, allowed);
   return z.preprocess(unset, (integer ? n.int(allowed) : n).default(fallback));
 };
+const SERVER_URL_RE = httpUrlRe({ host: true });
 const str = () => z.preprocess(unset, z.string().trim().min(1).optional());
 
 export const engineConfigSchema = z.object({
@@ -18,7 +20,12 @@ export const engineConfigSchema = z.object({
   publicUrl: z.preprocess(
     unset,
     z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .string()
+      // Parsed too: a port or host the URL parser refuses (`:99999`) would make every
+      // media URL unusable.
+      .refine((u) => SERVER_URL_RE.test(u) && URL.canParse(u), {
+        error: 'must be an http:// or https:// URL',
+      })
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
   ),

@@ -147,6 +147,22 @@ describe('loadProxyConfig', () => {
     }
   });
 
+  it('takes a query in the upstream URL but not in the public one, and a host in both', () => {
+    const withQuery = 'https://studio.example.com/app?x=1';
+    expect(loadProxyConfig({ ...base, UPSTREAM_URL: withQuery }).upstreamUrl).toBe(withQuery);
+    expect(loadProxyConfig({ ...base, PUBLIC_URL: 'https://s.example/app/' }).publicUrl).toBe(
+      'https://s.example/app',
+    );
+    for (const url of [withQuery, 'https://s.example/#top', 'http:///app']) {
+      expect(() => loadProxyConfig({ ...base, PUBLIC_URL: url }), url).toThrow(
+        /PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL without query/,
+      );
+    }
+    expect(() => loadProxyConfig({ ...base, UPSTREAM_URL: 'http:///api' })).toThrow(
+      /UPSTREAM_URL: must be an http/,
+    );
+  });
+
   it('requires the upstream URL and a key', () => {
     expect(() => loadProxyConfig({})).toThrow(
       /UPSTREAM_URL: is required[\s\S]*UPSTREAM_API_KEY: is required/,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
+import { httpUrlRe } from '@/contract/urls';
 
 /**
  * Thumbnails made at once. Each takes a core for tens of milliseconds (a 1024 px PNG
@@ -47,7 +48,7 @@ export const proxyConfigSchema = z.object({
   host: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   upstreamUrl: z
     .string({ error: 'is required: the base URL of the task service, e.g. http://127.0.0.1:8090' })
-    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/i, {
+    .regex(httpUrlRe({ host: true }), {
       error: 'must be an http:// or https:// URL, e.g. http://127.0.0.1:8090',
     })
     // The service's documented base URL ends in /api; the proxy appends /api/v1/... itself,
@@ -72,7 +73,7 @@ export const proxyConfigSchema = z.object({
   publicUrl: z
     .string()
     .max(900, { error: 'must be at most 900 characters (callback URLs are limited to 1024)' })
-    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, {
+    .regex(httpUrlRe({ host: true, query: false }), {
       error: 'must be an http:// or https:// URL without query, e.g. https://studio.example.com',
     })
     .transform((u) => u.replace(/\/+$/, ''))

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HTTP_URL_RE } from '../urls';
 import { CANVAS_SIDE_MAX, MASK_SIDE_MAX, MASK_SIDE_MIN, PROMPT_MAX, URL_MAX } from './limits';
 
 /**
@@ -26,15 +27,31 @@ export const numberBetween = (min: number, max: number) => {
     .check(z.maximum(max, { error: `must be ${allowed}` }));
 };
 
-/** An integer enum such as `type` 0 subtle, 1 creative: the message lists each value. */
-export const intChoice = <const T extends readonly [number, ...number[]]>(
-  values: T,
-  meanings: readonly string[],
-) => {
-  const allowed = `one of ${values.map((v, i) => `${v} (${meanings[i] ?? v})`).join(', ')}`;
-  // A literal set (not a refined number) so the generated JSON Schema lists the values.
-  return z.literal(values, { error: say(allowed) });
+/** The codes of named values, each name's index: `['subtle', 'creative']` has 0 and 1. */
+type CodesOf<N extends readonly unknown[]> = {
+  [K in keyof N]: K extends `${infer I extends number}` ? I : never;
 };
+export type CodeOf<N extends readonly unknown[]> = CodesOf<N>[number];
+
+/**
+ * A choice the service takes as an integer code and people know by name: each name in
+ * `names` stands at its code (`['subtle', 'creative']`: `type` 0 subtle, 1 creative). The
+ * message lists each code with its name.
+ */
+export const intChoice = <const N extends readonly [string, ...string[]]>(names: N) => {
+  const codes = names.map((_, code) => code) as CodesOf<N>;
+  const allowed = `one of ${names.map((name, code) => `${code} (${name})`).join(', ')}`;
+  // A literal set (not a refined number) so the generated JSON Schema lists the values.
+  return z.literal(codes, { error: say(allowed) });
+};
+
+/** The code of a named value of an `intChoice`. */
+export const codeOf = <const N extends readonly string[]>(names: N, name: N[number]): CodeOf<N> =>
+  names.indexOf(name) as CodeOf<N>;
+
+/** The name of a code, if it has one. */
+export const nameOf = <T extends string>(names: readonly T[], code: number): T | undefined =>
+  names[code];
 
 export const prompt = (max = PROMPT_MAX) => {
   const allowed = `a string of 1 to ${max} characters`;
@@ -49,7 +66,7 @@ export const httpUrl = (max = URL_MAX) => {
   return z
     .string({ error: say(allowed) })
     .check(z.maxLength(max, { error: `must be ${allowed}` }))
-    .check(z.regex(/^https?:\/\/[^\s]+$/i, { error: `must be ${allowed}` }));
+    .check(z.regex(HTTP_URL_RE, { error: `must be ${allowed}` }));
 };
 
 export const imgUrl = () => httpUrl(URL_MAX);

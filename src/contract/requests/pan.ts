@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { followUp, gridIndex, intChoice, numberBetween, prompt } from './common';
 import { defineOperation } from './operation';
 
-const PAN_DIRECTIONS = [0, 1, 2, 3] as const;
 /** The service's codes: `direction` 0 down, 1 right, 2 up, 3 left. */
 export const PAN_DIRECTION_NAMES = ['down', 'right', 'up', 'left'] as const;
 export type PanDirection = (typeof PAN_DIRECTION_NAMES)[number];
@@ -11,7 +10,7 @@ export const PAN_SCALE = { min: 1.1, max: 3.0 } as const;
 
 const fields = {
   imageNo: gridIndex(),
-  direction: intChoice(PAN_DIRECTIONS, PAN_DIRECTION_NAMES),
+  direction: intChoice(PAN_DIRECTION_NAMES),
   scale: numberBetween(PAN_SCALE.min, PAN_SCALE.max),
   remixPrompt: z.optional(prompt()),
 };

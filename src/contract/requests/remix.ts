@@ -2,13 +2,21 @@ import * as z from 'zod/mini';
 import { followUp, gridIndex, intChoice, prompt } from './common';
 import { defineOperation, titled } from './operation';
 
-/** `mode` 0 changes the whole palette, 1 only the brightest part. */
-const REMIX_MODE_NAMES = ['strong', 'subtle'] as const;
+/**
+ * Each at its `mode` code: 0 strong changes the whole palette, 1 subtle only the
+ * brightest part.
+ */
+export const REMIX_MODES = ['strong', 'subtle'] as const;
+export type RemixMode = (typeof REMIX_MODES)[number];
+export const REMIX_MODE_LABELS: Record<RemixMode, string> = {
+  strong: 'Strong',
+  subtle: 'Subtle',
+};
 
 const fields = {
   imageNo: gridIndex(),
   remixPrompt: prompt(),
-  mode: z._default(intChoice([0, 1], REMIX_MODE_NAMES), 0),
+  mode: z._default(intChoice(REMIX_MODES), 0),
 };
 
 export const remixRequestSchema = z.object({ ...followUp, ...fields });
@@ -19,5 +27,5 @@ export const remixOperation = defineOperation({
   parent: 'image',
   fields,
   promptField: 'remixPrompt',
-  title: (p) => titled('Remix', p.mode === undefined ? undefined : REMIX_MODE_NAMES[p.mode]),
+  title: (p) => titled('Remix', p.mode === undefined ? undefined : REMIX_MODES[p.mode]),
 });

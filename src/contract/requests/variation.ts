@@ -2,12 +2,17 @@ import * as z from 'zod/mini';
 import { batchIndex, followUp, intChoice, prompt } from './common';
 import { defineOperation, titled } from './operation';
 
-/** `type` 0 keeps close to the source, 1 moves further from it. */
-const VARIATION_TYPE_NAMES = ['subtle', 'strong'] as const;
+/** How far the images move from the source, each at its `type` code: 0 subtle, 1 strong. */
+export const VARIATION_STRENGTHS = ['subtle', 'strong'] as const;
+export type VariationStrength = (typeof VARIATION_STRENGTHS)[number];
+export const VARIATION_STRENGTH_LABELS: Record<VariationStrength, string> = {
+  subtle: 'Subtle',
+  strong: 'Strong',
+};
 
 const fields = {
   imageNo: batchIndex(),
-  type: z._default(intChoice([0, 1], VARIATION_TYPE_NAMES), 0),
+  type: z._default(intChoice(VARIATION_STRENGTHS), 0),
   remixPrompt: z.optional(prompt()),
 };
 
@@ -19,5 +24,5 @@ export const variationOperation = defineOperation({
   parent: 'image',
   fields,
   promptField: 'remixPrompt',
-  title: (p) => titled('Vary', p.type === undefined ? undefined : VARIATION_TYPE_NAMES[p.type]),
+  title: (p) => titled('Vary', p.type === undefined ? undefined : VARIATION_STRENGTHS[p.type]),
 });

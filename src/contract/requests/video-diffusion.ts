@@ -1,20 +1,24 @@
 import * as z from 'zod/mini';
-import { getFlag, parsePrompt } from '../prompt-flags';
+import { getFlag, parsePrompt, type VideoMotion } from '../prompt-flags';
+import { httpUrlsIn } from '../urls';
 import { base, gridIndex, intChoice, jobId, prompt } from './common';
 import { defineOperation, titled, withServiceRule } from './operation';
 
-const VIDEO_TYPES = [0, 1] as const;
-const VIDEO_TYPE_NAMES = ['480p', '720p'] as const;
+/** The clips' size, each at its `videoType` code: 0 480p, 1 720p. */
+export const VIDEO_RESOLUTIONS = ['480p', '720p'] as const;
+export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
 
-const IMAGE_URL_IN_PROMPT = /https?:\/\/\S+/i;
+/** A video prompt asking for `motion`: low, the service's default, adds no flag. */
+export const withMotion = (prompt: string, motion: VideoMotion): string =>
+  motion === 'low' ? prompt : `${prompt} --motion ${motion}`.trim();
 
 /** The first http(s) URL in a text-to-video prompt: the start image. */
-export const startImageUrl = (p: string): string | null => IMAGE_URL_IN_PROMPT.exec(p)?.[0] ?? null;
+export const startImageUrl = (p: string): string | null => httpUrlsIn(p)[0] ?? null;
 
 const fields = {
   imageNo: z._default(gridIndex(), 0),
   prompt: z.optional(prompt()),
-  videoType: z._default(intChoice(VIDEO_TYPES, VIDEO_TYPE_NAMES), 0),
+  videoType: z._default(intChoice(VIDEO_RESOLUTIONS), 0),
 };
 
 const isHighMotion = (p: string | undefined): boolean =>
@@ -32,7 +36,7 @@ export const videoDiffusionOperation = defineOperation({
   title: (p, job) => {
     const name = job.hasParent ? 'Animate' : 'Image URL to video';
     if (p.videoType === undefined) return name;
-    const size = VIDEO_TYPE_NAMES[p.videoType];
+    const size = VIDEO_RESOLUTIONS[p.videoType];
     return titled(name, isHighMotion(p.prompt) ? `${size}, high motion` : size);
   },
   rule: (p, parent, report) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CreateJob } from '@/contract/studio-api';
+import type { CreateJob } from '@/contract/create-job-schema';
 import { KeyTaken, type IdempotencyClaim } from '../store/idempotency-keys';
 import type { HistoryStore } from '../store/shared-store';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';

@@ -1,4 +1,4 @@
-import { PROXY_FILLED_FIELDS } from '@/contract/create-job';
+import { PROXY_FILLED_FIELDS } from '@/contract/create-params';
 import type { Redactor } from '../log';
 
 /**

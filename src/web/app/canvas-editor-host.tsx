@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { useCreateJob } from '../features/jobs/hooks/use-create-job';
-import { useEditorClosed, useEditorRequest } from '../lib/editor-request-store';
+import { useCreateJob } from '../jobs/hooks/use-create-job';
+import { useEditorClosed, useEditorRequest } from '../jobs/stores/editor-request-store';
 
 // Konva is large: the editor is its own chunk, fetched the first time someone opens it.
-const CanvasEditor = lazy(() => import('../features/canvas-editor/components/canvas-editor'));
+const CanvasEditor = lazy(() => import('../features/canvas-editor'));
 
 /**
  * Shows the canvas editor that the jobs menu (Vary region, Edit) or the Upload and paint
- * tool asked for; its create goes through the jobs feature.
+ * tool asked for; its create goes through the jobs layer.
  */
 export function CanvasEditorHost() {
   const request = useEditorRequest();

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CreateJobRequest, StudioError, UpstreamStatus } from '@/contract/studio-api';
-import { accountQueries } from '../features/account/api/account-queries';
-import { availableCredits } from '../features/account/utils/balance';
-import { findCachedJob } from '../features/jobs/api/job-events';
-import { costOfCreate } from '../lib/costs';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { StudioError, UpstreamStatus } from '@/contract/studio-api';
+import { accountQueries, availableCredits } from '../features/account';
+import { findCachedJob } from '../jobs/api/job-events';
+import { costOfCreate } from '../jobs/utils/costs';
 import { formatAmount, formatRelativeTime } from '../lib/format';
 import { taskTypeLabel } from '../lib/task-labels';
 

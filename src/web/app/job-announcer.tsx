@@ -1,14 +1,14 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Job, JobList } from '@/contract/studio-api';
-import { jobQueries, type SearchData } from '../features/jobs/api/job-queries';
+import { jobQueries, type SearchData } from '../jobs/api/job-queries';
 import {
   finishedSince,
   runningCount,
   seenJob,
   titleWith,
   type SeenJob,
-} from '../lib/job-announcements';
+} from '../jobs/utils/job-announcements';
 import { notifyIfHidden } from '../lib/notifications';
 import { LazyJobToasts, useJobToasts } from './job-toasts';
 

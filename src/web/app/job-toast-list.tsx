@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Announcement } from '../lib/job-announcements';
-import { jobDomId } from '../features/jobs/components/job-dom-id';
+import type { Announcement } from '../jobs/utils/job-announcements';
+import { jobDomId } from '../jobs/utils/job-dom-id';
 import { jobHref } from './router';
 
 /** How long a toast stays, counted only while the pointer and focus are elsewhere. */

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { Announcement } from '../lib/job-announcements';
-import { jobDomId } from '../features/jobs/components/job-dom-id';
+import type { Announcement } from '../jobs/utils/job-announcements';
+import { jobDomId } from '../jobs/utils/job-dom-id';
 import { lazyComponent } from '../lib/lazy-component';
 
 /** At most this many toasts at once; a newer one pushes out the oldest. */

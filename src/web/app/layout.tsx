@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { BalanceWidget } from '../features/account/components/balance-widget';
-import { LowBalanceBanner } from '../features/account/components/low-balance-banner';
+import { BalanceWidget, LowBalanceBanner } from '../features/account';
 import { JobAnnouncer } from './job-announcer';
 import { Nav } from './nav';
 import { ShortcutsSheet } from './shortcuts-sheet';

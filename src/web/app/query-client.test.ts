@@ -1,7 +1,7 @@
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountQueries } from '../features/account/api/account-queries';
-import { jobMutations, submitVariables } from '../features/jobs/api/job-mutations';
+import { accountQueries } from '../features/account';
+import { jobMutations, submitVariables } from '../jobs/api/job-mutations';
 import { NetworkError, ResponseShapeError, StudioApiError } from '../lib/http';
 import { jsonResponse, makeAccount, makeJob } from '../lib/testing/fixtures';
 import { createQueryClient, shouldRetry } from './query-client';

@@ -1,8 +1,8 @@
 import { MutationCache, QueryClient, matchMutation } from '@tanstack/react-query';
-import { accountQueries } from '../features/account/api/account-queries';
-import { jobMutationKeys, type CreateJobVariables } from '../features/jobs/api/job-mutations';
+import { accountQueries } from '../features/account';
+import { jobMutationKeys, type CreateJobVariables } from '../jobs/api/job-mutations';
 import { ResponseShapeError, StudioApiError } from '../lib/http';
-import { currentUpstream } from '../lib/upstream-store';
+import { currentUpstream } from '../lib/events/upstream-store';
 import { uncoveredCreate, unreachableCreate } from './create-guard';
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { dispatchKey, type KeyHandlers } from '../lib/key-actions';
 import { isShortcutPress } from '../lib/keyboard';
 import { lazyComponent } from '../lib/lazy-component';
 import { routeHref } from './router';
@@ -27,12 +28,9 @@ function focusPrompt(): void {
 /** Page-wide keys: `?` shows the shortcuts, `/` goes to the prompt. Never while typing. */
 function useGlobalShortcuts(show: () => void): void {
   useEffect(() => {
+    const keys: KeyHandlers<'page'> = { help: show, prompt: focusPrompt };
     const onKey = (e: KeyboardEvent) => {
-      if (!isShortcutPress(e)) return;
-      if (e.key === '?') show();
-      else if (e.key === '/') focusPrompt();
-      else return;
-      e.preventDefault();
+      if (isShortcutPress(e)) dispatchKey('page', keys, e);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,6 +1,6 @@
 import { cn } from '../lib/cn';
-import { useStreamLive } from '../lib/stream-store';
-import { outageWords, useUpstreamStatus } from '../lib/upstream-store';
+import { useStreamLive } from '../lib/events/stream-store';
+import { outageWords, useUpstreamStatus } from '../lib/events/upstream-store';
 import { useNow } from '../lib/use-now';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import type { ResultReuse } from '../features/jobs/components/result-reuse';
-import { promptStore } from '../features/create/stores/prompt-store';
-import { blendInputsStore } from '../features/tools/stores/blend-inputs';
+import type { ResultReuse } from '../features/library';
+import { promptStore } from '../features/create';
+import { blendInputsStore } from '../features/tools';
 import { routeFromHash, routeHref } from './router';
 
 const focusPrompt = () => {
@@ -11,7 +11,7 @@ const focusPrompt = () => {
 };
 
 /**
- * "Use prompt" on a describe or shorten result: the jobs feature offers the text, the
+ * "Use prompt" on a describe or shorten result: the feed offers the text, the
  * create feature owns the prompt box; the app layer carries it across and opens Create.
  */
 export function usePromptHandoff(): (prompt: string) => void {
@@ -33,7 +33,7 @@ function openCreate(): void {
 
 /**
  * A library result reused: its prompt (and seed) into the prompt box, or its image (made
- * an upload by the jobs feature) as an image prompt, `--sref` or `--cref`; then Create.
+ * an upload by the feed) as an image prompt, `--sref` or `--cref`; then Create.
  * Blend hands the images to the tools feature's Blend tool and opens Tools.
  */
 export function useResultReuse(): ResultReuse {

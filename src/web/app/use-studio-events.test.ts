@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { StudioStatus } from '@/contract/studio-api';
-import { accountQueries } from '../features/account/api/account-queries';
-import { jobQueries } from '../features/jobs/api/job-queries';
-import { uploadQueries } from '../lib/uploads';
+import { accountQueries } from '../features/account';
+import { jobQueries } from '../jobs/api/job-queries';
+import { uploadQueries } from '../lib/uploads/uploads';
 import { makeAccount, makeJob, makeList } from '../lib/testing/fixtures';
 import { applyStudioEvent } from './use-studio-events';
 

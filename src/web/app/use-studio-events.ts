@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { StudioEvent } from '@/contract/events';
-import { accountQueries, applyAccountChanged } from '../features/account/api/account-queries';
+import { accountQueries, applyAccountChanged } from '../features/account';
 import {
   applyJobChanged,
   applyJobRemoved,
   refetchJobLists,
   refetchJobs,
-} from '../features/jobs/api/job-events';
-import { uploadQueries } from '../lib/uploads';
-import { connectEventStream } from '../lib/event-stream';
-import { streamActions } from '../lib/stream-store';
-import { upstreamReported } from '../lib/upstream-store';
+} from '../jobs/api/job-events';
+import { uploadQueries } from '../lib/uploads/uploads';
+import { connectEventStream } from '../lib/events/event-stream';
+import { streamActions } from '../lib/events/stream-store';
+import { upstreamReported } from '../lib/events/upstream-store';
 
 const EVENTS_URL = '/studio-api/events';
 

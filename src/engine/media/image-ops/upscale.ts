@@ -1,8 +1,7 @@
 import sharp from 'sharp';
+import type { UpscaleMode } from '@/contract/requests/upscale';
 import '../pixels/vips';
 import { Rng } from '../pixels/prng';
-
-export type UpscaleMode = 'subtle' | 'creative';
 
 const TILE = 256;
 

@@ -1,3 +1,4 @@
+import { FLAG_RANGES } from '@/contract/prompt-flags';
 import { finish, mirrorToHeight, rasterize } from './finish';
 import { encodePng, gridPng } from '../pixels/raw-image';
 import type { RawImage } from '../pixels/raw-image';
@@ -13,15 +14,15 @@ import { sceneSvg } from './svg';
 export interface DiffusionSpec {
   /** The prompt words without --flags, e.g. "a lighthouse in a storm". */
   text: string;
-  /** 0..4294967295 (unsigned 32-bit). */
+  /** --seed, unsigned 32-bit. */
   seed: number;
   /** From --ar, e.g. {w:16,h:9}; default 1:1. */
   aspect: { w: number; h: number };
-  /** 0..100 (--chaos): how different the images are from each other. */
+  /** --chaos, within its FLAG_RANGES range: how different the images are from each other. */
   chaos?: number;
-  /** 0..1000 (--stylize), default 100. */
+  /** --stylize, within its FLAG_RANGES range; default 100. */
   stylize?: number;
-  /** 0..3000 (--weird), default 0. */
+  /** --weird, within its FLAG_RANGES range; default 0. */
   weird?: number;
   /** Words from --no; colours named here must not appear. */
   no?: string[];
@@ -55,8 +56,11 @@ export function imageSize(
 }
 
 /** Clamps an optional numeric flag, treating missing or non-finite values as the default. */
-const flag = (v: number | undefined, fallback: number, lo: number, hi: number): number =>
-  v !== undefined && Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback;
+const flag = (
+  v: number | undefined,
+  fallback: number,
+  { min, max }: { min: number; max: number },
+): number => (v !== undefined && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback);
 
 /** Normalised prompt, so spacing and case do not change the picture. */
 const normalise = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -106,8 +110,8 @@ async function renderOne(job: Job, index: number): Promise<RawImage> {
 }
 
 export async function renderDiffusion(spec: DiffusionSpec): Promise<RenderedGrid> {
-  const count = Math.floor(flag(spec.count, 4, 1, 64));
-  const longSide = Math.floor(flag(spec.longSide, 1024, 16, 8192));
+  const count = Math.floor(flag(spec.count, 4, { min: 1, max: 64 }));
+  const longSide = Math.floor(flag(spec.longSide, 1024, { min: 16, max: 8192 }));
   const { width, height } = imageSize(spec.aspect, longSide);
   const text = normalise(spec.text);
   const no = spec.no ?? [];
@@ -115,9 +119,9 @@ export async function renderDiffusion(spec: DiffusionSpec): Promise<RenderedGrid
     features: readFeatures(text, no),
     intent: readColourIntent(text, no),
     baseSeed: mix32(spec.seed >>> 0, fnv1a(text)),
-    chaos: flag(spec.chaos, 0, 0, 100) / 100,
-    stylize: flag(spec.stylize, 100, 0, 1000),
-    weird: flag(spec.weird, 0, 0, 3000),
+    chaos: flag(spec.chaos, 0, FLAG_RANGES.chaos) / FLAG_RANGES.chaos.max,
+    stylize: flag(spec.stylize, 100, FLAG_RANGES.stylize),
+    weird: flag(spec.weird, 0, FLAG_RANGES.weird),
     tile: spec.tile ?? false,
     width,
     height,

@@ -1,3 +1,4 @@
+import { FLAG_RANGES } from '@/contract/prompt-flags';
 import type { ColourIntent, HueBand, Rgb } from './colour';
 import { avoidBands, bandAt, grade, hsl, hueDelta, mix } from './colour';
 import type { Genome } from './genes';
@@ -92,7 +93,7 @@ const NIGHT_THEMES: readonly (readonly [number, number, number])[] = THEMES.filt
 );
 
 function chooseHues(intent: ColourIntent, key: Key, g: Genome, weird: number): Hues {
-  const w = weird / 3000;
+  const w = weird / FLAG_RANGES.weird.max;
   const [themeSky, themeLand, themeAccent] = g.pick(
     'pal.theme',
     key === 'night' ? NIGHT_THEMES : THEMES,
@@ -134,9 +135,10 @@ function towards(from: number, to: number, t: number): number {
   return from + (avoid ? long : short) * t;
 }
 
-/** --stylize 0..1000 → grade; saturation and contrast both rise monotonically with it. */
+/** --stylize over its range → grade; saturation and contrast both rise monotonically with it. */
 function stylizeGrade(stylize: number): { saturation: number; contrast: number } {
-  const s = Math.sqrt(Math.min(1000, Math.max(0, stylize)) / 1000);
+  const { min, max } = FLAG_RANGES.stylize;
+  const s = Math.sqrt(Math.min(max, Math.max(min, stylize)) / max);
   return { saturation: 0.85 + 0.5 * s, contrast: 0.9 + 0.3 * s };
 }
 
@@ -188,7 +190,7 @@ export function buildPalette(
     water: c(topHue, 0.95, t.water + 0.05),
     waterDeep: c(topHue + 5, 0.9, t.water * 0.55),
     accent: c(accent, 1.2, 0.55),
-    accent2: c(accent + 140 + (weird / 3000) * 90, 1.1, 0.6),
+    accent2: c(accent + 140 + (weird / FLAG_RANGES.weird.max) * 90, 1.1, 0.6),
     cloud: c(sky, 0.35, Math.min(0.92, t.horizon + 0.12)),
     cloudShade: c(sky + 8, 0.45, t.mid * 0.75),
     star: c(sky, 0.2, 0.92),

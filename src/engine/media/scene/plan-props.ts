@@ -1,3 +1,4 @@
+import { FLAG_RANGES } from '@/contract/prompt-flags';
 import { mix, rotate } from './colour';
 import type { Palette } from './palette';
 import type { OddityKind, OddityPlan, OrbPlan, PlanContext, StructurePlan, Terrain } from './plan';
@@ -72,7 +73,7 @@ const ODD_KINDS: readonly OddityKind[] = ['ring', 'shard', 'eye', 'cube', 'arch'
 /** --weird: the count, size and hue spread of out-of-place shapes all grow with the value. */
 export function oddityPlans(p: PlanContext, weird: number, pal: Palette): OddityPlan[] {
   const { g } = p;
-  const w = Math.min(1, weird / 3000);
+  const w = Math.min(1, weird / FLAG_RANGES.weird.max);
   const count = weird <= 0 ? 0 : 1 + Math.floor(w * 9);
   const out: OddityPlan[] = [];
   for (let i = 0; i < count; i++) {

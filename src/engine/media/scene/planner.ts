@@ -1,3 +1,4 @@
+import { FLAG_RANGES } from '@/contract/prompt-flags';
 import type { Genome } from './genes';
 import type { Key } from './palette';
 import { buildPalette } from './palette';
@@ -80,7 +81,7 @@ export function planScene(p: PlanInput): ScenePlan {
   const g = p.genome;
   const { tags, banned } = p.features;
   const has: Has = (t) => tags.has(t);
-  const detail = Math.min(1, Math.max(0, p.stylize / 1000));
+  const detail = Math.min(1, Math.max(0, p.stylize / FLAG_RANGES.stylize.max));
   const ctx: PlanContext = { g, has, banned, aspect: p.aspect, tile: p.tile, detail };
   const key = chooseKey(has, g);
   const palette = buildPalette(p.intent, key, g, p.weird, p.stylize);

@@ -82,6 +82,3 @@ export function clipSize(picture: VideoSize, shortSide: number): VideoSize {
   if (width >= height) return { width: even((shortSide * width) / height), height: shortSide };
   return { width: shortSide, height: even((shortSide * height) / width) };
 }
-
-/** `videoType` 0 is 480p, 1 is 720p. */
-export const shortSideOf = (videoType: number): number => (videoType === 1 ? 720 : 480);

@@ -1,10 +1,8 @@
 import type { ParsedPrompt } from '@/contract/prompt-flags';
 import { flagSpec, getFlag, parsePrompt, validateFlags } from '@/contract/prompt-flags';
+import { httpUrlsIn } from '@/contract/urls';
 import { badRequest } from '../rules/rejection';
 import { checkFetchUrl } from './fetched';
-
-/** Everything in `s` that reads as an http(s) URL, as the video start image is found. */
-const urlsIn = (s: string): string[] => s.match(/https?:\/\/\S+/gi) ?? [];
 
 /**
  * Image URLs a prompt holds must parse: image prompts and a video's start image in the
@@ -12,10 +10,10 @@ const urlsIn = (s: string): string[] => s.match(/https?:\/\/\S+/gi) ?? [];
  * takes anything that begins with http(s)://. Otherwise the task would fail later.
  */
 function checkPromptUrls(field: string, parsed: ParsedPrompt): void {
-  for (const url of urlsIn(parsed.text)) checkFetchUrl(field, url, 'the image URL');
+  for (const url of httpUrlsIn(parsed.text)) checkFetchUrl(field, url, 'the image URL');
   for (const flag of parsed.flags) {
     if (flagSpec(flag.written)?.kind !== 'urls') continue;
-    for (const url of urlsIn(flag.value)) checkFetchUrl(field, url, `--${flag.written}`);
+    for (const url of httpUrlsIn(flag.value)) checkFetchUrl(field, url, `--${flag.written}`);
   }
 }
 

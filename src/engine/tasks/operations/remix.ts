@@ -1,4 +1,4 @@
-import type { RemixRequest } from '@/contract/requests/remix';
+import { REMIX_MODES, type RemixRequest } from '@/contract/requests/remix';
 import { inMediaPool } from '@/engine/media/media-pool';
 import { badRequest } from '../rules/rejection';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
@@ -24,7 +24,7 @@ export const remixOperation: OperationImpl<RemixRequest> = {
     const text = promptText(req.remixPrompt);
     const images = await inMediaPool(
       'renderRemix',
-      [png, { text, seed, strong: req.mode === 0 }],
+      [png, { text, seed, strong: REMIX_MODES[req.mode] === 'strong' }],
       ctx.signal,
     );
     return writeGrid(task.jobId, ctx.filesDir, images, { seed, reroll: true });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { inMediaPool } from '@/engine/media/media-pool';
-import type { UpscaleRequest } from '@/contract/requests/upscale';
+import { nameOf } from '@/contract/requests/common';
+import { UPSCALE_MODES, type UpscaleRequest } from '@/contract/requests/upscale';
 import { costOf, followUpSpeed } from '@/contract/costs';
-import type { UpscaleMode } from '@/engine/media/image-ops/upscale';
 import { checkOutputSize, findParent, parentImage } from '../rules/parents';
 import { badRequest } from '../rules/rejection';
 import type { StoredImageOutput } from '@/engine/db/stored-output';
@@ -12,9 +12,12 @@ import { imageFile, readMedia, writeMedia } from './media-files';
 import { isV5 } from './prompt';
 import type { OperationImpl } from './types';
 
-/** Types 0 and 1 double each side; the deprecated v5 types are a plain 2x or 4x resize. */
-const FACTOR: Record<number, number> = { 0: 2, 1: 2, 2: 2, 3: 4 };
-const MODE: Record<number, UpscaleMode> = { 0: 'subtle', 1: 'creative' };
+/**
+ * How much each `type` enlarges each side: the modes (0 subtle, 1 creative) double it;
+ * the deprecated v5 types are a plain 2x or 4x resize.
+ */
+export const FACTOR: Record<UpscaleRequest['type'], number> = { 0: 2, 1: 2, 2: 2, 3: 4 };
+const MODES_SAID = UPSCALE_MODES.map((mode, type) => `${type} (${mode})`).join(' or ');
 
 async function resize(source: Buffer, factor: number) {
   const meta = await sharp(source).metadata();
@@ -28,12 +31,12 @@ export const upscaleOperation: OperationImpl<UpscaleRequest> = {
   plan(req, ctx) {
     const parent = findParent(ctx.parents, req.jobId);
     const image = parentImage(parent, 'upscale', req.imageNo);
-    if ((req.type === 2 || req.type === 3) && !isV5(parent.prompt)) {
+    if (nameOf(UPSCALE_MODES, req.type) === undefined && !isV5(parent.prompt)) {
       throw badRequest(
-        `type: ${req.type} is a deprecated v5 mode, allowed only for parents made with --v 5, 5.1 or 5.2; use 0 (subtle) or 1 (creative)`,
+        `type: ${req.type} is a deprecated v5 mode, allowed only for parents made with --v 5, 5.1 or 5.2; use ${MODES_SAID}`,
       );
     }
-    const factor = FACTOR[req.type] ?? 2;
+    const factor = FACTOR[req.type];
     checkOutputSize(image.width * factor, image.height * factor);
     return {
       prompt: parent.prompt,
@@ -52,10 +55,10 @@ export const upscaleOperation: OperationImpl<UpscaleRequest> = {
     if (!parent || !source) throw new Error(`parent image ${req.imageNo} is missing`);
     const png = await readMedia(ctx.filesDir, source.file);
     const seed = Number(parent.seed) >>> 0;
-    const mode = MODE[req.type];
+    const mode = nameOf(UPSCALE_MODES, req.type);
     const result = mode
       ? await inMediaPool('renderUpscale', [png, mode, seed], ctx.signal)
-      : await resize(png, FACTOR[req.type] ?? 2);
+      : await resize(png, FACTOR[req.type]);
     const file = imageFile(task.jobId, 0);
     await writeMedia(ctx.filesDir, file, result.image);
     return {

@@ -1,4 +1,4 @@
-import type { VariationRequest } from '@/contract/requests/variation';
+import { VARIATION_STRENGTHS, type VariationRequest } from '@/contract/requests/variation';
 import { inMediaPool } from '@/engine/media/media-pool';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';
@@ -24,7 +24,7 @@ export const variationOperation: OperationImpl<VariationRequest> = {
         {
           text: promptText(parent.prompt),
           seed,
-          strong: req.type === 1,
+          strong: VARIATION_STRENGTHS[req.type] === 'strong',
           remixText: req.remixPrompt === undefined ? undefined : promptText(req.remixPrompt),
         },
       ],

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { ParsedPrompt } from '@/contract/prompt-flags';
 import { getFlag, hasFlag } from '@/contract/prompt-flags';
+import { nameOf } from '@/contract/requests/common';
+import { VIDEO_RESOLUTIONS, type VideoResolution } from '@/contract/requests/video-diffusion';
 import type { TaskType } from '@/contract/task';
+import { isHttpUrl } from '@/contract/urls';
 import type { CameraMove, MotionSpec } from '@/engine/media/video/motion';
 import { badRequest } from '../rules/rejection';
 import type { StoredVideo, StoredVideoOutput } from '@/engine/db/stored-output';
@@ -27,9 +30,7 @@ export function motionOf(p: ParsedPrompt, move: CameraMove, seed: number): Motio
 
 /** `--end <url>`: the picture the clips fade into. */
 export const endUrlOf = (p: ParsedPrompt): string | null =>
-  getFlag(p, 'end')
-    ?.value.split(/\s+/)
-    .find((u) => /^https?:\/\//i.test(u)) ?? null;
+  getFlag(p, 'end')?.value.split(/\s+/).find(isHttpUrl) ?? null;
 
 const EXTENDABLE: readonly TaskType[] = ['video_diffusion', 'extend_video'];
 
@@ -54,8 +55,22 @@ export function parentVideo(
   return { output, video };
 }
 
-/** 720p clips (short side 720 or more) cost the 720p price, for extensions too. */
-export const videoTypeOf = (v: StoredVideo): number => (Math.min(v.width, v.height) >= 720 ? 1 : 0);
+/** The short side of a clip of each resolution, in pixels. */
+export const SHORT_SIDES: Record<VideoResolution, number> = { '480p': 480, '720p': 720 };
+
+/** The short side of a `videoType` (a resolution's code); 480p for an unknown one. */
+export const shortSideOf = (videoType: number): number =>
+  SHORT_SIDES[nameOf(VIDEO_RESOLUTIONS, videoType) ?? '480p'];
+
+/**
+ * The `videoType` of a clip: the largest resolution whose short side it reaches, so 720p
+ * clips cost the 720p price, for extensions too.
+ */
+export const videoTypeOf = (v: StoredVideo): number => {
+  const side = Math.min(v.width, v.height);
+  const reached = VIDEO_RESOLUTIONS.findLastIndex((r) => side >= SHORT_SIDES[r]);
+  return Math.max(0, reached);
+};
 
 /** Reads the file a stored output refers to, failing the attempt if it is gone. */
 export function parentClip(ctx: RunContext, jobId: string, videoNo: number): StoredVideo {

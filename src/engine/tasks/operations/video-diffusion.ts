@@ -4,7 +4,7 @@ import type { VideoDiffusionRequest } from '@/contract/requests/video-diffusion'
 import { startImageUrl } from '@/contract/requests/video-diffusion';
 import { costOf, followUpSpeed } from '@/contract/costs';
 import { renderMoveClip } from '@/engine/media/video/clips';
-import { CAMERA_MOVES, clipSize, shortSideOf } from '@/engine/media/video/motion';
+import { CAMERA_MOVES, clipSize } from '@/engine/media/video/motion';
 import type { Picture } from '@/engine/media/video/render';
 import { buildStage } from '@/engine/media/video/render';
 import { findParent } from '../rules/parents';
@@ -16,7 +16,15 @@ import { readMedia } from './media-files';
 import { checkedPrompt, seedOf } from './prompt';
 import { fetchInput } from './fetched';
 import type { OperationImpl, Plan, PlanContext, RunContext } from './types';
-import { CLIP_SECONDS, allClips, endUrlOf, motionOf, videoFile, videoPath } from './video-common';
+import {
+  CLIP_SECONDS,
+  allClips,
+  endUrlOf,
+  motionOf,
+  shortSideOf,
+  videoFile,
+  videoPath,
+} from './video-common';
 
 /*
  * Four clips of one picture, each with its own camera move (zoom in, zoom out, pan left,

@@ -1,4 +1,5 @@
 import { SPENDING_RANGES, type SpendingRange } from '@/contract/spending';
+// By path: the index is on the first page, and this page is a chunk of its own.
 import { AccountPanel } from '@/web/features/account/components/account-panel';
 import { NotificationsSetting } from '../notifications-setting';
 import { jobHref, replaceRouteSearch, useRouteSearch } from '../router';

@@ -1,10 +1,10 @@
-import { PromptBox } from '@/web/features/create/components/prompt-box';
-import { JobFeed } from '@/web/features/jobs/components/job-feed';
-import { useCreateJob } from '@/web/features/jobs/hooks/use-create-job';
+import { PromptBox } from '@/web/features/create';
+import { JobFeed } from '@/web/features/feed';
+import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
 import { usePromptHandoff } from '../use-prompt-handoff';
 import { Page } from './page';
 
-/** The create feature writes prompts, the jobs feature runs them: composed here. */
+/** The create feature writes prompts, the feed shows them running: composed here. */
 export function CreatePage() {
   const create = useCreateJob();
   const onUsePrompt = usePromptHandoff();

@@ -1,4 +1,4 @@
-import { JobDetail } from '@/web/features/jobs/components/job-detail';
+import { JobDetail } from '@/web/features/lineage';
 import { useRouteSearch } from '../router';
 import { usePromptHandoff } from '../use-prompt-handoff';
 import { Page } from './page';

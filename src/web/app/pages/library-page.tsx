@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { JobSearchResults, startSearch } from '@/web/features/jobs/components/job-search-results';
-import { LibraryFilters } from '@/web/features/library/components/library-filters';
-import type { LibraryParams } from '@/web/features/library/utils/library-params';
+import type { LibraryParams } from '@/web/features/library';
 import {
   checkParams,
   clearFilters,
   describeFilter,
+  JobSearchResults,
+  LibraryFilters,
   paramsFromSearch,
   searchFromParams,
-} from '@/web/features/library/utils/library-params';
+  startSearch,
+} from '@/web/features/library';
 import { replaceRouteSearch, useRouteSearch } from '../router';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
 import { useLibraryView } from '../library-view';
@@ -21,8 +22,8 @@ const VIEWS = [
 ] as const;
 
 /**
- * The library feature reads and writes the search in the URL; the jobs feature fetches and
- * shows what it finds. Composed here, as features do not know each other.
+ * The library's filters read and write the search in the URL; its results fetch and show
+ * what it finds; the page adds the view switch and hands prompts and results to Create.
  */
 export function LibraryPage() {
   const onUsePrompt = usePromptHandoff();

@@ -1,6 +1,7 @@
-import { JobFeed } from '@/web/features/jobs/components/job-feed';
-import { useCreateJob } from '@/web/features/jobs/hooks/use-create-job';
-import type { ToolFormProps } from '@/web/features/tools/components/tools';
+import { JobFeed } from '@/web/features/feed';
+import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
+import type { ToolFormProps } from '@/web/features/tools';
+// By path: the index is on the first page, and this page is a chunk of its own.
 import { TOOLS } from '@/web/features/tools/components/tools';
 import { routeHref } from '../router';
 import { usePromptHandoff } from '../use-prompt-handoff';
@@ -23,7 +24,7 @@ const TOOL_OPERATIONS: readonly TaskType[] = [
 ];
 const TOOL_RESULTS_HREF = `${routeHref('library')}?operation=${TOOL_OPERATIONS.join(',')}`;
 
-/** The tools make jobs through the jobs feature's create; each tool gets its own. */
+/** The tools make jobs through the jobs layer's create; each tool gets its own. */
 function ToolSlot({ Form }: { Form: ComponentType<ToolFormProps> }) {
   const create = useCreateJob();
   return (

@@ -9,6 +9,21 @@ export interface SegmentOption<T extends string> {
   title?: string;
 }
 
+/**
+ * An option for each of a contract's values, in its order: its label (the value itself
+ * where it has none) and the form's tooltip for it, if any.
+ */
+export function segmentOptions<T extends string>(
+  values: readonly T[],
+  labels: Partial<Record<T, string>> = {},
+  titles: Partial<Record<T, string>> = {},
+): SegmentOption<T>[] {
+  return values.map((value) => {
+    const title = titles[value];
+    return { value, label: labels[value] ?? value, ...(title === undefined ? {} : { title }) };
+  });
+}
+
 interface SegmentedControlProps<T extends string> {
   /** The radio group's accessible name, e.g. "Upscale mode". */
   label: string;

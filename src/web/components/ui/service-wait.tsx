@@ -1,4 +1,4 @@
-import { useUpstreamStatus } from '@/web/lib/upstream-store';
+import { useUpstreamStatus } from '@/web/lib/events/upstream-store';
 
 /**
  * Under a running job while the studio cannot reach the image service: the job is not

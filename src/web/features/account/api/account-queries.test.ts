@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseShapeError } from '@/web/lib/http';
 import { jsonResponse, makeAccount } from '@/web/lib/testing/fixtures';
-import { streamActions } from '@/web/lib/stream-store';
+import { streamActions } from '@/web/lib/events/stream-store';
 import { accountQueries, pollWhileStreamDown } from './account-queries';
 
 afterEach(() => vi.unstubAllGlobals());

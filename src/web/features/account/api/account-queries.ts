@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import { accountEnvelopeSchema, type AccountSummary } from '@/contract/account-summary';
 import { requestJson } from '@/web/lib/http';
-import { isStreamLive } from '@/web/lib/stream-store';
+import { isStreamLive } from '@/web/lib/events/stream-store';
 
 /**
  * The proxy pushes the account after every change (`account` events), so it is polled

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CreateJobRequest } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
 import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
 import { useFocusTrap } from '@/web/lib/focus-trap';
-import type { EditorRequest } from '@/web/lib/editor-request-store';
-import { uploadImage } from '@/web/lib/uploads';
+import type { EditorRequest } from '@/web/jobs/stores/editor-request-store';
+import { uploadImage } from '@/web/lib/uploads/uploads';
 import { editorCreate } from '../mask/submit';
 import { newDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
-import { costOfPrompt, formatCostEstimate } from '@/web/lib/costs';
+import { costOfPrompt, formatCostEstimate } from '@/web/jobs/utils/costs';
 import type { MaskPlan } from '../mask/areas';
 import type { EditorDocument } from '../model/document';
 import { CanvasSize } from './canvas-size';

@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '@/web/components/ui/button';
+import { keyOf } from '@/web/lib/key-actions';
 import { actualSizeViewport, fitViewport, zoomPercent } from '../geometry/transforms';
 import { useEditorStore } from '../model/editor-store';
 import { BRUSH_MAX, BRUSH_MIN, useViewStore } from '../model/view-store';
@@ -7,7 +8,7 @@ import type { EditorToolId } from '../model/view-store';
 import { TOOLS } from '../tools/registry';
 
 /** Edit's extra tool: drag and scale the image on the canvas. */
-const MOVE = { id: 'move' as const, label: 'Move image', key: 'v' };
+const MOVE = { id: 'move' as const, label: 'Move image', key: keyOf('editor.move') };
 
 function ToolPicker({ edit }: { edit: boolean }) {
   const view = useViewStore();

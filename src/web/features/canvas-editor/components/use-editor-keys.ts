@@ -1,47 +1,53 @@
 import { useEffect } from 'react';
+import { dispatchKey, type KeyHandlers } from '@/web/lib/key-actions';
 import { isTyping } from '@/web/lib/keyboard';
 import { useEditorStore } from '../model/editor-store';
 import { nextBrushSize, useViewStore } from '../model/view-store';
-import { toolByKey } from '../tools/registry';
+import type { ToolId } from '../tools/tool';
 import { polygonFinished } from './use-stage-pointer';
 
-function onKeyDown(e: KeyboardEvent, onClose: () => void): void {
-  const view = useViewStore.getState();
-  const editor = useEditorStore.getState();
+/** What each of the editor's keys does (`lib/key-actions.ts` binds them). */
+function editorKeys(onClose: () => void): KeyHandlers<'editor'> {
+  const view = () => useViewStore.getState();
+  const editor = () => useEditorStore.getState();
+  const tool = (id: ToolId) => () => view().toolSelected(id);
+  const resize = (step: 1 | -1) => () => view().brushResized(nextBrushSize(view().brushSize, step));
+  return {
+    'editor.escape': () => (view().draft ? view().draftChanged(null) : onClose()),
+    'editor.undo': () => editor().undoRequested(),
+    'editor.redo': () => editor().redoRequested(),
+    'editor.brush': tool('brush'),
+    'editor.eraser': tool('eraser'),
+    'editor.rect': tool('rect'),
+    'editor.lasso': tool('lasso'),
+    'editor.polygon': tool('polygon'),
+    // Inpaint masks the image where it is: there is nothing to move.
+    'editor.move': () => editor().doc?.mode !== 'inpaint' && view().toolSelected('move'),
+    // Enter finishes a polygon being drawn; otherwise it presses the focused control (a
+    // tool or a button reached by Tab).
+    'editor.finish': (e) =>
+      view().tool === 'polygon' && view().draft !== null && polygonFinished(e.altKey),
+    'editor.smaller': resize(-1),
+    'editor.larger': resize(1),
+    // Space stays the pan key wherever focus is; letting go of it ends the pan (keyup).
+    'editor.pan': () => view().panKeyChanged(true),
+  };
+}
+
+function onKeyDown(e: KeyboardEvent, keys: KeyHandlers<'editor'>): void {
   if (isTyping(e.target)) {
     // Escape in a field leaves the field; closing from there would drop the painting.
     if (e.key === 'Escape' && e.target instanceof HTMLElement) e.target.blur();
     return;
   }
-  if (e.key === 'Escape') {
-    if (view.draft) view.draftChanged(null);
-    else onClose();
-    return;
-  }
-  const mod = e.ctrlKey || e.metaKey;
-  const key = e.key.toLowerCase();
-  if (mod && key === 'z') editor[e.shiftKey ? 'redoRequested' : 'undoRequested']();
-  else if (mod && key === 'y') editor.redoRequested();
-  else if (mod) return;
-  else if (e.key === ' ') view.panKeyChanged(true);
-  else if (e.key === '[' || e.key === ']')
-    view.brushResized(nextBrushSize(view.brushSize, e.key === ']' ? 1 : -1));
-  // Enter finishes a polygon being drawn; otherwise it presses the focused control (a
-  // tool or a button reached by Tab). Space stays the pan key wherever focus is.
-  else if (e.key === 'Enter' && view.tool === 'polygon' && view.draft) polygonFinished(e.altKey);
-  else if (key === 'v' && editor.doc?.mode !== 'inpaint') view.toolSelected('move');
-  else {
-    const tool = toolByKey(key);
-    if (!tool) return;
-    view.toolSelected(tool.id);
-  }
-  e.preventDefault();
+  dispatchKey('editor', keys, e);
 }
 
 /** The editor's shortcuts, while it is open; typing in its fields is left alone. */
 export function useEditorKeys(onClose: () => void) {
   useEffect(() => {
-    const down = (e: KeyboardEvent) => onKeyDown(e, onClose);
+    const keys = editorKeys(onClose);
+    const down = (e: KeyboardEvent) => onKeyDown(e, keys);
     const up = (e: KeyboardEvent) => {
       if (e.key === ' ') useViewStore.getState().panKeyChanged(false);
     };

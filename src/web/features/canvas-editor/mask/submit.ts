@@ -1,6 +1,6 @@
-import type { CreateJobRequest } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
 import type { Mask } from '@/contract/requests/common';
-import type { EditorRequest } from '@/web/lib/editor-request-store';
+import type { EditorRequest } from '@/web/jobs/stores/editor-request-store';
 import type { EditorDocument } from '../model/document';
 import type { MaskPlan } from './areas';
 import type { Grid } from './grid';

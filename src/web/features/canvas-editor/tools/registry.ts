@@ -1,10 +1,11 @@
+import { keyOf } from '@/web/lib/key-actions';
 import type { ImagePoint } from '../geometry/points';
 import type { Tool, ToolContext, ToolId } from './tool';
 
-const paintTool = (id: 'brush' | 'eraser', label: string, key: string): Tool => ({
+const paintTool = (id: 'brush' | 'eraser', label: string): Tool => ({
   id,
   label,
-  key,
+  key: keyOf(`editor.${id}`),
   cursor: 'crosshair',
   onPointerDown: (c) => c.events.strokeStarted(id, c.brushSize, c.point),
   onPointerMove: (c) => c.events.strokeExtended(c.point),
@@ -30,7 +31,7 @@ function addOutline(c: ToolContext, kind: 'polygon' | 'lasso', pts: ImagePoint[]
 const rect: Tool = {
   id: 'rect',
   label: 'Rectangle',
-  key: 'r',
+  key: keyOf('editor.rect'),
   cursor: 'crosshair',
   onPointerDown: (c) => c.setDraft([c.point, c.point]),
   onPointerMove: (c) => {
@@ -49,7 +50,7 @@ const rect: Tool = {
 const lasso: Tool = {
   id: 'lasso',
   label: 'Lasso',
-  key: 'l',
+  key: keyOf('editor.lasso'),
   cursor: 'crosshair',
   onPointerDown: (c) => c.setDraft([c.point]),
   onPointerMove: (c) => {
@@ -61,7 +62,7 @@ const lasso: Tool = {
 const polygon: Tool = {
   id: 'polygon',
   label: 'Polygon',
-  key: 'p',
+  key: keyOf('editor.polygon'),
   cursor: 'copy',
   onPointerDown: (c) => c.setDraft([...(c.draft ?? []), c.point]),
   onPointerMove: () => {},
@@ -73,13 +74,11 @@ const polygon: Tool = {
 };
 
 export const TOOLS: readonly Tool[] = [
-  paintTool('brush', 'Brush', 'b'),
-  paintTool('eraser', 'Eraser', 'e'),
+  paintTool('brush', 'Brush'),
+  paintTool('eraser', 'Eraser'),
   rect,
   lasso,
   polygon,
 ];
 
 export const toolById = (id: ToolId): Tool => TOOLS.find((t) => t.id === id) ?? TOOLS[0]!;
-export const toolByKey = (key: string): Tool | undefined =>
-  TOOLS.find((t) => t.key === key.toLowerCase());

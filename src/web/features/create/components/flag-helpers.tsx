@@ -1,3 +1,4 @@
+import { FLAG_RANGES, type NumberFlagName } from '@/contract/prompt-flags';
 import { Switch } from '@/web/components/ui/switch';
 import { cn } from '@/web/lib/cn';
 import type { ValueFlag } from '../stores/prompt-edits';
@@ -32,17 +33,10 @@ export function FlagHelpers({ prompt }: { prompt: string }) {
       <NumberFlag
         label="Stylize"
         name="stylize"
-        max={1000}
         value={state.stylize}
         onChange={flagValueChanged}
       />
-      <NumberFlag
-        label="Chaos"
-        name="chaos"
-        max={100}
-        value={state.chaos}
-        onChange={flagValueChanged}
-      />
+      <NumberFlag label="Chaos" name="chaos" value={state.chaos} onChange={flagValueChanged} />
       <Switch
         label="Turbo"
         checked={state.turbo}
@@ -77,25 +71,31 @@ function AspectChips({ current }: { current: string | null }) {
   );
 }
 
+/** The number flags the prompt box has an input for. */
+type NumberInputFlag = ValueFlag & NumberFlagName;
+
+/** An input's bounds: the flag's range in the contract. */
+export const numberInputRange = (name: NumberInputFlag) => {
+  const { min, max, step } = FLAG_RANGES[name];
+  return { min, max, step };
+};
+
 interface NumberFlagProps {
   label: string;
-  name: ValueFlag;
-  max: number;
+  name: NumberInputFlag;
   value: string;
   onChange: (name: ValueFlag, value: string) => void;
   width?: string;
 }
 
-export function NumberFlag({ label, name, max, value, onChange, width = 'w-16' }: NumberFlagProps) {
+export function NumberFlag({ label, name, value, onChange, width = 'w-16' }: NumberFlagProps) {
   return (
     <label className="flex items-center gap-1.5 text-xs text-zinc-400">
       {label}
       <input
         type="number"
         inputMode="numeric"
-        min={0}
-        max={max}
-        step={1}
+        {...numberInputRange(name)}
         placeholder="–"
         value={value}
         onChange={(e) => onChange(name, e.target.value)}

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Button } from '@/web/components/ui/button';
-import type { ImageUpload } from '@/web/lib/use-image-upload';
+import type { ImageUpload } from '@/web/lib/uploads/use-image-upload';
 import { usePromptActions, useUploadPreviews } from '../stores/prompt-store';
-import { IMAGE_ROLES, imagePromptsOf } from '../utils/image-prompts';
+import { IMAGE_ROLES, imagePromptsOf } from '@/web/jobs/utils/image-prompts';
 
 /**
  * The image prompts of the prompt as chips above the textarea. They are read from the

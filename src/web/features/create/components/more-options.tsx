@@ -31,18 +31,11 @@ export function MoreOptions({ id, state }: MoreOptionsProps) {
       <NumberFlag
         label="Seed"
         name="seed"
-        max={4294967295}
         value={state.seed}
         onChange={flagValueChanged}
         width="w-28"
       />
-      <NumberFlag
-        label="Weird"
-        name="weird"
-        max={3000}
-        value={state.weird}
-        onChange={flagValueChanged}
-      />
+      <NumberFlag label="Weird" name="weird" value={state.weird} onChange={flagValueChanged} />
       <FlagSelect
         label="Quality"
         value={state.quality}

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Upload } from '@/contract/studio-api';
-import type { ImagePrompt, ImageRole } from '../utils/image-prompts';
-import { withImagePrompt, withImageRole, withoutImagePrompt } from '../utils/image-prompts';
+import type { ImagePrompt, ImageRole } from '@/web/jobs/utils/image-prompts';
+import { withImagePrompt, withImageRole, withoutImagePrompt } from '@/web/jobs/utils/image-prompts';
 import type { SwitchFlag, ValueFlag } from './prompt-edits';
 import {
   withAspect,

@@ -1,24 +1,19 @@
 import { useEffect, useState } from 'react';
+import { BLEND_ASPECT_RATIOS, BLEND_IMAGES, type BlendAspect } from '@/contract/requests/blend';
 import { Button } from '@/web/components/ui/button';
 import { ChoiceRow } from '@/web/components/ui/choice-row';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
-import { SegmentedControl } from '@/web/components/ui/segmented-control';
-import { issueFor } from '@/web/lib/validate-params';
+import { SegmentedControl, segmentOptions } from '@/web/components/ui/segmented-control';
+import { issueFor } from '@/web/jobs/utils/validate-params';
 import { useToolCheck } from '../hooks/use-tool-check';
 import { blendInputsStore, useHandedImages } from '../stores/blend-inputs';
-import type { BlendAspect } from '../utils/tool-params';
 import { blendCreate } from '../utils/tool-params';
 import { ImageSource } from './image-source';
 import type { ToolFormProps } from './tool-card';
 import { ToolCard } from './tool-card';
 
-const MIN_IMAGES = 2;
-const MAX_IMAGES = 5;
-const ASPECTS: SegmentOption<BlendAspect>[] = [
-  { value: '2:3', label: '2:3' },
-  { value: '1:1', label: '1:1' },
-  { value: '3:2', label: '3:2' },
-];
+const { min: MIN_IMAGES, max: MAX_IMAGES } = BLEND_IMAGES;
+export const ASPECT_OPTIONS: SegmentOption<BlendAspect>[] = segmentOptions(BLEND_ASPECT_RATIOS);
 
 /** Handed images as the inputs: at most five, and empty fields up to the two needed. */
 function handedUrls(handed: readonly string[]): string[] {
@@ -109,7 +104,7 @@ export function BlendTool(props: ToolFormProps) {
         <ChoiceRow label="Aspect ratio">
           <SegmentedControl
             label="Blend aspect ratio"
-            options={ASPECTS}
+            options={ASPECT_OPTIONS}
             value={aspect}
             onChange={setAspect}
           />

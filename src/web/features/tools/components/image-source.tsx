@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Upload } from '@/contract/studio-api';
 import { Field, inputClass } from '@/web/components/ui/field';
-import { useImageUpload } from '@/web/lib/use-image-upload';
+import { useImageUpload } from '@/web/lib/uploads/use-image-upload';
 import { UploadZone } from './upload-zone';
 
 interface ImageSourceProps {

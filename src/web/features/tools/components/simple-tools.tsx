@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field, inputClass } from '@/web/components/ui/field';
-import { issueFor } from '@/web/lib/validate-params';
+import { issueFor } from '@/web/jobs/utils/validate-params';
 import { useToolCheck } from '../hooks/use-tool-check';
 import {
   describeCreate,

@@ -1,31 +1,23 @@
 import { useState } from 'react';
+import type { VideoMotion } from '@/contract/prompt-flags';
+import type { VideoResolution } from '@/contract/requests/video-diffusion';
 import { ChoiceRow } from '@/web/components/ui/choice-row';
 import { Field, inputClass } from '@/web/components/ui/field';
-import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
-import { issueFor } from '@/web/lib/validate-params';
+import { issueFor } from '@/web/jobs/utils/validate-params';
+import { VIDEO_MOTION_OPTIONS, VIDEO_RESOLUTION_OPTIONS } from '@/web/jobs/utils/video-options';
 import { useToolCheck } from '../hooks/use-tool-check';
-import type { VideoResolution } from '../utils/tool-params';
 import { textToVideoCreate } from '../utils/tool-params';
 import { ImageSource } from './image-source';
 import type { ToolFormProps } from './tool-card';
 import { ToolCard } from './tool-card';
-
-const RESOLUTIONS: SegmentOption<VideoResolution>[] = [
-  { value: '480p', label: '480p' },
-  { value: '720p', label: '720p', title: 'Sharper, about three times the cost' },
-];
-const MOTIONS: SegmentOption<'low' | 'high'>[] = [
-  { value: 'low', label: 'Low' },
-  { value: 'high', label: 'High' },
-];
 
 /** Text to video: four short clips from a start image and a motion prompt. */
 export function TextToVideoTool(props: ToolFormProps) {
   const [url, setUrl] = useState('');
   const [prompt, setPrompt] = useState('');
   const [resolution, setResolution] = useState<VideoResolution>('480p');
-  const [motion, setMotion] = useState<'low' | 'high'>('low');
+  const [motion, setMotion] = useState<VideoMotion>('low');
   const check = textToVideoCreate(url, prompt, resolution, motion);
   const { issues, onSubmit } = useToolCheck(check, props.submit);
 
@@ -62,7 +54,7 @@ export function TextToVideoTool(props: ToolFormProps) {
         <ChoiceRow label="Resolution">
           <SegmentedControl
             label="Video resolution"
-            options={RESOLUTIONS}
+            options={VIDEO_RESOLUTION_OPTIONS}
             value={resolution}
             onChange={setResolution}
           />
@@ -70,7 +62,7 @@ export function TextToVideoTool(props: ToolFormProps) {
         <ChoiceRow label="Motion">
           <SegmentedControl
             label="Video motion"
-            options={MOTIONS}
+            options={VIDEO_MOTION_OPTIONS}
             value={motion}
             onChange={setMotion}
           />

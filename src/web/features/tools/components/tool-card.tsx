@@ -1,9 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { CreateJobRequest, Job } from '@/contract/studio-api';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { Job } from '@/contract/studio-api';
 import { Button } from '@/web/components/ui/button';
 import { RequestError } from '@/web/components/ui/request-error';
 import { cn } from '@/web/lib/cn';
-import { costOfCreate, formatCostEstimate } from '@/web/lib/costs';
+import { costOfCreate, formatCostEstimate } from '@/web/jobs/utils/costs';
 
 /** What the app layer hands each tool: the create mutation, one per tool. */
 export interface ToolFormProps {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Upload } from '@/contract/studio-api';
-import { useEditorRequested } from '@/web/lib/editor-request-store';
-import { useImageUpload } from '@/web/lib/use-image-upload';
+import { useEditorRequested } from '@/web/jobs/stores/editor-request-store';
+import { useImageUpload } from '@/web/lib/uploads/use-image-upload';
 import type { ToolFormProps } from './tool-card';
 import { ToolCard } from './tool-card';
 import { UploadZone } from './upload-zone';

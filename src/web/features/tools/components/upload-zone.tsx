@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
-import { useFileDrop } from '@/web/lib/use-file-drop';
-import type { ImageUpload } from '@/web/lib/use-image-upload';
+import { useFileDrop } from '@/web/lib/uploads/use-file-drop';
+import type { ImageUpload } from '@/web/lib/uploads/use-image-upload';
 
 interface UploadZoneProps {
   upload: ImageUpload;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { CreateJobRequest } from '@/contract/studio-api';
-import type { FieldIssues } from '@/web/lib/validate-params';
+import type { CreateJobRequest } from '@/contract/create-job-schema';
+import type { FieldIssues } from '@/web/jobs/utils/validate-params';
 import type { ToolCheck } from '../utils/tool-params';
 
 /**

@@ -8,7 +8,7 @@ import {
   shortenCreate,
   textToVideoCreate,
 } from './tool-params';
-import { uploadProblem } from '@/web/lib/upload-check';
+import { uploadProblem } from '@/web/lib/uploads/upload-check';
 
 const IMG = 'https://cdn.example.com/a.png';
 

@@ -1,17 +1,22 @@
 import type { OperationName } from '@/contract/operations';
-import { imgUrl } from '@/contract/requests/common';
-import { createRequest, type CreateJobRequest, type CreateParams } from '@/contract/create-job';
-import type { FieldIssues } from '@/web/lib/validate-params';
-import { checkParams } from '@/web/lib/validate-params';
+import type { VideoMotion } from '@/contract/prompt-flags';
+import type { BlendAspect } from '@/contract/requests/blend';
+import { codeOf, imgUrl } from '@/contract/requests/common';
+import {
+  VIDEO_RESOLUTIONS,
+  withMotion,
+  type VideoResolution,
+} from '@/contract/requests/video-diffusion';
+import { createRequest } from '@/contract/create-job';
+import type { CreateJobRequest, CreateParams } from '@/contract/create-job-schema';
+import type { FieldIssues } from '@/web/jobs/utils/validate-params';
+import { checkParams } from '@/web/jobs/utils/validate-params';
 
 /** The create a tool's fields make, and what is wrong with it (null: ready to send). */
 export interface ToolCheck {
   body: CreateJobRequest;
   issues: FieldIssues | null;
 }
-
-export type BlendAspect = '2:3' | '1:1' | '3:2';
-export type VideoResolution = '480p' | '720p';
 
 const check = <N extends OperationName>(operation: N, params: CreateParams<N>): ToolCheck => {
   const result = checkParams(operation, params ?? {});
@@ -42,12 +47,14 @@ export function textToVideoCreate(
   url: string,
   motionPrompt: string,
   resolution: VideoResolution,
-  motion: 'low' | 'high',
+  motion: VideoMotion,
 ): ToolCheck {
   const image = url.trim();
-  const flags = motion === 'high' ? ' --motion high' : '';
-  const prompt = `${image} ${motionPrompt.trim()}`.trim() + flags;
-  const result = check('video-diffusion', { prompt, videoType: resolution === '720p' ? 1 : 0 });
+  const prompt = withMotion(`${image} ${motionPrompt.trim()}`.trim(), motion);
+  const result = check('video-diffusion', {
+    prompt,
+    videoType: codeOf(VIDEO_RESOLUTIONS, resolution),
+  });
   const urlCheck = imgUrl().safeParse(image);
   if (urlCheck.success) return result;
   const message = urlCheck.error.issues[0]?.message ?? 'must be an http:// or https:// URL';

@@ -1,0 +1,2 @@
+// The canvas editor (Vary region, Edit, Upload and paint), loaded lazily by app/.
+export { default } from './components/canvas-editor';

@@ -1,0 +1,22 @@
+import type { Job } from '@/contract/studio-api';
+import { formatDateTime, formatRelativeTime } from '@/web/lib/format';
+import { useNow } from '@/web/lib/use-now';
+import { costLabel, isRunning } from '@/web/jobs/utils/job-view';
+
+export function JobMeta({ job }: { job: Job }) {
+  const now = useNow();
+  return (
+    <p className="flex items-center gap-2 text-xs text-zinc-500">
+      <time dateTime={job.createdAt} title={formatDateTime(job.createdAt)}>
+        {formatRelativeTime(job.createdAt, now)}
+      </time>
+      <span aria-hidden="true">·</span>
+      <span
+        title={isRunning(job) ? 'Reserved until the job finishes' : 'Cost'}
+        data-testid="job-cost"
+      >
+        {costLabel(job)}
+      </span>
+    </p>
+  );
+}
