@@ -92,6 +92,11 @@ export interface LedgerDialect {
   /** Makes the triggers (and what they call) on a new schema. */
   create(db: SchemaDb): Promise<void>;
   /**
+   * Version 2: a create's trigger finds the billed speed by the parent's handle alone, never
+   * through a view the planner may choose to scan (SQLite's; Postgres already did).
+   */
+  speedByHandle(db: SchemaDb): Promise<void>;
+  /**
    * The (day, operation) sums of the quarter-hour sums between each bound and the next,
    * bounds in quarter hours: rows of `n` (the day, from 0), operation, jobs, consumed,
    * refunded, the empty ones left out.

@@ -210,7 +210,10 @@ async function baseline(db: SchemaDb, d: StoreDialect): Promise<void> {
   await d.ledger.create(db);
 }
 
-const STEPS: readonly Step[] = [baseline];
+/** Version 2: see `LedgerDialect.speedByHandle`. */
+const speedByHandle: Step = (db, d) => d.ledger.speedByHandle(db);
+
+const STEPS: readonly Step[] = [baseline, speedByHandle];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

@@ -124,6 +124,7 @@ const sums = (db: Db, bounds: readonly number[]) =>
 
 /** The ledger's triggers on Postgres, and how it adds up its days. */
 export const postgresLedger = (exec: Exec): LedgerDialect => ({
+  speedByHandle: async () => undefined,
   create: (db) => exec(db, [LEDGER_FUNCTIONS, LEDGER_TRIGGERS, QUARTER_TRIGGERS].join('\n')),
   sums,
 });

@@ -12,6 +12,19 @@ import { openSqliteStore, sqliteDb } from './open';
 
 const pending = taskResponseSchema.parse(fixture('diffusion-pending'));
 let dir = '';
+
+const firstJob = () => ({
+  handle: 'handle-0001',
+  upstreamId: pending.job_id,
+  parentHandle: null,
+  parentIndex: null,
+  operation: 'diffusion' as const,
+  prompt: 'a storm',
+  createdAt: '2026-01-01T00:00:00Z',
+  dims: {},
+  task: pending,
+  ...stateFromTask(pending, null, createRedactor([])),
+});
 afterEach(() => {
   vi.restoreAllMocks();
   rmSync(dir, { recursive: true, force: true });
@@ -22,18 +35,7 @@ describe('the SQLite store', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'sqlite-store-'));
     const store = await openSqliteStore(dir, { upstreamTtlMs: 1000, uploadsCapBytes: 1024 });
     try {
-      await store.history.insert({
-        handle: 'handle-0001',
-        upstreamId: pending.job_id,
-        parentHandle: null,
-        parentIndex: null,
-        operation: 'diffusion',
-        prompt: 'a storm',
-        createdAt: '2026-01-01T00:00:00Z',
-        dims: {},
-        task: pending,
-        ...stateFromTask(pending, null, createRedactor([])),
-      });
+      await store.history.insert(firstJob());
       const read = async () => {
         await store.history.get('handle-0001');
         await store.history.findByHook('no-such-token');
@@ -72,6 +74,35 @@ describe('the SQLite store', () => {
       .all();
     check.close();
     expect(measured.map((r) => (r as { tbl: string }).tbl).sort()).toEqual(['jobs', 'ledger']);
+  });
+
+  it("a create's ledger row is found by index, with statistics measured on a one-job history", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sqlite-store-'));
+    // A new studio's first job; closing measures the history for the planner: one row.
+    const store = await openSqliteStore(dir, { upstreamTtlMs: 1000, uploadsCapBytes: 1024 });
+    await store.history.insert(firstJob());
+    await store.close();
+    const raw = new Database(path.join(dir, 'studio.sqlite'));
+    try {
+      expect(raw.prepare("SELECT stat FROM sqlite_stat1 WHERE tbl = 'jobs'").get()).toBeTruthy();
+      const { sql } = raw
+        .prepare("SELECT sql FROM sqlite_master WHERE name = 'ledger_job_added'")
+        .get() as { sql: string };
+      // The trigger's statement as SQLite plans it for one insert: `new` as plain values.
+      const body = sql
+        .slice(sql.indexOf('BEGIN') + 'BEGIN'.length, sql.lastIndexOf('END'))
+        .replace(/new\.parent_handle/g, "'parent-handle'")
+        .replace(/new\.(handle|operation|prompt|status)/g, "'x'")
+        .replace(/new\.\w+/g, '0');
+      const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${body}`).all() as { detail: string }[]).map(
+        (r) => r.detail,
+      );
+      // Scanning the history made each create's cost grow with it.
+      expect(plan.filter((step) => step.startsWith('SCAN'))).toEqual([]);
+      expect(plan).toContainEqual(expect.stringMatching(/^SEARCH \w+ USING INDEX .*\(handle=\?\)/));
+    } finally {
+      raw.close();
+    }
   });
 
   it('never runs a statement inside another caller’s open transaction', async () => {
