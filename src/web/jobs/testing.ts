@@ -1,16 +1,14 @@
 /**
- * For the component tests of the feed and the library: jobs of every output kind, a
- * studio server played by a stub of `window.fetch` that keeps what it was sent, and a
- * render with a fresh QueryClient. Nothing reaches a network.
+ * For the component tests of the feed and the library: jobs of every output kind and the
+ * studio server they talk to (the one `window.fetch` stub of the component tests, with
+ * what a create or a bulk action answers). Nothing reaches a network.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { expect, vi } from 'vitest';
-import { render } from 'vitest-browser-react';
+import { expect } from 'vitest';
 import type { BulkRequest } from '@/contract/bulk';
 import type { Job, MediaItem } from '@/contract/studio-api';
 import { TASK_TYPES, type AvailableActions, type TaskType } from '@/contract/task';
-import { jsonResponse, makeJob } from '@/web/lib/testing/fixtures';
+import { stubStudioApi, type Route } from '@/web/components/testing/studio-api-stub';
+import { makeJob } from '@/web/lib/testing/fixtures';
 
 const media = (id: string, n: number | string, width = 1024, height = 576): MediaItem => ({
   url: `/media/${id}/${n}`,
@@ -90,21 +88,14 @@ export const failedJob = (id: string): Job =>
     },
   });
 
-export interface SentRequest {
-  method: string;
-  /** Path and query, `/studio-api/jobs/bulk`. */
-  path: string;
-  body: unknown;
-}
-
 const taskType = (operation: unknown): TaskType => {
   const type = String(operation).replaceAll('-', '_');
   return TASK_TYPES.find((t) => t === type) ?? 'diffusion';
 };
 
-/** What the studio answers when a test does not say: creates, bulk actions, empty lists. */
-function studioAnswer({ method, path, body }: SentRequest): Response {
-  if (method === 'POST' && path === '/studio-api/jobs') {
+/** What the studio answers here: a create makes a pending job, bulk actions count, lists are empty. */
+const studioRoutes: Record<string, Route> = {
+  'POST /studio-api/jobs': ({ body }) => {
     const { operation, parentId } = body as { operation: string; parentId?: string };
     const job = makeJob({
       id: 'createdJOB01',
@@ -114,44 +105,29 @@ function studioAnswer({ method, path, body }: SentRequest): Response {
       progress: 0,
       output: null,
     });
-    return jsonResponse({ job });
-  }
-  if (method === 'POST' && path === '/studio-api/jobs/bulk') {
+    return { job };
+  },
+  'POST /studio-api/jobs/bulk': ({ body }) => {
     const { action, ids } = body as BulkRequest;
     const n = ids?.length ?? 37;
-    return jsonResponse({ action, matched: n, changed: n, skipped: 0, cursor: null });
-  }
-  if (method === 'GET' && path.startsWith('/studio-api/jobs?')) {
-    return jsonResponse({ jobs: [], nextCursor: null });
-  }
-  const error = { status: 404, code: 'not_found', message: 'Not found', hint: null };
-  return jsonResponse({ error: { ...error, retryAfterS: null } }, 404);
-}
+    return { action, matched: n, changed: n, skipped: 0, cursor: null };
+  },
+  'GET /studio-api/jobs': { jobs: [], nextCursor: null },
+};
 
 /**
- * `window.fetch` as the studio server: each request to `/studio-api` is kept in `sent` and
- * answered by `answer` when it returns a response, else as `studioAnswer` does.
+ * The studio server for the feed's and the library's tests (`stubStudioApi` with the
+ * routes above), and the bodies of the creates and bulk actions it was sent.
  */
-export function stubStudio(answer?: (request: SentRequest) => Response | undefined) {
-  const sent: SentRequest[] = [];
-  const real = window.fetch.bind(window);
-  const spy = vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-    if (!url.pathname.startsWith('/studio-api/')) return real(input, init);
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
-    const request = { method: init?.method ?? 'GET', path: url.pathname + url.search, body };
-    sent.push(request);
-    return answer?.(request) ?? studioAnswer(request);
-  });
-  const bodiesTo = (method: string, path: string) =>
-    sent.filter((r) => r.method === method && r.path === path).map((r) => r.body);
+export function stubStudio() {
+  const studio = stubStudioApi(studioRoutes);
+  const bodiesTo = (key: string) => () => studio.to(key).map((r) => r.body);
   return {
-    sent,
-    spy,
+    ...studio,
     /** The bodies of the creates sent so far (`POST /studio-api/jobs`). */
-    creates: () => bodiesTo('POST', '/studio-api/jobs'),
+    creates: bodiesTo('POST /studio-api/jobs'),
     /** The bodies of the bulk actions sent so far. */
-    bulks: () => bodiesTo('POST', '/studio-api/jobs/bulk'),
+    bulks: bodiesTo('POST /studio-api/jobs/bulk'),
   };
 }
 
@@ -160,14 +136,6 @@ export type StudioStub = ReturnType<typeof stubStudio>;
 /** Waits for the creates the studio received to be exactly `bodies`. */
 export const expectCreates = (studio: StudioStub, ...bodies: unknown[]) =>
   expect.poll(studio.creates).toEqual(bodies);
-
-/** Renders with a QueryClient of its own, which never retries a failed read. */
-export function renderWithClient(ui: ReactNode) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
 
 /** A text field put inside `container` (a viewer) and focused, as a form there would be. */
 export function focusFieldIn(container: Element): HTMLInputElement {

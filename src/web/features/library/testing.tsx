@@ -1,10 +1,10 @@
 /** For the library's component tests: the gallery over a fixed set of jobs, one page. */
 import { vi } from 'vitest';
 import type { Job } from '@/contract/studio-api';
-import { renderWithClient } from '@/web/jobs/testing';
 import { galleryTiles } from '@/web/jobs/utils/gallery-tiles';
 import { JobGallery } from './gallery/job-gallery';
 import { pendingDeletesStore } from './deletes/pending-deletes';
+import { renderWithClient } from '@/web/components/testing/render-with-client';
 
 /** The library's filter in these tests: its prompts that say "storm", of any status. */
 export const FILTER_QUERY = 'q=storm';
@@ -22,7 +22,7 @@ export async function renderGallery(jobs: readonly Job[]) {
     hasPrevious: false,
     loadPrevious: () => {},
   };
-  const screen = await renderWithClient(
+  const { screen } = await renderWithClient(
     <JobGallery
       jobs={jobs}
       busy={false}

@@ -6,7 +6,6 @@ import {
   expectCreates,
   failedJob,
   gridJob,
-  renderWithClient,
   stubStudio,
   upscaledJob,
   videoJob,
@@ -14,12 +13,13 @@ import {
 } from '@/web/jobs/testing';
 import '@/web/styles.css';
 import { JobCard } from './job-card';
+import { renderWithClient } from '@/web/components/testing/render-with-client';
 
 const GRID = 'gridJOB00001';
 let studio: StudioStub;
 
 async function renderCard(job: Job, onUsePrompt?: (prompt: string) => void) {
-  const screen = await renderWithClient(
+  const { screen } = await renderWithClient(
     <JobCard job={job} parent={undefined} onUsePrompt={onUsePrompt} />,
   );
   const card = screen.getByRole('article');

@@ -6,20 +6,20 @@ import {
   expectCreates,
   focusFieldIn,
   gridJob,
-  renderWithClient,
   stubStudio,
   type StudioStub,
 } from '@/web/jobs/testing';
 import '@/web/styles.css';
 import { Lightbox } from './lightbox';
 import { lightboxStore } from './lightbox-store';
+import { renderWithClient } from '@/web/components/testing/render-with-client';
 
 const GRID = 'gridJOB00001';
 let studio: StudioStub;
 
 /** A card and the feed's viewer; `open(n)` clicks image n of the card's grid. */
 async function renderFeed(job: Job) {
-  const screen = await renderWithClient(
+  const { screen } = await renderWithClient(
     <>
       <JobCard job={job} parent={undefined} onUsePrompt={undefined} />
       <Lightbox jobs={[job]} />
