@@ -1,5 +1,8 @@
 import type { OperationName } from './operations';
 import { hasFlag, parsePrompt, speedOf, type ParsedPrompt, type Speed } from './prompt-flags';
+import { codeOf } from './requests/common';
+import { UPSCALE_MODES } from './requests/upscale';
+import { VIDEO_RESOLUTIONS } from './requests/video-diffusion';
 
 /**
  * The price list of docs/service-interface.md#costs, in points (1 USD = 1000), frozen at create.
@@ -33,6 +36,8 @@ const PRICES: Record<OperationName, { fast: number; turbo: number | null }> = {
 const VIDEO_720P = { fast: 1536, turbo: 3072 };
 const UPSCALE_CREATIVE = { fast: 160, turbo: 320 };
 const ENHANCE_UPSCALE_4K_PLUS = 160;
+const CREATIVE_UPSCALE = codeOf(UPSCALE_MODES, 'creative');
+const VIDEO_720P_TYPE = codeOf(VIDEO_RESOLUTIONS, '720p');
 const HIGH_RESOLUTIONS: ReadonlySet<string> = new Set(['4K', '6K', '8K', '12K']);
 
 export interface CostQuery {
@@ -40,9 +45,9 @@ export interface CostQuery {
   speed: Speed;
   /** `--draft --v 7` diffusion costs half. */
   draft?: boolean;
-  /** 0 = 480p, 1 = 720p (video-diffusion, extend-video). */
+  /** The code of a `VIDEO_RESOLUTIONS` name (video-diffusion, extend-video). */
   videoType?: number;
-  /** Upscale `type`: 1 (creative) costs more. */
+  /** Upscale `type`: creative (`UPSCALE_MODES`) costs more. */
   upscaleType?: number;
   /** Enhance-upscale `target_resolution`. */
   targetResolution?: string;
@@ -55,9 +60,12 @@ const VARIANTS: Partial<
   Record<OperationName, (q: CostQuery, pick: (p: Price) => number) => number>
 > = {
   diffusion: (q, pick) => (q.draft ? pick(PRICES.diffusion) / 2 : pick(PRICES.diffusion)),
-  upscale: (q, pick) => pick(q.upscaleType === 1 ? UPSCALE_CREATIVE : PRICES.upscale),
-  'video-diffusion': (q, pick) => pick(q.videoType === 1 ? VIDEO_720P : PRICES['video-diffusion']),
-  'extend-video': (q, pick) => pick(q.videoType === 1 ? VIDEO_720P : PRICES['extend-video']),
+  upscale: (q, pick) =>
+    pick(q.upscaleType === CREATIVE_UPSCALE ? UPSCALE_CREATIVE : PRICES.upscale),
+  'video-diffusion': (q, pick) =>
+    pick(q.videoType === VIDEO_720P_TYPE ? VIDEO_720P : PRICES['video-diffusion']),
+  'extend-video': (q, pick) =>
+    pick(q.videoType === VIDEO_720P_TYPE ? VIDEO_720P : PRICES['extend-video']),
   'enhance-upscale': (q) =>
     HIGH_RESOLUTIONS.has(q.targetResolution ?? '')
       ? ENHANCE_UPSCALE_4K_PLUS

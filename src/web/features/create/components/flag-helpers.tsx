@@ -75,7 +75,7 @@ function AspectChips({ current }: { current: string | null }) {
 type NumberInputFlag = ValueFlag & NumberFlagName;
 
 /** An input's bounds: the flag's range in the contract. */
-export const numberInputRange = (name: NumberInputFlag) => {
+const numberInputRange = (name: NumberInputFlag) => {
   const { min, max, step } = FLAG_RANGES[name];
   return { min, max, step };
 };

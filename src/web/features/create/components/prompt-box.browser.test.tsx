@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { FLAG_RANGES, FLAG_SPECS } from '@/contract/prompt-flags';
 import { PROMPT_MAX } from '@/contract/requests/limits';
 import { promptStore } from '../stores/prompt-store';
 import { PromptBox } from './prompt-box';
@@ -97,5 +98,30 @@ describe('the prompt box', () => {
     await prompt.fill('  a quiet forest  ');
     await userEvent.keyboard('{Enter}');
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith('a quiet forest');
+  });
+  it("offers each flag's range and values as the contract states them", async () => {
+    const { screen } = await renderBox();
+    await screen.getByRole('button', { name: 'More options' }).click();
+    const numbers = { Stylize: 'stylize', Chaos: 'chaos', Weird: 'weird', Seed: 'seed' } as const;
+    for (const [label, flag] of Object.entries(numbers)) {
+      const input = screen.getByRole('spinbutton', { name: label });
+      const { min, max, step } = FLAG_RANGES[flag];
+      await expect.element(input).toHaveAttribute('min', String(min));
+      await expect.element(input).toHaveAttribute('max', String(max));
+      await expect.element(input).toHaveAttribute('step', String(step));
+    }
+    const choicesOf = (flag: string) => {
+      const spec = FLAG_SPECS.find((s) => s.name === flag);
+      return spec?.kind === 'choice' ? spec.values : [];
+    };
+    const offered = (label: string) =>
+      [...screen.getByRole('combobox', { name: label }).element().querySelectorAll('option')]
+        .map((o) => (o as HTMLOptionElement).value)
+        .filter((v) => v !== '');
+    expect(offered('Version')).toEqual(choicesOf('v'));
+    expect(offered('Niji')).toEqual(choicesOf('niji'));
+    // Quality offers the values worth choosing, each one the flag takes.
+    expect(choicesOf('q')).toEqual(expect.arrayContaining(offered('Quality')));
+    expect(offered('Quality').length).toBeGreaterThan(1);
   });
 });
