@@ -155,7 +155,10 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
     () => [{ event: 'status', data: status() }],
     (after) => events.replay(after),
   );
-  const reach = new Reachability(() => hub.announce({ event: 'status', data: status() }));
+  const reach = new Reachability(
+    () => hub.announce({ event: 'status', data: status() }),
+    () => probe.heard(),
+  );
   const shutdown = new AbortController();
   const prefetch = new MediaPrefetch({ ...s, signal: shutdown.signal });
   const updater = new JobUpdater({ ...s, prefetch, signal: shutdown.signal });

@@ -132,12 +132,13 @@ export class UpstreamClient {
   /** A request to the service's own address; what happens to it tells its health. */
   private async send(path: string, timeoutMs: number, init: RequestInit, signal?: AbortSignal) {
     const health = this.opts.health;
+    const sentAt = Date.now();
     try {
       const res = await this.sendTo(`${this.opts.baseUrl}${path}`, timeoutMs, init, signal);
-      health?.answered(res.status);
+      health?.answered(res.status, sentAt);
       return res;
     } catch (err) {
-      if (err instanceof UpstreamError) health?.unreachable(err.message);
+      if (err instanceof UpstreamError) health?.unreachable(err.message, sentAt);
       throw err;
     }
   }

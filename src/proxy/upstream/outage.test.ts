@@ -3,7 +3,9 @@ import { parseStudioEvent } from '@/contract/events';
 import type { StudioStatus } from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
 import { jobEvent, type Received } from '../test/sse-client';
+import { createLogger, createRedactor } from '../log';
 import { UpstreamHealth } from './health';
+import { UpstreamProbe } from './probe';
 
 let stack: Stack | null = null;
 afterEach(async () => {
@@ -94,5 +96,92 @@ describe('UpstreamHealth', () => {
       lastContactAt: new Date(1000).toISOString(),
       reason: null,
     });
+  });
+
+  it('is back at any answer, and not turned down again by a request sent before it', () => {
+    let now = 1000;
+    const health = new UpstreamHealth(() => now);
+    const seen: boolean[] = [];
+    health.watch((s) => seen.push(s.reachable));
+    // A read sent at 1000 hangs; at 2000 a create is refused; at 3000 a probe is answered.
+    now = 2000;
+    health.unreachable('The image service could not be reached.', 2000);
+    now = 3000;
+    health.answered(200, 2900);
+    // The read sent at 1000 times out after that answer: older news.
+    now = 4000;
+    health.unreachable('The image service did not answer in time.', 1000);
+    expect(health.status).toMatchObject({ reachable: true, reason: null });
+    // A request sent after the answer that fails is news...
+    now = 4500;
+    health.unreachable('The image service could not be reached.', 4500);
+    // ...and any answer after it clears it at once.
+    now = 4600;
+    health.answered(404, 4200);
+    expect(seen).toEqual([false, true, false, true]);
+    expect(health.status).toEqual({
+      reachable: true,
+      lastContactAt: new Date(4600).toISOString(),
+      reason: null,
+    });
+  });
+});
+
+describe('UpstreamProbe', () => {
+  const log = createLogger(createRedactor([]));
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const timing = { downMs: 20, busyMs: 50, timeoutMs: 100 };
+
+  /** A probe of a service that answers while `up` says so; nothing runs unless `busy`. */
+  function setUp(busy = false, t = timing) {
+    const health = new UpstreamHealth();
+    const state = { up: true, asked: 0 };
+    const upstream = {
+      probe: async () => {
+        state.asked++;
+        await sleep(1);
+        if (state.up) health.answered(200);
+        else health.unreachable('The image service could not be reached.');
+      },
+    };
+    const probe = new UpstreamProbe({ upstream, health, busy: () => busy, log, timing: t });
+    return { health, state, probe };
+  }
+
+  it('asks nothing while nothing runs, and every interval once any request finds the service down', async () => {
+    const { health, state, probe } = setUp();
+    probe.start();
+    try {
+      await sleep(timing.busyMs * 2);
+      expect(state.asked).toBe(0);
+      // A create fails while the probe rests (it would rest a minute).
+      state.up = false;
+      health.unreachable('The image service could not be reached.');
+      await waitFor(async () => state.asked >= 3, 5000);
+      // The service answers: the probe's next question finds it, and it rests again.
+      state.up = true;
+      await waitFor(async () => health.reachable, 5000);
+      const asked = state.asked;
+      await sleep(timing.busyMs * 2);
+      expect(state.asked).toBe(asked);
+    } finally {
+      await probe.stop();
+    }
+  });
+
+  it('asks nothing while a job runs and the service calls back, and asks once it falls quiet', async () => {
+    const { health, state, probe } = setUp(true, { ...timing, busyMs: 500 });
+    health.answered(200);
+    probe.start();
+    try {
+      for (let i = 0; i < 10; i++) {
+        probe.heard();
+        await sleep(50);
+      }
+      expect(state.asked).toBe(0);
+      await waitFor(async () => state.asked > 0, 5000);
+    } finally {
+      await probe.stop();
+    }
   });
 });

@@ -103,8 +103,14 @@ export class Reachability {
   private why: string | null = 'The studio is still checking PUBLIC_URL.';
   private uploadsWhy: string | null = null;
 
-  /** `onChange` hears every change of `status()`, for the event stream. */
-  constructor(private readonly onChange: () => void = () => undefined) {}
+  /**
+   * `onChange` hears every change of `status()`, for the event stream; `onHook` every
+   * callback that arrives (the service is alive: the upstream probe need not ask).
+   */
+  constructor(
+    private readonly onChange: () => void = () => undefined,
+    private readonly onHook: () => void = () => undefined,
+  ) {}
 
   get mode(): CallbackMode {
     return this.current;
@@ -135,6 +141,7 @@ export class Reachability {
   }
 
   hookReceived(): void {
+    this.onHook();
     const before = this.trusted;
     this.trust = true;
     this.missed = false;
