@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateJobRequest } from '@/contract/create-job-schema';
-import type { StudioError, UpstreamStatus } from '@/contract/studio-api';
+import type { StudioError } from '@/contract/studio-api';
 import { accountQueries, availableCredits } from '../features/account';
 import { findCachedJob } from '../jobs/api/job-events';
 import { costOfCreate } from '../jobs/utils/costs';
-import { formatAmount, formatRelativeTime } from '../lib/format';
+import { formatAmount } from '../lib/format';
 import { taskTypeLabel } from '../lib/task-labels';
 
 /**
@@ -25,24 +25,6 @@ export function uncoveredCreate(client: QueryClient, body: CreateJobRequest): St
     code: 'insufficient_quota',
     message: `Not enough credits: ${what} costs ${formatAmount(cost)} and the balance is ${formatAmount(available)}.`,
     hint: 'Nothing was sent. Top up credits on the image service’s account, or wait for running jobs to give back what they hold; the Account page shows the balance and where the credits went.',
-    retryAfterS: null,
-  };
-}
-
-/**
- * A create refused before it is sent while the proxy says the service cannot be reached:
- * it would only wait or fail. The reason and the last contact are the header's.
- */
-export function unreachableCreate(upstream: UpstreamStatus, now: number): StudioError | null {
-  if (upstream.reachable) return null;
-  const since = upstream.lastContactAt
-    ? ` Last contact ${formatRelativeTime(upstream.lastContactAt, now)}.`
-    : '';
-  return {
-    status: 503,
-    code: 'upstream_unavailable',
-    message: `The image service cannot be reached, so nothing was sent.${since}`,
-    hint: `${upstream.reason ? `${upstream.reason} ` : ''}Try again once the header says Live; running jobs finish on their own when it answers.`,
     retryAfterS: null,
   };
 }

@@ -2,8 +2,8 @@ import { MutationCache, QueryClient, matchMutation } from '@tanstack/react-query
 import { accountQueries } from '../features/account';
 import { jobMutationKeys, type CreateJobVariables } from '../jobs/api/job-mutations';
 import { ResponseShapeError, StudioApiError } from '../lib/http';
-import { currentUpstream } from '../lib/events/upstream-store';
-import { uncoveredCreate, unreachableCreate } from './create-guard';
+import { currentUpstream, outageRefusal } from '../lib/events/upstream-store';
+import { uncoveredCreate } from './create-guard';
 
 /**
  * Retry what may pass on a second try (no answer, 5xx, 429); never a refusal or a
@@ -24,12 +24,12 @@ export function createQueryClient(): QueryClient {
     // The balance is an account concern, job creation a jobs one: features do not know
     // each other, so the app wires "a job was created" to "refresh the balance" here.
     mutationCache: new MutationCache({
-      // A create the service cannot take now (unreachable) or the balance cannot cover
-      // fails here, before its request is sent.
+      // A create the service cannot take now (unreachable: the header's own state) or the
+      // balance cannot cover fails here, before its request is sent.
       onMutate: (variables, mutation) => {
         if (!matchMutation({ mutationKey: jobMutationKeys.create() }, mutation)) return;
         const refused =
-          unreachableCreate(currentUpstream(), Date.now()) ??
+          outageRefusal(currentUpstream(), Date.now()) ??
           uncoveredCreate(client, (variables as CreateJobVariables).body);
         if (refused) throw new StudioApiError(refused);
       },

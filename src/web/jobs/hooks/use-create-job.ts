@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CreateJobRequest } from '@/contract/create-job-schema';
+import { isOutageRefusal, useUpstreamStatus } from '@/web/lib/events/upstream-store';
 import { isCreateInFlight, jobMutations, submitVariables } from '../api/job-mutations';
 
 /**
@@ -12,6 +13,7 @@ export function useCreateJob() {
   const client = useQueryClient();
   const mutation = useMutation(jobMutations.create(client));
   const { mutate, mutateAsync } = mutation;
+  const { reachable } = useUpstreamStatus();
 
   const submit = useCallback(
     (body: CreateJobRequest) => {
@@ -34,7 +36,9 @@ export function useCreateJob() {
     submit,
     submitAndWait,
     isPending: mutation.isPending,
-    error: mutation.error,
+    // A create refused for an outage tells of the header's state, not of the create: it
+    // goes the moment the header says the service answers again.
+    error: reachable && isOutageRefusal(mutation.error) ? null : mutation.error,
     reset: mutation.reset,
     variables: mutation.variables,
     /** The job the last submit created, once the server answered. */
