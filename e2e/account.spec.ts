@@ -186,6 +186,9 @@ test('live balance, active tasks and spending through a burst, with the banner a
     body: JSON.stringify({ prompt: 'a prompt from another client of the same account' }),
   });
   expect(other.ok).toBe(true);
+  // The studio hears nothing of another client's tasks, and reads the account only when
+  // something changes it: they show at the next page load, and are followed from then on.
+  await page.reload();
   await expect(page.getByText('another client on this key')).toBeVisible();
   await expectPageFollowsService(page);
 

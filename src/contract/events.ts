@@ -31,9 +31,9 @@ type ResetEvent = z.infer<typeof resetEventSchema>;
 const statusEventSchema = studioStatusSchema;
 
 /**
- * The account as the service reports it, read again after jobs were created or changed
- * (at most one read a second, however many jobs change) and every second while tasks run
- * and a browser is watching. Same shape as `GET /studio-api/account`.
+ * The account as the service reports it, made again after jobs were created, changed or
+ * ended (at most one read a second, however many jobs change; never on a timer). Same
+ * shape as `GET /studio-api/account`.
  */
 export const accountEventSchema = accountEnvelopeSchema;
 type AccountEvent = z.infer<typeof accountEventSchema>;

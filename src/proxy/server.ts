@@ -73,8 +73,6 @@ function loopbackUrl(host: string, port: number): string {
 }
 
 const MB = 1024 * 1024;
-/** With callbacks working, how often running tasks are followed on the account anyway. */
-const FOLLOW_PUSHED_MS = 5000;
 /** The shortest default lease on the jobs a replica follows (STUDIO_LEASE_MS). */
 const MIN_LEASE_MS = 10_000;
 
@@ -173,11 +171,6 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
   });
   const busy = async () => (await s.history.active()).length > 0;
   const probe = new UpstreamProbe({ ...s, busy });
-  s.health.watch((upstream) => {
-    hub.announce({ event: 'status', data: status() });
-    // Back: read the running jobs now rather than at the end of their backoff.
-    if (upstream.reachable) poller.upstreamBack();
-  });
   // Through the store, which numbers the event and hands it to every replica's hub.
   const gate = new ProgressGate((event) => {
     events.publish(event).catch((err: unknown) => s.log.warn('event not published', { err }));
@@ -191,8 +184,16 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
     ...s,
     publish: (summary) => hub.announce({ event: 'account', data: { account: summary } }),
     watchers: () => hub.size,
-    // Trusted callbacks bring the studio's own jobs' changes, and with them the reads.
-    followMs: () => (reach.trusted ? FOLLOW_PUSHED_MS : 1000),
+    reachable: () => s.health.reachable,
+  });
+  // The probe watches the health too: any outage, however it was found, wakes it.
+  s.health.watch((upstream) => {
+    hub.announce({ event: 'status', data: status() });
+    if (!upstream.reachable) return;
+    // Back: read the running jobs now rather than at the end of their backoff, and the
+    // account if a read of it failed meanwhile.
+    poller.upstreamBack();
+    account.serviceBack();
   });
   const accountWatch = accountChanges(s.history, account);
   s.history.watch(accountWatch);

@@ -8,6 +8,7 @@ import {
   balanceSchema,
   type AccountInfo,
   type ActiveTasks,
+  type Balance,
 } from '@/contract/account';
 import type { ActiveTask, AccountSummary } from '@/contract/account-summary';
 
@@ -16,7 +17,7 @@ import type { ActiveTask, AccountSummary } from '@/contract/account-summary';
  * only loosely (docs/service-interface.md#account-endpoints), and one odd field must not
  * hide the others.
  */
-function pickValid<S extends z.ZodMiniObject>(
+export function pickValid<S extends z.ZodMiniObject>(
   envelope: z.ZodMiniType<{ data: z.infer<S> }>,
   schema: S,
   json: unknown,
@@ -31,6 +32,32 @@ function pickValid<S extends z.ZodMiniObject>(
     if (r.success && r.data !== undefined) out[key] = r.data;
   }
   return out as Partial<z.infer<S>>;
+}
+
+/**
+ * The balance as `/account/balance` would answer after `info` was read, for a refresh that
+ * reads only the info: the amounts available are the info's credit pack and wallet, the
+ * USD figure is their sum (1 USD = 1000 credits = 1000 points,
+ * docs/service-interface.md#costs), and the alert is on below the threshold the last
+ * balance read gave. Null when neither read says anything about money.
+ */
+export function balanceFromInfo(balance: unknown, info: unknown, readAt: Date): unknown {
+  const b = pickValid(balanceEnvelopeSchema, balanceSchema, balance);
+  const i = pickValid(accountInfoEnvelopeSchema, accountInfoSchema, info);
+  const credits = i.credit_pack_info?.available_credits ?? b.available_credits;
+  const points = i.wallet?.point_remain ?? b.available_points;
+  if (credits === undefined && points === undefined) return balance;
+  const usd = ((credits ?? 0) + (points ?? 0)) / 1000;
+  const threshold = b.alert_threshold;
+  const data: Partial<Balance> = {
+    ...b,
+    ...(credits === undefined ? {} : { available_credits: credits }),
+    ...(points === undefined ? {} : { available_points: points }),
+    balance_usd: usd,
+    ...(threshold === undefined ? {} : { low_balance_alert: usd < threshold }),
+    updated_at: readAt.toISOString(),
+  };
+  return { code: 200, message: 'success', data };
 }
 
 /** Maps an upstream job id to the studio's handle; null for a job it did not create. */

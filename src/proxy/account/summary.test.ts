@@ -1,33 +1,92 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '@/contract/account-summary';
+import type { TaskStatus } from '@/contract/task';
 import type { JobRecord } from '../model/record';
 import { createLogger, createRedactor } from '../log';
-import type { JobChange } from '../store/history';
+import type { ActiveJob, JobChange } from '../store/history';
+import { waitFor } from '../test/harness';
 import type { AccountPath } from '../upstream/client';
+import { UpstreamError } from '../upstream/errors';
 import { AccountService, accountChanges } from './summary';
 
 const GAP = 150;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const envelope = (data: unknown) => ({ code: 200, message: 'success', data });
 
-/** An upstream whose account reads take `latencyMs` and report `credits` and `active`. */
+/**
+ * An upstream whose account reads take `latencyMs` and report `credits` (the credit pack)
+ * and `frozen`, and `others` running tasks of another client; it counts reads by path.
+ */
 class Upstream {
   credits = 1000;
-  active = 0;
+  frozen = 0;
+  others = 0;
   latencyMs = 10;
+  down = false;
   readonly starts: number[] = [];
+  readonly reads: Record<AccountPath, number> = { balance: 0, info: 0, active_tasks: 0 };
 
   async getAccount(path: AccountPath): Promise<unknown> {
-    if (path === 'balance') this.starts.push(Date.now());
-    const credits = this.credits;
-    const active = this.active;
+    this.reads[path]++;
+    if (path === 'info') this.starts.push(Date.now());
+    const { credits, frozen, others } = this;
     await sleep(this.latencyMs);
-    const data =
-      path === 'balance'
-        ? { available_credits: credits, available_points: 0, low_balance_alert: false }
-        : path === 'active_tasks'
-          ? { total_active: active, concurrent_limit: 6, tasks: [] }
-          : { name: 'dev' };
-    return { code: 200, message: 'success', data };
+    if (this.down) throw new UpstreamError(null, 'The image service could not be reached.');
+    if (path === 'balance') {
+      return envelope({
+        available_credits: credits,
+        available_points: 0,
+        balance_usd: credits / 1000,
+        alert_threshold: 0.5,
+        low_balance_alert: credits < 500,
+      });
+    }
+    if (path === 'info') {
+      return envelope({
+        name: 'dev',
+        wallet: { point_remain: 0, point_frozen: 0, point_used: 0 },
+        credit_pack_info: {
+          total_credits: 5000,
+          available_credits: credits,
+          frozen_credits: frozen,
+        },
+      });
+    }
+    const tasks = Array.from({ length: others }, (_, i) => ({
+      job_id: `other-${i}`,
+      task_type: 'diffusion',
+      status: 'processing',
+      created_at: '2026-05-03T09:00:00Z',
+    }));
+    return envelope({
+      total_active: others,
+      concurrent_limit: 6,
+      by_model: { midjourney: { staged: 0, pending: 0, processing: others, retry: 0 } },
+      tasks,
+    });
+  }
+}
+
+/** The studio's running jobs, as its history holds them. */
+class Jobs {
+  readonly jobs = new Map<string, { upstreamId: string; status: TaskStatus }>();
+
+  active(): Promise<ActiveJob[]> {
+    return Promise.resolve(
+      [...this.jobs].map(([handle, j]) => ({ handle, upstreamId: j.upstreamId, hooked: true })),
+    );
+  }
+
+  get(handle: string): Promise<JobRecord | null> {
+    const j = this.jobs.get(handle);
+    const record = j && {
+      handle,
+      upstreamId: j.upstreamId,
+      status: j.status,
+      operation: 'diffusion',
+      createdAt: '2026-05-03T10:00:00Z',
+    };
+    return Promise.resolve((record as JobRecord | undefined) ?? null);
   }
 }
 
@@ -37,24 +96,27 @@ afterEach(async () => {
   services = [];
 });
 
-interface Timing {
+interface Options {
   settleMs?: number;
-  followMs?: number;
+  fullMs?: number;
+  jobs?: Jobs;
+  reachable?: () => boolean;
+  watchers?: number;
 }
 
-function service(upstream: Upstream, watchers = 0, idleMs = 60_000, timing: Timing = {}) {
+function service(upstream: Upstream, opts: Options = {}) {
   const published: AccountSummary[] = [];
-  const followMs = timing.followMs;
+  const reachable = opts.reachable;
   const s = new AccountService({
     upstream,
-    history: { active: () => Promise.resolve([]) },
+    history: opts.jobs ?? new Jobs(),
     log: createLogger(createRedactor([])),
     publish: (a) => published.push(a),
-    watchers: () => watchers,
+    watchers: () => opts.watchers ?? 1,
     minGapMs: GAP,
-    settleMs: timing.settleMs ?? 0,
-    ...(followMs === undefined ? {} : { followMs: () => followMs }),
-    idleMs,
+    settleMs: opts.settleMs ?? 0,
+    fullMs: opts.fullMs ?? 60_000,
+    ...(reachable ? { reachable } : {}),
   });
   services.push(s);
   s.start();
@@ -67,6 +129,7 @@ describe('the live account', () => {
   it('reads at most once per gap however many jobs change, and catches the last change', async () => {
     const upstream = new Upstream();
     const { s, published } = service(upstream);
+    await s.summary();
     const t0 = Date.now();
     for (let i = 0; i < 40; i++) {
       upstream.credits -= 10;
@@ -74,14 +137,10 @@ describe('the live account', () => {
       await sleep(10);
     }
     const lastChange = Date.now();
-    await sleep(GAP * 3);
-    // However slow the machine: one read at once, then at most one per gap.
-    expect(upstream.starts.length).toBeGreaterThanOrEqual(2);
+    await waitFor(async () => published.at(-1)?.availableCredits === 600, 3000);
+    // However slow the machine: at most one read per gap.
     expect(upstream.starts.length).toBeLessThanOrEqual(2 + Math.floor((lastChange - t0) / GAP));
     for (const g of gaps(upstream.starts)) expect(g).toBeGreaterThanOrEqual(GAP - 1);
-    // The figures after the last change were read within about one gap of it, and pushed.
-    expect((upstream.starts.at(-1) ?? 0) - lastChange).toBeLessThanOrEqual(GAP + 100);
-    expect(published.at(-1)?.availableCredits).toBe(600);
   });
 
   it('reads once more when a change comes while a read is on its way', async () => {
@@ -92,96 +151,154 @@ describe('the live account', () => {
     await sleep(20);
     upstream.credits = 400;
     s.notify();
-    await sleep(GAP + 200);
+    await waitFor(async () => published.length === 2, 3000);
     expect(upstream.starts).toHaveLength(2);
     expect(published.map((a) => a.availableCredits)).toEqual([1000, 400]);
   });
 
-  it('pushes every read for a job change, and timed reads only when a figure changed', async () => {
+  it('reads only the info for a create or an end, nothing for a state, and keeps no timer', async () => {
     const upstream = new Upstream();
-    upstream.active = 1;
-    const { s, published } = service(upstream, 1);
-    s.notify();
-    await sleep(GAP + 50);
-    s.notify();
-    await sleep(GAP + 50);
-    // Two reads for changes, both pushed although the figures are the same.
-    expect(published).toHaveLength(2);
-    // Timed reads while a task runs: the same figures are not pushed again...
-    const reads = upstream.starts.length;
-    await sleep(GAP * 2 + 50);
-    expect(upstream.starts.length).toBeGreaterThan(reads);
-    expect(published).toHaveLength(2);
-    // ...a changed one is.
-    upstream.credits = 700;
-    await sleep(GAP + 50);
-    expect(published.at(-1)?.availableCredits).toBe(700);
-  });
-
-  it('follows running tasks every gap while a browser watches, and rests when none does', async () => {
-    const upstream = new Upstream();
-    upstream.active = 2;
-    const watched = service(upstream, 1);
-    await watched.s.summary();
-    await sleep(GAP * 4 + 50);
-    expect(upstream.starts.length).toBeGreaterThanOrEqual(4);
-    await watched.s.stop();
-
-    const alone = new Upstream();
-    alone.active = 2;
-    const unwatched = service(alone, 0);
-    await unwatched.s.summary();
-    await sleep(GAP * 3);
-    expect(alone.starts).toHaveLength(1);
-  });
-
-  it('reads the changes of one moment once, a little after the first of them', async () => {
-    const upstream = new Upstream();
-    const { s, published } = service(upstream, 0, 60_000, { settleMs: 60 });
-    const t0 = Date.now();
-    for (let i = 0; i < 3; i++) {
-      upstream.credits -= 100;
-      s.notify();
-      await sleep(20);
-    }
-    await sleep(GAP + 100);
-    expect(upstream.starts).toHaveLength(1);
-    expect((upstream.starts[0] ?? 0) - t0).toBeGreaterThanOrEqual(59);
-    expect(published.map((a) => a.availableCredits)).toEqual([700]);
-  });
-
-  it('follows running tasks less often when the service calls back with their states', async () => {
-    const upstream = new Upstream();
-    upstream.active = 2;
-    const { s } = service(upstream, 1, 60_000, { followMs: GAP * 4 });
+    const jobs = new Jobs();
+    const { s, published } = service(upstream, { jobs });
     await s.summary();
-    await sleep(GAP * 3 + 50);
-    expect(upstream.starts).toHaveLength(1);
-    await sleep(GAP + 50);
-    expect(upstream.starts).toHaveLength(2);
+    expect(upstream.reads).toEqual({ balance: 1, info: 1, active_tasks: 1 });
+    published.splice(0);
+
+    // A create: its price frozen, its task pending.
+    upstream.credits = 920;
+    upstream.frozen = 80;
+    jobs.jobs.set('h1', { upstreamId: 'up-1', status: 'pending' });
+    s.notify('money', 'up-1');
+    await waitFor(async () => published.length === 1);
+    expect(published[0]).toMatchObject({
+      availableCredits: 920,
+      balanceUsd: 0.92,
+      frozenCredits: 80,
+      activeTasks: 1,
+      byModel: { midjourney: { pending: 1, processing: 0 } },
+      tasks: [{ id: 'h1', status: 'pending' }],
+    });
+
+    // Its state moves on: the studio knows it, the service is not asked.
+    jobs.jobs.set('h1', { upstreamId: 'up-1', status: 'processing' });
+    s.notify('tasks', 'up-1');
+    await waitFor(async () => published.length === 2);
+    expect(published[1]?.byModel).toEqual({
+      midjourney: { staged: 0, pending: 0, processing: 1, retry: 0 },
+    });
+    // The task runs, a browser watches, and no timer reads the account meanwhile.
+    await sleep(GAP * 4);
+    expect(upstream.reads).toEqual({ balance: 1, info: 2, active_tasks: 1 });
+
+    // It ends: its price used, its slot free, the balance alert on below the threshold.
+    upstream.credits = 420;
+    upstream.frozen = 0;
+    jobs.jobs.delete('h1');
+    s.notify('money', 'up-1');
+    await waitFor(async () => published.length === 3);
+    expect(published[2]).toMatchObject({
+      availableCredits: 420,
+      frozenCredits: 0,
+      lowBalance: true,
+      activeTasks: 0,
+      tasks: [],
+    });
+    expect(upstream.reads).toEqual({ balance: 1, info: 3, active_tasks: 1 });
   });
 
-  it('answers page loads from the last read within the gap, sharing one read', async () => {
+  it('lists the studio’s own tasks beside another client’s, and follows those while a browser watches', async () => {
+    const upstream = new Upstream();
+    upstream.others = 1;
+    const jobs = new Jobs();
+    jobs.jobs.set('h1', { upstreamId: 'up-1', status: 'processing' });
+    const { s, published } = service(upstream, { jobs });
+    const first = await s.summary();
+    expect(first).toMatchObject({
+      activeTasks: 2,
+      byModel: { midjourney: { processing: 2 } },
+    });
+    expect(first.tasks.map((t) => [t.id, t.status])).toEqual([
+      [null, 'processing'],
+      ['h1', 'processing'],
+    ]);
+    // The studio hears nothing of the other client's task: it reads until it is gone...
+    await waitFor(async () => upstream.reads.active_tasks >= 3);
+    upstream.others = 0;
+    await waitFor(async () => published.at(-1)?.activeTasks === 1);
+    expect(published.at(-1)?.tasks.map((t) => t.id)).toEqual(['h1']);
+    // ...and then no more, though its own task still runs.
+    const reads = { ...upstream.reads };
+    await sleep(GAP * 4);
+    expect(upstream.reads).toEqual(reads);
+  });
+
+  it('takes a task of the studio that ended during a full read for its own, not another client’s', async () => {
+    const upstream = new Upstream();
+    const jobs = new Jobs();
+    const { s } = service(upstream, { jobs });
+    // The service still lists it; the studio has heard of its end since.
+    const read = upstream.getAccount.bind(upstream);
+    upstream.getAccount = async (path) => {
+      const answer = (await read(path)) as { data: Record<string, unknown> };
+      if (path !== 'active_tasks') return answer;
+      const task = { job_id: 'up-1', task_type: 'diffusion', status: 'processing', created_at: '' };
+      return envelope({ ...answer.data, total_active: 1, tasks: [task] });
+    };
+    s.notify('money', 'up-1');
+    const summary = await s.summary();
+    expect(summary.activeTasks).toBe(0);
+    expect(summary.tasks).toEqual([]);
+  });
+
+  it('answers page loads from the figures while nothing changed, and reads all again when old', async () => {
     const upstream = new Upstream();
     upstream.latencyMs = 30;
-    const { s } = service(upstream);
+    const { s } = service(upstream, { fullMs: GAP });
     const [a, b] = await Promise.all([s.summary(), s.summary()]);
     expect(a).toBe(b);
     expect(await s.summary()).toBe(a);
-    expect(upstream.starts).toHaveLength(1);
+    expect(upstream.reads.balance).toBe(1);
     await sleep(GAP + 10);
     await s.summary();
-    expect(upstream.starts).toHaveLength(2);
+    expect(upstream.reads).toEqual({ balance: 2, info: 2, active_tasks: 2 });
+  });
+
+  it('makes a read that failed while the service was down once it is back', async () => {
+    const upstream = new Upstream();
+    let reachable = true;
+    const { s, published } = service(upstream, { reachable: () => reachable });
+    await s.summary();
+    published.splice(0);
+    upstream.down = true;
+    reachable = false;
+    upstream.credits = 900;
+    s.notify();
+    await waitFor(async () => upstream.reads.info === 2);
+    await sleep(GAP * 2);
+    // Not tried again while it is down...
+    expect(upstream.reads.info).toBe(2);
+    expect(published).toHaveLength(0);
+    // ...and read as soon as it answers.
+    upstream.down = false;
+    reachable = true;
+    s.serviceBack();
+    await waitFor(async () => published.at(-1)?.availableCredits === 900);
+    expect(upstream.reads.info).toBe(3);
   });
 });
 
 describe('accountChanges', () => {
-  it('tells of new jobs and changes of status or cost, not of progress or stars', async () => {
-    let job = { handle: 'h1', status: 'pending', cost: { frozen: 80, consumed: 0 } };
-    let notified = 0;
+  it('tells of new jobs, ends and costs as money, other states as tasks, and not of progress or stars', async () => {
+    let job = {
+      handle: 'h1',
+      upstreamId: 'up-1',
+      status: 'pending',
+      cost: { frozen: 80, consumed: 0 },
+    };
+    const told: string[] = [];
     const listen = accountChanges(
       { get: () => Promise.resolve(job as unknown as JobRecord) },
-      { notify: () => void notified++ },
+      { notify: (change, upstreamId) => void told.push(`${change} ${upstreamId}`) },
     );
     const change: JobChange = { type: 'job', handle: 'h1' };
     listen(change);
@@ -193,6 +310,6 @@ describe('accountChanges', () => {
     listen(change); // starred
     listen({ type: 'removed', handle: 'h1' });
     await new Promise((r) => setTimeout(r, 0));
-    expect(notified).toBe(3);
+    expect(told).toEqual(['money up-1', 'tasks up-1', 'money up-1']);
   });
 });

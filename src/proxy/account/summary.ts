@@ -6,18 +6,28 @@ import type { JobChange } from '../store/history';
 import type { HistoryStore } from '../store/shared-store';
 import type { AccountPath, UpstreamClient } from '../upstream/client';
 import { UpstreamError } from '../upstream/errors';
-import { buildSummary } from './build-summary';
+import { othersOf, withOwn, type OthersTasks } from './active-tasks';
+import { balanceFromInfo, buildSummary } from './build-summary';
 
 const PATHS: readonly AccountPath[] = ['balance', 'info', 'active_tasks'];
 
+/**
+ * What a change of a job may have moved: `money` (a create freezes its price, an end
+ * consumes or refunds it, a cost changed), or only `tasks` (a state on the way, which the
+ * studio knows as well as the service does).
+ */
+export type AccountChange = 'money' | 'tasks';
+
 interface AccountDeps {
   upstream: Pick<UpstreamClient, 'getAccount'>;
-  history: Pick<HistoryStore, 'active'>;
+  history: Pick<HistoryStore, 'active' | 'get'>;
   log: Logger;
-  /** Gets every summary read after a change (the `account` event). */
+  /** Gets every summary made after a change (the `account` event). */
   publish: (account: AccountSummary) => void;
   /** How many browsers are watching (open event streams). */
   watchers: () => number;
+  /** Whether the service answers: a read that failed waits for it (`serviceBack`). */
+  reachable?: () => boolean;
   /** At most one account read starts per this many ms (default 1000). */
   minGapMs?: number;
   /**
@@ -27,44 +37,65 @@ interface AccountDeps {
    */
   settleMs?: number;
   /**
-   * With tasks running and a browser watching, read this often (default `minGapMs`). When
-   * the service calls back with every state, the job changes bring the reads and this is
-   * only the net for tasks the studio does not hear of (another client's, on the same key).
+   * A GET with nothing changed since is answered from the figures while the last full
+   * read is younger than this (default `minGapMs`); older, it reads all three again.
    */
-  followMs?: () => number;
-  /** With browsers watching and nothing running, read this often anyway (default 30 s). */
-  idleMs?: number;
+  fullMs?: number;
 }
 
+type Reads = { balance: unknown; info: unknown; active: unknown };
 type Settled = PromiseSettledResult<unknown>;
-const value = (r: Settled | undefined): unknown => (r?.status === 'fulfilled' ? r.value : null);
+const value = (r: Settled | undefined, before: unknown): unknown =>
+  r?.status === 'fulfilled' ? r.value : before;
 
 /** The summary without its read time, to tell whether anything changed. */
 const figures = (a: AccountSummary): string => JSON.stringify({ ...a, readAt: '' });
 
+const SEEN_OWN = 2000;
+
 /**
- * The account, kept live: a job created or changed marks it stale, and it is read again
- * `settleMs` later, and at most once per `minGapMs` however many jobs change (a change
- * during a read makes one more read after it), so the figures are never more than about a
- * second behind the service. While tasks run and a browser watches, it is read every
- * `followMs` too (task states can move on the service without telling anyone); otherwise
- * every `idleMs`. A read for a job change, and any read that changed a figure, is
- * published to the browsers.
+ * The account, kept live by the changes that move it: a job created or ended (or whose
+ * cost changed) marks the money stale, and `/account/info` is read again `settleMs` later,
+ * at most once per `minGapMs` however many jobs change (a change during a read makes one
+ * more read after it). The balance follows from the info (`balanceFromInfo`), and the
+ * active tasks are the studio's own as it knows them beside another client's from the last
+ * full read (`withOwn`), so another change of state costs no request, and a job two (its
+ * create's read and its end's). No timer reads while the studio's own tasks run.
+ *
+ * All three endpoints are read at the first use and by a page load (a GET with nothing
+ * changed, once the last full read is `fullMs` old). Another client's tasks on the same
+ * key are the one thing the studio cannot hear of: while the last full read listed some,
+ * every read is a full one, and while a browser watches one is made every `minGapMs`,
+ * until none is left. Every summary made for a money change, and any that changed a
+ * figure, is published to the browsers.
  */
 export class AccountService {
   private latest: AccountSummary | null = null;
+  private reads: Reads | null = null;
+  private others: OthersTasks | null = null;
   private inFlight: Promise<AccountSummary> | null = null;
   private lastStart = Number.NEGATIVE_INFINITY;
-  private stale = false;
-  /** When the first change since the last read came. */
+  private fullAt = Number.NEGATIVE_INFINITY;
+  /** The strongest change not yet in `latest`. */
+  private stale: AccountChange | null = null;
+  /** When the first change since the last summary came. */
   private staleSince = 0;
+  /** A read failed while the service could not be reached: the next waits for it. */
+  private missed = false;
   private running = false;
   private timer: NodeJS.Timeout | null = null;
+  /** Upstream ids of the studio's own jobs lately changed: never another client's. */
+  private readonly own = new Set<string>();
 
   constructor(private readonly deps: AccountDeps) {}
 
   private get minGapMs(): number {
     return this.deps.minGapMs ?? 1000;
+  }
+
+  /** The last full read listed tasks of another client, which the studio hears nothing of. */
+  private get othersRun(): boolean {
+    return (this.others?.tasks.length ?? 0) > 0 || (this.others?.total ?? 0) > 0;
   }
 
   start(): void {
@@ -80,64 +111,100 @@ export class AccountService {
     await this.inFlight?.catch(() => undefined);
   }
 
-  /** Something changed the account (a job was created, moved on or finished). */
-  notify(): void {
-    if (!this.stale) this.staleSince = Date.now();
-    this.stale = true;
+  /**
+   * Something changed the account: a job (upstream id `upstreamId`, when it has one) was
+   * created, moved on or finished.
+   */
+  notify(change: AccountChange = 'money', upstreamId = ''): void {
+    if (upstreamId) this.remember(upstreamId);
+    if (this.stale === null) this.staleSince = Date.now();
+    if (this.stale !== 'money') this.stale = change;
+    this.schedule();
+  }
+
+  /** The service answers again: a read that failed meanwhile is made now. */
+  serviceBack(): void {
+    if (!this.missed) return;
+    this.missed = false;
     this.schedule();
   }
 
   /**
-   * For `GET /studio-api/account`: the figures read less than `minGapMs` ago (a change
-   * since then is already scheduled to be read and pushed), else a read now.
+   * For `GET /studio-api/account`: a change not yet made is made now (its read rather than
+   * at its scheduled time); with none, the figures as last made, which are current, unless
+   * the last full read is `fullMs` old: a page load then reads all three again.
    */
   summary(): Promise<AccountSummary> {
     if (this.inFlight) return this.inFlight;
-    if (this.latest && Date.now() - this.lastStart < this.minGapMs) {
-      return Promise.resolve(this.latest);
+    if (this.stale !== null) return this.refresh(false);
+    const fresh = Date.now() - this.fullAt < (this.deps.fullMs ?? this.minGapMs);
+    if (this.latest && fresh) return Promise.resolve(this.latest);
+    return this.refresh(true);
+  }
+
+  private remember(upstreamId: string): void {
+    this.own.delete(upstreamId);
+    this.own.add(upstreamId);
+    if (this.own.size > SEEN_OWN) {
+      for (const id of this.own) {
+        this.own.delete(id);
+        break;
+      }
     }
-    return this.refresh();
   }
 
   private schedule(): void {
-    if (!this.running || this.inFlight) return;
+    if (!this.running || this.inFlight || this.missed) return;
+    const follow = this.othersRun && this.deps.watchers() > 0;
+    if (this.stale === null && !follow) return;
     if (this.timer) clearTimeout(this.timer);
-    const idleMs = this.deps.idleMs ?? 30_000;
-    const watched = this.deps.watchers() > 0;
-    const busy = (this.latest?.activeTasks ?? 0) > 0;
-    const followMs = this.deps.followMs?.() ?? this.minGapMs;
-    const due = this.stale
-      ? Math.max(this.lastStart + this.minGapMs, this.staleSince + (this.deps.settleMs ?? 250))
-      : watched && busy
-        ? this.lastStart + Math.max(followMs, this.minGapMs)
-        : watched
-          ? this.lastStart + idleMs
-          : Date.now() + idleMs;
-    this.timer = setTimeout(() => this.tick(), Math.max(0, due - Date.now()));
+    const gap = this.lastStart + this.minGapMs;
+    const settled = this.staleSince + (this.deps.settleMs ?? 250);
+    const due =
+      this.stale === null
+        ? gap
+        : this.stale === 'money' || this.reads === null || this.othersRun
+          ? Math.max(gap, settled)
+          : settled;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        // A read already on its way (a page load) schedules the next one when it ends.
+        if (!this.inFlight) void this.refresh(false).catch(() => undefined);
+      },
+      Math.max(0, due - Date.now()),
+    );
     this.timer.unref();
   }
 
-  private tick(): void {
+  /**
+   * Makes the summary again: with all three reads (`full`, the first, or while another
+   * client's tasks run), the info (a money change), or none (only states moved).
+   */
+  private refresh(full: boolean): Promise<AccountSummary> {
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    // A read already on its way (a page load) schedules the next one when it ends.
-    if (this.inFlight) return;
-    if (this.stale || this.deps.watchers() > 0) void this.refresh().catch(() => undefined);
-    else this.schedule();
-  }
-
-  private refresh(): Promise<AccountSummary> {
-    this.lastStart = Date.now();
-    // A read for a job change is pushed even when the service's figures already showed it
-    // (a timed read can see a task finish before the studio has stored it): browsers read
-    // the studio's own ledger again on every push.
-    const forChange = this.stale;
-    this.stale = false;
-    const read = this.load()
+    const change = this.stale;
+    this.stale = null;
+    const kind =
+      full || this.reads === null || this.othersRun ? 'full' : change === 'money' ? 'info' : 'none';
+    const read = this.make(kind)
       .then((summary) => {
+        if (kind !== 'none') this.missed = false;
         const changed = this.latest === null || figures(this.latest) !== figures(summary);
         this.latest = summary;
-        if (changed || forChange) this.deps.publish(summary);
+        // A summary for a money change is pushed even when the figures already showed it:
+        // browsers read the studio's own ledger again on every push.
+        if (changed || change === 'money') this.deps.publish(summary);
         return summary;
+      })
+      .catch((err: unknown) => {
+        // The service is down: not lost, made again once it answers (`serviceBack`).
+        if (kind !== 'none' && this.deps.reachable?.() === false) {
+          this.missed = true;
+          this.stale = 'money';
+        }
+        throw err;
       })
       .finally(() => {
         this.inFlight = null;
@@ -147,7 +214,46 @@ export class AccountService {
     return read;
   }
 
-  private async load(): Promise<AccountSummary> {
+  private async make(kind: 'full' | 'info' | 'none'): Promise<AccountSummary> {
+    const now = new Date();
+    let reads = this.reads;
+    if (kind === 'full') {
+      this.lastStart = this.fullAt = now.getTime();
+      reads = await this.readAll(reads);
+    } else if (kind === 'info' && reads) {
+      this.lastStart = now.getTime();
+      const info = await this.deps.upstream.getAccount('info');
+      reads = { ...reads, info, balance: balanceFromInfo(reads.balance, info, now) };
+    }
+    if (!reads) throw new Error('the account was never read');
+    const ours = await this.deps.history.active();
+    const handles = new Map(ours.map((j) => [j.upstreamId, j.handle]));
+    const records = await Promise.all(ours.map((j) => this.deps.history.get(j.handle)));
+    const own = records.flatMap((job) =>
+      job && !isTerminal(job.status)
+        ? [
+            {
+              job_id: job.upstreamId,
+              task_type: job.operation,
+              status: job.status,
+              created_at: job.createdAt,
+            },
+          ]
+        : [],
+    );
+    if (kind === 'full' || !this.others) {
+      const isOurs = (id: string) => handles.has(id) || this.own.has(id);
+      this.others = othersOf(reads.active, isOurs, own);
+    }
+    this.reads = reads;
+    return buildSummary(
+      { ...reads, active: withOwn(this.others, own) },
+      (id) => handles.get(id) ?? null,
+      now,
+    );
+  }
+
+  private async readAll(before: Reads | null): Promise<Reads> {
     const results = await Promise.allSettled(PATHS.map((p) => this.deps.upstream.getAccount(p)));
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
     // A key or account problem is the answer; a single flaky endpoint is not.
@@ -159,14 +265,17 @@ export class AccountService {
       this.deps.log.warn('account read failed', { err: failures[0] });
       throw failures[0];
     }
-    const ours = await this.deps.history.active();
-    const handles = new Map(ours.map((j) => [j.upstreamId, j.handle]));
     const [balance, info, active] = results;
-    return buildSummary(
-      { balance: value(balance), info: value(info), active: value(active) },
-      (id) => handles.get(id) ?? null,
-      new Date(),
-    );
+    const reads = {
+      balance: value(balance, before?.balance ?? null),
+      info: value(info, before?.info ?? null),
+      active: value(active, before?.active ?? null),
+    };
+    // The balance read failed: it follows from the info that did not.
+    if (balance?.status === 'rejected') {
+      reads.balance = balanceFromInfo(reads.balance, reads.info, new Date());
+    }
+    return reads;
   }
 }
 
@@ -174,20 +283,22 @@ const SEEN_LIMIT = 2000;
 
 /**
  * A store listener that tells the account service about the changes that move money or
- * slots: a new job, and a job whose status or cost changed. Progress, favourites and
- * media sizes do not.
+ * slots: a new job, an end and a cost that changed move money; another change of status
+ * moves only the active tasks. Progress, favourites and media sizes move nothing.
  */
 export function accountChanges(
   history: Pick<HistoryStore, 'get'>,
   account: Pick<AccountService, 'notify'>,
 ): (change: JobChange) => void {
-  const seen = new Map<string, { key: string; running: boolean }>();
+  const seen = new Map<string, { status: string; cost: string; running: boolean }>();
   const consider = (job: JobRecord | null) => {
     if (!job) return;
-    const key = `${job.status}|${job.cost.frozen}|${job.cost.consumed}`;
-    if (seen.get(job.handle)?.key === key) return;
+    const cost = `${job.cost.frozen}|${job.cost.consumed}`;
+    const before = seen.get(job.handle);
+    if (before?.status === job.status && before.cost === cost) return;
     seen.delete(job.handle);
-    seen.set(job.handle, { key, running: !isTerminal(job.status) });
+    const running = !isTerminal(job.status);
+    seen.set(job.handle, { status: job.status, cost, running });
     // Finished jobs are remembered a while, so that starring one does not read the account.
     if (seen.size > SEEN_LIMIT) {
       for (const [handle, s] of seen) {
@@ -196,9 +307,10 @@ export function accountChanges(
         break;
       }
     }
-    account.notify();
+    const money = !before || !running || before.cost !== cost;
+    account.notify(money ? 'money' : 'tasks', job.upstreamId);
   };
-  // A read that fails only loses a nudge: the account is read on its own schedule too.
+  // A read that fails only loses a nudge: the next change, or a page load, reads it.
   return (change) => {
     if (change.type !== 'job') return;
     if (change.job) consider(change.job);

@@ -203,7 +203,9 @@ export class FakeUpstream {
       this.accountReads++;
       if (c.req.header('x-api-key') !== FAKE_KEY)
         return c.json({ message: 'invalid api key' }, 401);
-      return c.json(accountBody(c.req.param('what'), this.tasks.size));
+      // Like the service, it counts the tasks that have not finished.
+      const running = [...this.tasks.values()].filter((t) => !this.finished(t)).length;
+      return c.json(accountBody(c.req.param('what'), running));
     });
     return app;
   }
@@ -256,8 +258,12 @@ export class FakeUpstream {
     }
   }
 
+  private finished(task: FakeTask): boolean {
+    return task.done || task.reads >= this.readsToComplete;
+  }
+
   private render(task: FakeTask): Record<string, unknown> {
-    const done = task.done || task.reads >= this.readsToComplete;
+    const done = this.finished(task);
     const status = done ? 'completed' : task.reads === 0 ? 'pending' : 'processing';
     const progress = task.reads === 1 ? 30 : 70;
     return {
