@@ -2,6 +2,7 @@ import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueries } from '../features/account';
 import { jobMutations, submitVariables } from '../jobs/api/job-mutations';
+import { streamActions } from '../lib/events/stream-store';
 import { NetworkError, ResponseShapeError, StudioApiError } from '../lib/http';
 import { jsonResponse, makeAccount, makeJob } from '../lib/testing/fixtures';
 import { createQueryClient, shouldRetry } from './query-client';
@@ -36,6 +37,22 @@ describe('createQueryClient', () => {
       idempotencyKey: 'k3k3k3k3k3k3k3k3',
     });
     expect(qc.getQueryState(accountQueries.summary().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('leaves the balance to the pushed figures while the event stream is up', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse({ job: makeJob() }));
+    const qc = createQueryClient();
+    qc.setQueryData(accountQueries.summary().queryKey, makeAccount());
+    streamActions().streamOpened();
+    try {
+      await new MutationObserver(qc, jobMutations.create(qc)).mutate({
+        body: { operation: 'diffusion', params: { text: 'a cat' } },
+        idempotencyKey: 'k4k4k4k4k4k4k4k4',
+      });
+    } finally {
+      streamActions().streamLost();
+    }
+    expect(qc.getQueryState(accountQueries.summary().queryKey)?.isInvalidated).toBe(false);
   });
 
   it('refuses a create the balance cannot cover before sending it, and sends one it can', async () => {

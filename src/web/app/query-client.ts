@@ -2,6 +2,7 @@ import { MutationCache, QueryClient, matchMutation } from '@tanstack/react-query
 import { accountQueries } from '../features/account';
 import { jobMutationKeys, type CreateJobVariables } from '../jobs/api/job-mutations';
 import { ResponseShapeError, StudioApiError } from '../lib/http';
+import { isStreamLive } from '../lib/events/stream-store';
 import { currentUpstream, outageRefusal } from '../lib/events/upstream-store';
 import { uncoveredCreate } from './create-guard';
 
@@ -22,7 +23,9 @@ export function shouldRetry(failures: number, err: unknown): boolean {
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     // The balance is an account concern, job creation a jobs one: features do not know
-    // each other, so the app wires "a job was created" to "refresh the balance" here.
+    // each other, so the app wires "a job was created" to "refresh the balance" here,
+    // while the event stream is down: with it up, the proxy pushes the figures the create
+    // moved (an `account` event), and a read of its own would only cost the service one.
     mutationCache: new MutationCache({
       // A create the service cannot take now (unreachable: the header's own state) or the
       // balance cannot cover fails here, before its request is sent.
@@ -34,6 +37,7 @@ export function createQueryClient(): QueryClient {
         if (refused) throw new StudioApiError(refused);
       },
       onSuccess: (_data, _vars, _result, mutation) => {
+        if (isStreamLive()) return;
         if (matchMutation({ mutationKey: jobMutationKeys.create() }, mutation)) {
           void client.invalidateQueries({ queryKey: accountQueries.all() });
         }
