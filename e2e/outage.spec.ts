@@ -1,11 +1,24 @@
-import { expect, test } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Locator,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test';
 import { startOutageStack, type OutageStack } from './outage-stack';
 
 /**
- * The engine stops while a job runs: within 5 s the header says in words that the service
- * cannot be reached and the card says it waits for it, and a create is refused before it
- * is sent; the engine comes back and the job finishes on its own, without a reload. The
- * studio is one of its own (outage-stack.ts).
+ * Outages of the image service as a user meets them (the studio is one of its own, its
+ * engine a process that can be killed and started again: outage-stack.ts):
+ * - while nothing runs, the studio asks the service nothing, so the first create finds the
+ *   outage: it fails and the header says so at once;
+ * - while a job runs, the header says so within 5 s, the card says it waits, and a create
+ *   is refused before it is sent.
+ * In both, once the engine answers again the header says Live within 2 s, and a create is
+ * accepted; the refusal's words go with the outage, and the running job finishes on its
+ * own, without a reload. The first test must run while nothing runs: the file's tests run
+ * in order, on one stack.
  */
 let stack: OutageStack;
 test.beforeAll(async () => {
@@ -15,20 +28,53 @@ test.afterAll(async () => {
   await stack.stop();
 });
 
+/** Back within 2 s of the service's first answer (the engine's start ends at it). */
+const BACK_MS = 2000;
+
+const isCreate = (r: Request) => r.url().endsWith('/studio-api/jobs') && r.method() === 'POST';
+
+/** The studio, open and Live; its header. */
+async function openLive(page: Page): Promise<Locator> {
+  await page.goto(stack.url);
+  const header = page.getByRole('banner');
+  await expect(header.getByText('Live', { exact: true })).toBeVisible();
+  return header;
+}
+
+/** Types a prompt and presses Generate; the answer, when a request was sent. */
+async function generate(page: Page, prompt: string): Promise<Response> {
+  const answered = page.waitForResponse((r) => isCreate(r.request()));
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+  await page.getByRole('button', { name: 'Generate' }).click();
+  return answered;
+}
+
+test('an outage while nothing runs shows at the first create, and its end within moments', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const header = await openLive(page);
+
+  await stack.stopEngine();
+  const failed = await generate(page, 'a harbour at dawn');
+  expect(failed.status()).toBe(502);
+  await expect(header.getByText('Service unreachable')).toBeVisible({ timeout: 2000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be reached' })).toBeVisible();
+
+  await stack.startEngine();
+  await expect(header.getByText('Live', { exact: true })).toBeVisible({ timeout: BACK_MS });
+  const accepted = await generate(page, 'a harbour at noon');
+  expect(accepted.status()).toBe(200);
+});
+
 test('an engine outage is said in words, and the running job finishes once it is back', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto(stack.url);
-  const header = page.getByRole('banner');
-  await expect(header.getByText('Live', { exact: true })).toBeVisible();
+  const header = await openLive(page);
 
-  await page.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse in fog');
-  const created = page.waitForResponse(
-    (r) => r.url().endsWith('/studio-api/jobs') && r.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const { job: made } = (await (await created).json()) as { job: { id: string } };
+  const created = await generate(page, 'a lighthouse in fog');
+  const { job: made } = (await created.json()) as { job: { id: string } };
   const card = page.locator(`article[id="job-${made.id}"]`);
   await expect(card.getByRole('progressbar')).toBeVisible();
 
@@ -43,18 +89,23 @@ test('an engine outage is said in words, and the running job finishes once it is
   // A create now is refused with that reason before it is sent.
   let sent = 0;
   page.on('request', (r) => {
-    if (r.url().endsWith('/studio-api/jobs') && r.method() === 'POST') sent++;
+    if (isCreate(r)) sent++;
   });
   await page.getByRole('textbox', { name: 'Prompt' }).fill('a second lighthouse');
   await page.getByRole('button', { name: 'Generate' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'cannot be reached, so nothing was sent' }),
-  ).toBeVisible();
+  const refusal = page
+    .getByRole('alert')
+    .filter({ hasText: 'cannot be reached, so nothing was sent' });
+  await expect(refusal).toBeVisible();
   expect(sent).toBe(0);
 
   await stack.startEngine();
-  await expect(header.getByText('Live', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(header.getByText('Live', { exact: true })).toBeVisible({ timeout: BACK_MS });
+  // The refusal told of the outage, which is over: it never stands beside Live.
+  await expect(refusal).toBeHidden();
   await expect(card.getByText(/Waiting for the image service/)).toBeHidden();
+  const accepted = await generate(page, 'a third lighthouse');
+  expect(accepted.status()).toBe(200);
   await expect(card.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed', {
     timeout: 60_000,
   });
