@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineHelp, engineSettings, loadEngineConfig } from '@/engine/config';
 import { loadProxyConfig, proxySettings } from '@/proxy/config';
-import { plain, type SettingRow } from '@/server/settings';
+import { plain, readmeCells, type SettingRow } from '@/server/settings';
 import { launcherHelp } from './main';
 
 /** Every variable `load` reads from the environment it is given. */
@@ -97,4 +97,35 @@ describe('--help', () => {
     },
     30_000,
   );
+});
+
+describe("README.md's settings tables", () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const start = readme.indexOf('\n## Settings\n');
+  const settings = readme.slice(start, readme.indexOf('\n## ', start + 1));
+
+  /** The cells of the first table after the paragraph that starts with `marker`. */
+  function tableAfter(marker: string): string[][] {
+    const lines = settings.split('\n');
+    const from = lines.findIndex((l) => l.startsWith(marker));
+    expect(from, marker).toBeGreaterThan(-1);
+    const head = lines.findIndex((l, i) => i > from && l.startsWith('|'));
+    const rows: string[][] = [];
+    // The header and its rule are not settings.
+    for (let i = head + 2; lines[i]?.startsWith('|'); i++)
+      rows.push(
+        (lines[i] ?? '')
+          .slice(1, -1)
+          .split('|')
+          .map((cell) => cell.trim()),
+      );
+    return rows;
+  }
+
+  it("list exactly the studio's and the engine's settings, as --help words them", () => {
+    expect(settings).toContain('npm start -- --help');
+    expect(settings).toContain('npm run engine -- --help');
+    expect(tableAfter('**Studio (proxy)**')).toEqual(proxySettings.map(readmeCells));
+    expect(tableAfter('**Engine**')).toEqual(engineSettings.map(readmeCells));
+  });
 });

@@ -99,6 +99,13 @@ const helpEntry = (row: SettingRow): string =>
 export const helpSection = (title: string, rows: readonly SettingRow[]): string =>
   [`${title}:`, ...rows.map(helpEntry)].join('\n');
 
+/** A setting as a row of README.md's tables: the cells, trimmed. */
+export const readmeCells = (row: SettingRow): [string, string, string] => [
+  row.names.map((n) => `\`${n}\``).join(' / '),
+  row.default,
+  row.meaning,
+];
+
 /**
  * The command line of a program whose settings are all environment variables. `--help` (or
  * `-h`) prints `help()`; any other argument is named in an error that points to `--help`,
