@@ -137,6 +137,17 @@ export async function launcherHelp(): Promise<string> {
   ].join('\n');
 }
 
+/** The start-up lines: where to open the studio, and the embedded engine's addresses. */
+async function readyLines(studio: RunningStudio): Promise<string> {
+  if (!studio.engineUrl) return `Studio ready: open ${studio.url} (upstream: UPSTREAM_URL)`;
+  const { engineAddressLines } = await import('@/engine/server');
+  return [
+    `Studio ready: open ${studio.url} (upstream: the embedded engine)`,
+    'Embedded engine:',
+    ...engineAddressLines(studio.engineUrl).map((line) => `  ${line}`),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   // `--help` and a wrong argument are answered here, before a relaunch; the settings code
   // is loaded only for them, so a launcher that relaunches stays small.
@@ -153,8 +164,7 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  const upstream = studio.engineUrl ? `embedded engine at ${studio.engineUrl}` : 'UPSTREAM_URL';
-  console.log(`Studio ready: open ${studio.url} (upstream: ${upstream})`);
+  console.log(await readyLines(studio));
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -8,9 +8,14 @@ async function main(): Promise<void> {
     return;
   const config = loadEngineConfig(process.env);
   // Loaded once the settings are good: `--help` and a bad setting start nothing.
-  const { startEngine } = await import('./server');
+  const { engineAddressLines, startEngine } = await import('./server');
   const engine = await startEngine(config);
-  console.log(`engine listening on ${engine.url}/api (data in ${path.resolve(config.dataDir)})`);
+  console.log(
+    [
+      `engine listening (data in ${path.resolve(config.dataDir)})`,
+      ...engineAddressLines(engine.url).map((line) => `  ${line}`),
+    ].join('\n'),
+  );
   if (engine.apiKey) console.log(`dev account API key: ${engine.apiKey}`);
 
   let stopping = false;

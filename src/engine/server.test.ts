@@ -10,20 +10,24 @@ async function creditsOf(t: TestEngine, key = t.key) {
   return accountInfoEnvelopeSchema.parse(await res.json()).data.credit_pack_info;
 }
 
-/** Runs `npm run engine`'s entry point as a child and resolves with the URL it prints. */
+/**
+ * Runs `npm run engine`'s entry point as a child and resolves with what it prints: the
+ * API's URL, the base URL an SDK takes (`url`) and the dev account's key.
+ */
 function spawnEngine(dataDir: string) {
   const tsx = path.resolve('node_modules/.bin/tsx');
   const child = spawn(tsx, ['src/engine/main.ts'], {
     env: { ...process.env, ENGINE_PORT: '0', ENGINE_DATA_DIR: dataDir, ENGINE_TASK_MS: '5000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const ready = new Promise<{ url: string; key: string }>((resolve, reject) => {
+  const ready = new Promise<{ api: string; url: string; key: string }>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const url = /listening on (http:\/\/\S+)\/api/.exec(out)?.[1];
+      const api = /^ {2}API: +(http:\/\/\S+)$/m.exec(out)?.[1];
+      const url = /^ {2}SDK base URL: (http:\/\/\S+)/m.exec(out)?.[1];
       const key = /API key: (\S+)/.exec(out)?.[1];
-      if (url && key) resolve({ url, key });
+      if (api && url && key) resolve({ api, url, key });
     });
     child.once('exit', (code) => reject(new Error(`engine exited with ${code}: ${out}`)));
   });
@@ -81,6 +85,25 @@ describe('restarts', () => {
       expect(again.audit()).toEqual([]);
     } finally {
       await again.stop();
+    }
+  });
+});
+
+describe('npm run engine', () => {
+  it("prints the API's URL and, without /api, the base URL an SDK takes", async () => {
+    const { child, ready } = spawnEngine(await tempDir());
+    try {
+      const { api, url } = await ready;
+      expect(api).toBe(`${url}/api`);
+      // A client of the API appends the path to the API's URL...
+      expect((await fetch(`${api}/openapi.json`)).status).toBe(200);
+      // ...an SDK appends `/api` and the path to its base URL...
+      expect((await fetch(`${url}/api/openapi.json`)).status).toBe(200);
+      // ...which, given the API's URL instead, is not found.
+      expect((await fetch(`${api}/api/openapi.json`)).status).toBe(404);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.kill('SIGTERM')) await exited;
     }
   });
 });
