@@ -63,6 +63,25 @@ describe('restarts', () => {
   });
 });
 
+describe('npm run engine', () => {
+  it("prints the API's URL and, without /api, the base URL an SDK takes", async () => {
+    const { child, ready } = spawnEngine(await tempDir());
+    try {
+      const { api, url } = await ready;
+      expect(api).toBe(`${url}/api`);
+      // A client of the API appends the path to the API's URL...
+      expect((await fetch(`${api}/openapi.json`)).status).toBe(200);
+      // ...an SDK appends `/api` and the path to its base URL...
+      expect((await fetch(`${url}/api/openapi.json`)).status).toBe(200);
+      // ...which, given the API's URL instead, is not found.
+      expect((await fetch(`${api}/api/openapi.json`)).status).toBe(404);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.kill('SIGTERM')) await exited;
+    }
+  });
+});
+
 describe('accounts file', () => {
   it('tops an account up when its amount is raised, and revokes dropped keys', async () => {
     const dataDir = await tempDir();
