@@ -131,6 +131,19 @@ async function settled(page: Page, ids: string[]): Promise<void> {
     .toEqual([]);
 }
 
+/** Chrome's own accessibility tree: the role and name of the element `selector` finds. */
+async function axNode(page: Page, selector: string): Promise<{ role: unknown; name: unknown }> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', {
+    nodeId,
+    fetchRelatives: false,
+  });
+  await cdp.detach();
+  return { role: nodes[0]?.role?.value, name: nodes[0]?.name?.value };
+}
+
 test('every page at 390 px with real data in it: jobs, lineage, library, account', async ({
   page,
   baseURL,
@@ -215,9 +228,28 @@ test('every page at 390 px with real data in it: jobs, lineage, library, account
   await expect(spending.getByTestId('top-jobs').getByRole('row').nth(1)).toBeVisible();
   await expect(spending.getByTestId('refunds').getByRole('row').nth(1)).toBeVisible();
   await expectNoSidewaysScroll(page, 'Account, with spending');
+  // Stacked, the tables are still tables to a screen reader, and a value is not read with
+  // its column's name drawn above it (the column header says it).
+  expect(await axNode(page, '[data-testid="operations-table"]')).toEqual({
+    role: 'table',
+    name: 'Totals per operation',
+  });
+  const jobsCell = '[data-testid="operations-table"] tbody td';
+  expect(await axNode(page, jobsCell)).toEqual({
+    role: 'cell',
+    name: await page.locator(jobsCell).first().textContent(),
+  });
   await spending.getByRole('button', { name: 'Show as table' }).tap();
-  await expect(spending.getByTestId('daily-table').getByRole('row').nth(1)).toBeVisible();
+  const daily = spending.getByRole('region', { name: 'Credits consumed per day, by operation' });
+  await expect(daily.getByTestId('daily-table').getByRole('row').nth(1)).toBeVisible();
   await expectNoSidewaysScroll(page, 'Account, spending per day as a table');
+  // A column per operation is wider than a phone: the table scrolls in its own box, which
+  // the keyboard reaches and scrolls too.
+  const scrolled = () => daily.evaluate((e) => e.scrollLeft);
+  expect(await daily.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+  await daily.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(scrolled).toBeGreaterThan(0);
   // A task running: the active tasks' table has a row.
   const running = await post(page, { operation: 'diffusion', params: { text: `${tag} a gull` } });
   await expect(page.getByTestId('active-task').first()).toBeVisible();
