@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 
-const READY = /Studio ready: open (\S+) \(upstream: embedded engine at (\S+)\)/;
+/** Where to open the studio, and the embedded engine's root (the base URL an SDK takes). */
+const READY =
+  /Studio ready: open (\S+) \(upstream: the embedded engine\)\n[\s\S]*?SDK base URL: (\S+)/;
 const START_TIMEOUT_MS = 60_000;
 const MAX_LOG_LINES = 20_000;
 

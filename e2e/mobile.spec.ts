@@ -69,9 +69,7 @@ async function varyRegionByTouch(page: Page, job: Locator): Promise<void> {
   await expectNoSidewaysScroll(page, 'Create, with a region varied');
 }
 
-test('a phone: prompt, grid, upscale, vary region, library and account, never too wide', async ({
-  page,
-}) => {
+test('a phone: prompt, grid, upscale and vary region, never too wide', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -103,19 +101,158 @@ test('a phone: prompt, grid, upscale, vary region, library and account, never to
   await expectNoSidewaysScroll(page, 'Create, with an upscale');
   await docsScreenshot(page, 'mobile.png');
   await varyRegionByTouch(page, upscale);
+});
 
-  // The upscale's own page, where the account page's links lead.
-  const domId = await upscale.getAttribute('id');
-  await page.goto(`/#/job?id=${domId?.replace(/^job-/, '') ?? ''}`);
-  await expect(page.getByRole('heading', { name: 'Job', level: 1 })).toBeVisible();
-  await expect(page.getByRole('article', { name: /upscale/i })).toBeVisible();
-  await expectNoSidewaysScroll(page, 'Job');
+interface MadeJob {
+  id: string;
+  status: string;
+}
 
-  for (const name of ['Tools', 'Library', 'Account']) {
-    await nav.getByRole('link', { name }).tap();
-    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-    if (name === 'Library') await expect(page.getByRole('article').first()).toBeVisible();
-    if (name === 'Account') await expect(page.getByText(/available/i).first()).toBeVisible();
-    await expectNoSidewaysScroll(page, name);
-  }
+/** Sends a create as the studio's own client does; answers with the job it made. */
+async function post(page: Page, data: object): Promise<string> {
+  const res = await page.request.post('/studio-api/jobs', { data });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { job: MadeJob }).job.id;
+}
+
+/** Waits until every one of `ids` completed or failed. */
+async function settled(page: Page, ids: string[]): Promise<void> {
+  const status = async (id: string) =>
+    ((await (await page.request.get(`/studio-api/jobs/${id}`)).json()) as { job: MadeJob }).job
+      .status;
+  await expect
+    .poll(
+      async () =>
+        (await Promise.all(ids.map(status))).filter((s) => s !== 'completed' && s !== 'failed'),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toEqual([]);
+}
+
+/** Chrome's own accessibility tree: the role and name of the element `selector` finds. */
+async function axNode(page: Page, selector: string): Promise<{ role: unknown; name: unknown }> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', {
+    nodeId,
+    fetchRelatives: false,
+  });
+  await cdp.detach();
+  return { role: nodes[0]?.role?.value, name: nodes[0]?.name?.value };
+}
+
+test('every page at 390 px with real data in it: jobs, lineage, library, account', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `ph${Date.now().toString(36)}`;
+  // Made through the API, two rounds side by side: a grid with a long prompt, a text job,
+  // and a retexture of an upload that does not exist, which fails and is refunded; then,
+  // from the grid, an upscale (whose page shows the lineage) and a clip.
+  const grid = await post(page, {
+    operation: 'diffusion',
+    params: {
+      text: `${tag} an old lighthouse keeper reading by lamplight in a narrow stone room, rain on the window, brass instruments on the shelves, cinematic, volumetric light --ar 16:9 --stylize 250`,
+    },
+  });
+  const text = await post(page, {
+    operation: 'shorten',
+    params: { prompt: `${tag} a long winding prompt about a quiet harbour at dawn with gulls` },
+  });
+  const failed = await post(page, {
+    operation: 'retexture',
+    params: { imgUrl: `${baseURL ?? ''}/u/no-such-upload.png`, remixPrompt: `${tag} bronze` },
+  });
+  await settled(page, [grid, text, failed]);
+  const upscale = await post(page, {
+    operation: 'upscale',
+    parentId: grid,
+    params: { imageNo: 0 },
+  });
+  const clip = await post(page, {
+    operation: 'video-diffusion',
+    parentId: grid,
+    params: { imageNo: 1, prompt: `${tag} the lamp flickers` },
+  });
+  await settled(page, [upscale, clip]);
+  const card = (id: string) => page.locator(`article[id="job-${id}"]`);
+
+  await page.goto('/');
+  for (const id of [grid, text, failed, upscale, clip]) await expect(card(id)).toBeVisible();
+  await expectCompleted(card(clip));
+  await expectNoSidewaysScroll(page, 'Create, with finished jobs');
+
+  // The canvas editor, open on the grid's first image, its panel folded and unfolded.
+  await card(grid).getByRole('button', { name: 'More actions for image 1' }).tap();
+  await page.getByRole('menuitem', { name: 'Edit…' }).tap();
+  const editor = page.getByRole('dialog', { name: 'Edit image 1' });
+  await expect(editor.getByTestId('editor-stage').locator('canvas').first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 'Editor, folded');
+  await editor.getByRole('button', { name: 'Show the prompt' }).tap();
+  await expect(editor.getByRole('button', { name: 'Hide the prompt' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'Editor, unfolded');
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+
+  await page.goto(`/#/job?id=${upscale}`);
+  // The grid and its two follow-ups.
+  await expect(page.getByRole('navigation', { name: 'Lineage' }).getByRole('link')).toHaveCount(3);
+  await expectCompleted(card(upscale));
+  await expectNoSidewaysScroll(page, 'Job, with its lineage');
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Tools' }).tap();
+  await expect(page.getByRole('heading', { name: 'Latest jobs' })).toBeVisible();
+  await expect(card(clip)).toBeVisible();
+  await expectNoSidewaysScroll(page, 'Tools, with the latest jobs');
+
+  await page.goto(`/#/library?q=${tag}`);
+  await page.getByRole('radio', { name: 'Cards' }).tap();
+  const results = page.getByRole('feed', { name: 'Library results' });
+  await expect(results.getByRole('article', { name: /video_diffusion/ })).toBeVisible();
+  await expect(results.getByRole('article', { name: /retexture/ })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'Library, cards');
+  await page.getByRole('radio', { name: 'Gallery' }).tap();
+  // The grid's four images, the upscale's one and the clip job's four videos.
+  await expect(page.getByRole('list', { name: 'Gallery' }).getByRole('listitem')).toHaveCount(9);
+  await expectNoSidewaysScroll(page, 'Library, gallery');
+
+  await nav.getByRole('link', { name: 'Account' }).tap();
+  const spending = page.getByRole('region', { name: 'Where the credits went' });
+  await expect(page.getByTestId('by-model').first()).toBeVisible();
+  await expect(spending.getByTestId('operations-table').getByRole('row').nth(1)).toBeVisible();
+  await expect(spending.getByTestId('top-jobs').getByRole('row').nth(1)).toBeVisible();
+  await expect(spending.getByTestId('refunds').getByRole('row').nth(1)).toBeVisible();
+  await expectNoSidewaysScroll(page, 'Account, with spending');
+  // Stacked, the tables are still tables to a screen reader, and a value is not read with
+  // its column's name drawn above it (the column header says it).
+  expect(await axNode(page, '[data-testid="operations-table"]')).toEqual({
+    role: 'table',
+    name: 'Totals per operation',
+  });
+  const jobsCell = '[data-testid="operations-table"] tbody td';
+  expect(await axNode(page, jobsCell)).toEqual({
+    role: 'cell',
+    name: await page.locator(jobsCell).first().textContent(),
+  });
+  await spending.getByRole('button', { name: 'Show as table' }).tap();
+  const daily = spending.getByRole('region', { name: 'Credits consumed per day, by operation' });
+  await expect(daily.getByTestId('daily-table').getByRole('row').nth(1)).toBeVisible();
+  await expectNoSidewaysScroll(page, 'Account, spending per day as a table');
+  // A column per operation is wider than a phone: the table scrolls in its own box, which
+  // the keyboard reaches and scrolls too.
+  const scrolled = () => daily.evaluate((e) => e.scrollLeft);
+  expect(await daily.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+  await daily.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(scrolled).toBeGreaterThan(0);
+  // A task running: the active tasks' table has a row.
+  const running = await post(page, { operation: 'diffusion', params: { text: `${tag} a gull` } });
+  await expect(page.getByTestId('active-task').first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 'Account, a task running');
+  await settled(page, [running]);
 });

@@ -15,15 +15,46 @@ export async function docsScreenshot(
   await page.screenshot({ ...options, path: `${dir}/${name}` });
 }
 
-/** Nothing on the page is wider than the window: no sideways scrolling. */
+/**
+ * Nothing on the page is wider than the window: no sideways scrolling, of the document or
+ * of the body. On failure the message names the elements that reach past the right edge.
+ */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const { scroll, inner } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  expect(scroll, `${where}: page width ${scroll} px in a ${inner} px window`).toBeLessThanOrEqual(
-    inner,
-  );
+  const { html, body, wide } = await page.evaluate(() => {
+    const { documentElement: root, body: b } = document;
+    const edge = root.clientWidth;
+    // A tag, an id, a test id, or failing those the first test id inside.
+    const name = (e: Element) => {
+      const id = e.id ? `#${e.id}` : '';
+      const own = e.getAttribute('data-testid');
+      const inner = e.querySelector('[data-testid]')?.getAttribute('data-testid');
+      const tested = own ? `[data-testid=${own}]` : inner ? ` holding ${inner}` : '';
+      return `${e.tagName.toLowerCase()}${id}${tested}`;
+    };
+    // What a box of its own scrolls or clips is not the page's width.
+    const clipped = (e: Element): boolean => {
+      for (let a = e.parentElement; a && a !== b; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const past = [...b.querySelectorAll('*')].filter(
+      (e) => e.getBoundingClientRect().right > edge + 0.5 && !clipped(e),
+    );
+    // The outermost ones only: an element past the edge inside another past it adds nothing.
+    const outermost = past.filter((e) => !past.some((o) => o !== e && o.contains(e)));
+    return {
+      html: { scroll: root.scrollWidth, client: root.clientWidth },
+      body: { scroll: b.scrollWidth, client: b.clientWidth },
+      wide: outermost
+        .slice(0, 5)
+        .map((e) => `${name(e)} to ${Math.round(e.getBoundingClientRect().right)} px`),
+    };
+  });
+  const says = (what: string, w: { scroll: number; client: number }) =>
+    `${where}: ${what} ${w.scroll} px wide in ${w.client} px (${wide.join(', ') || 'nothing past the edge'})`;
+  expect(html.scroll, says('the page', html)).toBeLessThanOrEqual(html.client);
+  expect(body.scroll, says('the body', body)).toBeLessThanOrEqual(body.client);
 }
 
 /** Wholly inside the window, left to right: reachable without scrolling sideways. */

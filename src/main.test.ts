@@ -142,7 +142,7 @@ describe('the launcher as a command', () => {
     existsSync('/proc/self/environ') && report.header?.glibcVersionRuntime !== undefined;
 
   it.runIf(glibc)(
-    'runs the studio under bounded malloc and young-generation settings, and stops it on SIGTERM',
+    "runs the studio under bounded malloc and young-generation settings, prints the embedded engine's addresses, and stops it on SIGTERM",
     async () => {
       const root = mkdtempSync(join(tmpdir(), 'studio-launcher-'));
       const env: NodeJS.ProcessEnv = {
@@ -164,6 +164,12 @@ describe('the launcher as a command', () => {
           await new Promise((r) => setTimeout(r, 50));
         }
         expect(out).toContain('Studio ready');
+        // The embedded engine's API, and its root for an SDK, which adds /api itself.
+        const api = /^ {2}API: +(http:\/\/\S+)$/m.exec(out)?.[1];
+        const sdkBase = /^ {2}SDK base URL: (http:\/\/\S+)/m.exec(out)?.[1];
+        expect(api).toBe(`${sdkBase}/api`);
+        expect((await fetch(`${api}/openapi.json`)).status).toBe(200);
+        expect((await fetch(`${sdkBase}/api/openapi.json`)).status).toBe(200);
         const pid = launcher.pid ?? 0;
         const [studio] = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
           .trim()

@@ -113,7 +113,49 @@ function relaunch(): void {
   child.once('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)));
 }
 
+/** What `npm start -- --help` prints; the configs are loaded only for it, as for a start. */
+export async function launcherHelp(): Promise<string> {
+  const { helpSection } = await import('@/server/settings');
+  const { proxySettings } = await import('@/proxy/config');
+  const { engineSettings } = await import('@/engine/config');
+  const malloc = Object.entries(MALLOC_SETTINGS).map(([k, v]) => `${k}=${v}`);
+  return [
+    'Usage: npm start [-- --help]',
+    '',
+    'Starts the studio and, without UPSTREAM_URL, the engine beside it. It takes no',
+    'arguments: every setting is an environment variable, read at start; a bad value stops',
+    'it with a list of what is wrong.',
+    '',
+    helpSection('Studio (proxy)', proxySettings),
+    '',
+    helpSection('Engine (embedded: only without UPSTREAM_URL)', engineSettings),
+    '',
+    'Launcher memory (Linux with glibc): the studio runs in a child process with',
+    `  ${malloc.join(' ')}`,
+    `  and the Node flag ${NODE_FLAGS.join(' ')}. Set any of these MALLOC_ variables`,
+    "  yourself and it runs in the launcher's process with your values instead.",
+  ].join('\n');
+}
+
+/** The start-up lines: where to open the studio, and the embedded engine's addresses. */
+async function readyLines(studio: RunningStudio): Promise<string> {
+  if (!studio.engineUrl) return `Studio ready: open ${studio.url} (upstream: UPSTREAM_URL)`;
+  const { engineAddressLines } = await import('@/engine/server');
+  return [
+    `Studio ready: open ${studio.url} (upstream: the embedded engine)`,
+    'Embedded engine:',
+    ...engineAddressLines(studio.engineUrl).map((line) => `  ${line}`),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
+  // `--help` and a wrong argument are answered here, before a relaunch; the settings code
+  // is loaded only for them, so a launcher that relaunches stays small.
+  const args = process.argv.slice(2);
+  if (args.length > 0) {
+    const { answerCommandLine } = await import('@/server/settings');
+    if (!(await answerCommandLine(args, 'npm start -- --help', launcherHelp))) return;
+  }
   if (relaunchNeeded(process.env)) return relaunch();
   let studio: RunningStudio;
   try {
@@ -122,8 +164,7 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  const upstream = studio.engineUrl ? `embedded engine at ${studio.engineUrl}` : 'UPSTREAM_URL';
-  console.log(`Studio ready: open ${studio.url} (upstream: ${upstream})`);
+  console.log(await readyLines(studio));
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
+import { helpSection, type SettingDoc, settingRows } from '@/server/settings';
 
 /** Environment variables are strings and an empty one means "not set", not "zero". */
 const unset = (v: unknown): unknown => (v === '' ? undefined : v);
@@ -12,11 +13,11 @@ const num = (min: number, max: number, fallback: number, integer = true) => {
 const SERVER_URL_RE = httpUrlRe({ host: true });
 const str = () => z.preprocess(unset, z.string().trim().min(1).optional());
 
+/** The engine's settings; their variables and meanings: ENGINE_SETTINGS, below. */
 export const engineConfigSchema = z.object({
   port: num(0, 65535, 8090),
   host: z.preprocess(unset, z.string().trim().min(1).default('127.0.0.1')),
   dataDir: z.preprocess(unset, z.string().trim().min(1).default('./data/engine')),
-  /** Base of the absolute media URLs; default `http://<host>:<bound port>`. */
   publicUrl: z.preprocess(
     unset,
     z
@@ -29,17 +30,11 @@ export const engineConfigSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
   ),
-  /** Path to a JSON array of accounts; without it one dev account is created. */
   accountsFile: str(),
-  /** Minimum processing time of one attempt, so a person can watch the progress. */
   taskMs: num(0, 600_000, 4000),
-  /** Chance (0 to 1) that one processing attempt fails transiently. */
   faultRate: num(0, 1, 0, false),
-  /** How long a job can be read (and used as a parent) after it was created. */
   jobTtlS: num(1, 31_536_000, 259_200),
-  /** How long after its completion a video task can still be extended. */
   extendWindowS: num(1, 31_536_000, 259_200),
-  /** `1` lets outbound fetches reach private, link-local and metadata addresses. */
   allowPrivateFetch: z.preprocess(
     (v) => (typeof v === 'boolean' ? (v ? '1' : '0') : unset(v)),
     z
@@ -47,9 +42,7 @@ export const engineConfigSchema = z.object({
       .default('0')
       .transform((v) => v === '1'),
   ),
-  /** The balance in USD below which `/account/balance` raises `low_balance_alert`. */
   alertUsd: num(0, 1_000_000, 10, false),
-  /** `on` makes enhance-upscale a working operation; `off` answers it 503 as the service does. */
   enhanceUpscale: z.preprocess(
     (v) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : unset(v)),
     z
@@ -57,10 +50,6 @@ export const engineConfigSchema = z.object({
       .default('off')
       .transform((v) => v === 'on'),
   ),
-  /**
-   * More names the engine answers to besides localhost, 127.0.0.1 and [::1] on its port:
-   * `name` on any port, `name:port` on that one. Also turns the check on for a non-loopback bind.
-   */
   allowedHosts: z.preprocess(
     splitHostList,
     z
@@ -73,32 +62,93 @@ export const engineConfigSchema = z.object({
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;
 
-const ENV_NAMES = {
-  port: 'ENGINE_PORT',
-  host: 'ENGINE_HOST',
-  dataDir: 'ENGINE_DATA_DIR',
-  publicUrl: 'ENGINE_PUBLIC_URL',
-  accountsFile: 'ENGINE_ACCOUNTS',
-  taskMs: 'ENGINE_TASK_MS',
-  faultRate: 'ENGINE_FAULT_RATE',
-  jobTtlS: 'ENGINE_JOB_TTL_S',
-  extendWindowS: 'ENGINE_EXTEND_WINDOW_S',
-  allowPrivateFetch: 'ENGINE_ALLOW_PRIVATE_FETCH',
-  enhanceUpscale: 'ENGINE_ENHANCE_UPSCALE',
-  allowedHosts: 'ENGINE_ALLOWED_HOSTS',
-  alertUsd: 'ENGINE_ALERT_USD',
-} as const satisfies Record<keyof EngineConfig, string>;
+/**
+ * Each setting's variable and meaning, in the order `--help` and README.md list them. The
+ * one place they are written: help and the README are made from it (src/server/settings.ts).
+ */
+const ENGINE_SETTINGS = {
+  port: {
+    env: 'ENGINE_PORT',
+    defaultText: '`8090` alone; ephemeral when embedded',
+    meaning: 'port of the engine (`0`: any free port)',
+  },
+  host: { env: 'ENGINE_HOST', meaning: 'address the engine binds' },
+  dataDir: {
+    env: 'ENGINE_DATA_DIR',
+    meaning:
+      "tasks, ledger and outbox (`engine.sqlite`), media files (`files/`) and the dev account's key (`dev-api-key`)",
+  },
+  publicUrl: {
+    env: 'ENGINE_PUBLIC_URL',
+    defaultText: '`http://<host>:<port>`',
+    meaning: 'base of the absolute media URLs in task outputs',
+  },
+  accountsFile: {
+    env: 'ENGINE_ACCOUNTS',
+    defaultText: 'one dev account',
+    meaning: 'path to a JSON array of accounts (README.md, "Accounts file")',
+  },
+  taskMs: {
+    env: 'ENGINE_TASK_MS',
+    meaning: 'minimum processing time of one attempt, so progress can be watched',
+  },
+  faultRate: {
+    env: 'ENGINE_FAULT_RATE',
+    meaning: 'chance (0 to 1) that a processing attempt fails transiently',
+  },
+  jobTtlS: {
+    env: 'ENGINE_JOB_TTL_S',
+    meaning: 'how long after its creation a job can be read or used as a parent',
+  },
+  extendWindowS: {
+    env: 'ENGINE_EXTEND_WINDOW_S',
+    meaning: "how long after a video's completion it can be extended",
+  },
+  allowPrivateFetch: {
+    env: 'ENGINE_ALLOW_PRIVATE_FETCH',
+    meaning:
+      '`1`: fetched image URLs and callbacks may reach private, link-local and metadata addresses',
+  },
+  allowedHosts: {
+    env: 'ENGINE_ALLOWED_HOSTS',
+    meaning:
+      'more names to answer besides localhost, 127.0.0.1 and [::1] on its port: `name` or `name:port`, comma-separated; set, it also turns the check on for a non-loopback bind',
+  },
+  enhanceUpscale: {
+    env: 'ENGINE_ENHANCE_UPSCALE',
+    meaning:
+      '`on`: enhance-upscale works (long side by `target_resolution`, `aspect_ratio`, `crop_mode`, `output_format`) instead of answering 503',
+  },
+  alertUsd: {
+    env: 'ENGINE_ALERT_USD',
+    meaning: 'balance in USD below which `/account/balance` reports `low_balance_alert`',
+  },
+} as const satisfies Record<keyof EngineConfig, SettingDoc>;
+
+/** The engine's settings as `--help` and README.md show them. */
+export const engineSettings = settingRows(engineConfigSchema, ENGINE_SETTINGS);
+
+/** What `npm run engine -- --help` prints. */
+export const engineHelp = (): string =>
+  [
+    'Usage: npm run engine [-- --help]',
+    '',
+    'Starts the task service alone. It takes no arguments: every setting is an environment',
+    'variable, read at start; a bad value stops it with a list of what is wrong.',
+    '',
+    helpSection('Engine', engineSettings),
+  ].join('\n');
 
 /** Reads the `ENGINE_*` settings; throws one Error listing every bad setting. */
 export function loadEngineConfig(env: NodeJS.ProcessEnv): EngineConfig {
   const raw = Object.fromEntries(
-    Object.entries(ENV_NAMES).map(([key, envName]) => [key, env[envName]]),
+    Object.entries(ENGINE_SETTINGS).map(([key, doc]) => [key, env[doc.env]]),
   );
   const result = engineConfigSchema.safeParse(raw);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
-    const envName = key in ENV_NAMES ? ENV_NAMES[key as keyof EngineConfig] : key;
+    const envName = key in ENGINE_SETTINGS ? ENGINE_SETTINGS[key as keyof EngineConfig].env : key;
     return `  ${envName}=${JSON.stringify(raw[key] ?? '')}: ${issue.message}`;
   });
   throw new Error(`invalid engine settings:\n${lines.join('\n')}`);

@@ -1,12 +1,21 @@
 import path from 'node:path';
-import { loadEngineConfig } from './config';
-import { startEngine } from './server';
+import { answerCommandLine } from '@/server/settings';
+import { engineHelp, loadEngineConfig } from './config';
 
 /** `npm run engine`: the task service alone, configured by `ENGINE_*` variables. */
 async function main(): Promise<void> {
+  if (!(await answerCommandLine(process.argv.slice(2), 'npm run engine -- --help', engineHelp)))
+    return;
   const config = loadEngineConfig(process.env);
+  // Loaded once the settings are good: `--help` and a bad setting start nothing.
+  const { engineAddressLines, startEngine } = await import('./server');
   const engine = await startEngine(config);
-  console.log(`engine listening on ${engine.url}/api (data in ${path.resolve(config.dataDir)})`);
+  console.log(
+    [
+      `engine listening (data in ${path.resolve(config.dataDir)})`,
+      ...engineAddressLines(engine.url).map((line) => `  ${line}`),
+    ].join('\n'),
+  );
   if (engine.apiKey) console.log(`dev account API key: ${engine.apiKey}`);
 
   let stopping = false;

@@ -1,33 +1,11 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountInfoEnvelopeSchema } from '@/contract/account';
 import type { TestEngine } from './test-support';
-import { isFinal, startTestEngine, tempDir } from './test-support';
+import { isFinal, spawnEngine, startTestEngine, tempDir } from './test-support';
 
 async function creditsOf(t: TestEngine, key = t.key) {
   const res = await t.get('/api/account/info', { 'x-api-key': key });
   return accountInfoEnvelopeSchema.parse(await res.json()).data.credit_pack_info;
-}
-
-/** Runs `npm run engine`'s entry point as a child and resolves with the URL it prints. */
-function spawnEngine(dataDir: string) {
-  const tsx = path.resolve('node_modules/.bin/tsx');
-  const child = spawn(tsx, ['src/engine/main.ts'], {
-    env: { ...process.env, ENGINE_PORT: '0', ENGINE_DATA_DIR: dataDir, ENGINE_TASK_MS: '5000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const ready = new Promise<{ url: string; key: string }>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening on (http:\/\/\S+)\/api/.exec(out)?.[1];
-      const key = /API key: (\S+)/.exec(out)?.[1];
-      if (url && key) resolve({ url, key });
-    });
-    child.once('exit', (code) => reject(new Error(`engine exited with ${code}: ${out}`)));
-  });
-  return { child, ready };
 }
 
 describe('restarts', () => {
@@ -57,7 +35,7 @@ describe('restarts', () => {
 
   it('runs again a task whose engine was killed with SIGKILL', async () => {
     const dataDir = await tempDir();
-    const { child, ready } = spawnEngine(dataDir);
+    const { child, ready } = spawnEngine(dataDir, { ENGINE_TASK_MS: '5000' });
     const { url, key } = await ready;
     const res = await fetch(`${url}/api/v1/diffusion`, {
       method: 'POST',
@@ -81,6 +59,25 @@ describe('restarts', () => {
       expect(again.audit()).toEqual([]);
     } finally {
       await again.stop();
+    }
+  });
+});
+
+describe('npm run engine', () => {
+  it("prints the API's URL and, without /api, the base URL an SDK takes", async () => {
+    const { child, ready } = spawnEngine(await tempDir());
+    try {
+      const { api, url } = await ready;
+      expect(api).toBe(`${url}/api`);
+      // A client of the API appends the path to the API's URL...
+      expect((await fetch(`${api}/openapi.json`)).status).toBe(200);
+      // ...an SDK appends `/api` and the path to its base URL...
+      expect((await fetch(`${url}/api/openapi.json`)).status).toBe(200);
+      // ...which, given the API's URL instead, is not found.
+      expect((await fetch(`${api}/api/openapi.json`)).status).toBe(404);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.kill('SIGTERM')) await exited;
     }
   });
 });

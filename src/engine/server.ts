@@ -27,6 +27,16 @@ export interface RunningEngine {
   stop(): Promise<void>;
 }
 
+/**
+ * The engine's address as its start-up lines show it, and the launcher's. The API's URL
+ * ends in `/api`; the service's SDKs add `/api` themselves, so the URL an SDK takes is the
+ * root: given the API's URL, one would ask for `/api/api/...` and get 404.
+ */
+export const engineAddressLines = (url: string): string[] => [
+  `API:          ${url}/api`,
+  `SDK base URL: ${url}  (an SDK adds /api itself)`,
+];
+
 /** Open keep-alive connections get this long to finish before they are cut. */
 const CLOSE_GRACE_MS = 3000;
 

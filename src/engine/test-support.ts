@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
@@ -106,6 +107,31 @@ export async function startTestEngine(opts: TestEngineOptions = {}): Promise<Tes
     audit,
     stop: () => engine.stop(),
   };
+}
+
+/**
+ * Runs `npm run engine`'s entry point (src/engine/main.ts) as a child process and resolves
+ * with what it prints: the API's URL, the base URL an SDK takes (`url`) and the dev key.
+ * The child is the engine itself, not a tsx launcher in front of it, so a signal sent to it
+ * reaches the engine.
+ */
+export function spawnEngine(dataDir: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/engine/main.ts'], {
+    env: { ...process.env, ENGINE_PORT: '0', ENGINE_DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ready = new Promise<{ api: string; url: string; key: string }>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const api = /^ {2}API: +(http:\/\/\S+)$/m.exec(out)?.[1];
+      const url = /^ {2}SDK base URL: (http:\/\/\S+)/m.exec(out)?.[1];
+      const key = /API key: (\S+)/.exec(out)?.[1];
+      if (api && url && key) resolve({ api, url, key });
+    });
+    child.once('exit', (code) => reject(new Error(`engine exited with ${code}: ${out}`)));
+  });
+  return { child, ready };
 }
 
 export const isFinal = (t: TaskResponse): boolean =>

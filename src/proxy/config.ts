@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
+import { type SettingDoc, settingRows } from '@/server/settings';
 
 /**
  * Thumbnails made at once. Each takes a core for tens of milliseconds (a 1024 px PNG
@@ -34,8 +35,9 @@ function isPostgresUrl(text: string): boolean {
 }
 
 /**
- * The proxy's settings, parsed once at start-up. This is the only file that reads the
- * upstream API key, so there is one place to audit for where the secret comes from.
+ * The proxy's settings, parsed once at start-up (their variables and meanings:
+ * PROXY_SETTINGS, below). This is the only file that reads the upstream API key, so there
+ * is one place to audit for where the secret comes from.
  * @public (for launchers that build a config themselves)
  */
 export const proxyConfigSchema = z.object({
@@ -78,7 +80,6 @@ export const proxyConfigSchema = z.object({
     })
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
-  /** `off`: never ask the upstream for callbacks; the poller follows every job. */
   callbacks: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
   /**
    * `on`: ask the upstream for progress notices too (`notify_progress: true`), for an
@@ -86,12 +87,7 @@ export const proxyConfigSchema = z.object({
    * service sends one callback per task, the final one.
    */
   upstreamProgress: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
-  /** When set, a callback must carry a valid `x-webhook-signature` made with it. */
   upstreamWebhookSecret: z.string().min(1).optional(),
-  /**
-   * How long the poller leaves a job that has a callback alone before its first read: the
-   * callback normally arrives first and the read is never made.
-   */
   hookWaitMs: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int({ error: 'must be an integer between 50 and 600000' })
@@ -104,9 +100,7 @@ export const proxyConfigSchema = z.object({
   thumbCacheMb: intSetting(1, 1_000_000, 256),
   thumbMakers: intSetting(1, 64, DEFAULT_THUMB_MAKERS),
   uploadsMb: intSetting(16, 10_000_000, 2048),
-  /** How long the upstream keeps a job (about 3 days on the hosted service). */
   upstreamJobTtlH: intSetting(1, 24 * 365, 72),
-  /** Timeout of one upstream read; a create gets twice as long. */
   upstreamTimeoutMs: intSetting(100, 600_000, 15_000),
   /**
    * More names the studio answers to (behind a reverse proxy that keeps the browser's
@@ -154,36 +148,125 @@ export type ProxyConfig = z.infer<typeof proxyConfigSchema>;
 
 type Key = keyof ProxyConfig;
 
-/** The environment variable behind each setting, for messages and for reading. */
-const ENV_NAMES: Record<Key, string> = {
-  port: 'PORT',
-  host: 'HOST',
-  upstreamUrl: 'UPSTREAM_URL',
-  upstreamApiKey: 'UPSTREAM_API_KEY',
-  dataDir: 'STUDIO_DATA_DIR',
-  webDir: 'STUDIO_WEB_DIR',
-  pollMs: 'POLL_MS',
-  publicUrl: 'PUBLIC_URL',
-  callbacks: 'STUDIO_CALLBACKS',
-  upstreamProgress: 'UPSTREAM_PROGRESS',
-  upstreamWebhookSecret: 'UPSTREAM_WEBHOOK_SECRET',
-  hookWaitMs: 'HOOK_WAIT_MS',
-  uploadMaxMb: 'STUDIO_UPLOAD_MAX_MB',
-  uploadMaxMp: 'STUDIO_UPLOAD_MAX_MP',
-  studioPassword: 'STUDIO_PASSWORD',
-  allowedHosts: 'STUDIO_ALLOWED_HOSTS',
-  mediaCacheMb: 'STUDIO_MEDIA_CACHE_MB',
-  thumbCacheMb: 'STUDIO_THUMB_CACHE_MB',
-  thumbMakers: 'STUDIO_THUMB_MAKERS',
-  uploadsMb: 'STUDIO_UPLOADS_MB',
-  upstreamJobTtlH: 'UPSTREAM_JOB_TTL_H',
-  upstreamTimeoutMs: 'UPSTREAM_TIMEOUT_MS',
-  databaseUrl: 'DATABASE_URL',
-  leaseMs: 'STUDIO_LEASE_MS',
-};
+/**
+ * Each setting's variable and meaning, in the order `--help` and README.md list them. The
+ * one place they are written: help and the README are made from it (src/server/settings.ts).
+ */
+const PROXY_SETTINGS = {
+  port: { env: 'PORT', meaning: 'port of the studio (`0`: any free port)' },
+  host: {
+    env: 'HOST',
+    meaning: 'address the studio binds; anything but loopback requires `STUDIO_PASSWORD`',
+  },
+  upstreamUrl: {
+    env: 'UPSTREAM_URL',
+    defaultText: 'the embedded engine',
+    meaning: 'base URL of the task service (with or without its `/api` suffix)',
+  },
+  upstreamApiKey: {
+    env: 'UPSTREAM_API_KEY',
+    fromFile: true,
+    defaultText: "the embedded engine's dev key",
+    meaning:
+      'API key sent upstream as `x-api-key`, or a file holding it; never reaches the browser',
+  },
+  publicUrl: {
+    env: 'PUBLIC_URL',
+    defaultText: "the studio's own loopback URL",
+    meaning:
+      'where the upstream reaches the studio: callbacks at `PUBLIC_URL/hooks/<token>`, uploads at `PUBLIC_URL/u/<token>`',
+  },
+  callbacks: {
+    env: 'STUDIO_CALLBACKS',
+    meaning: '`off`: never ask for callbacks; follow every job by polling',
+  },
+  upstreamProgress: {
+    env: 'UPSTREAM_PROGRESS',
+    defaultText: '`off`; `on` when embedded',
+    meaning:
+      '`on`: ask the upstream for in-flight states too (`notify_progress`); the hosted service sends only the final one',
+  },
+  upstreamWebhookSecret: {
+    env: 'UPSTREAM_WEBHOOK_SECRET',
+    meaning: 'when set, callbacks must carry a valid `x-webhook-signature` and a fresh timestamp',
+  },
+  hookWaitMs: {
+    env: 'HOOK_WAIT_MS',
+    meaning:
+      'first safety-net poll of a job whose callback is expected (the callback normally comes first)',
+  },
+  pollMs: {
+    env: 'POLL_MS',
+    meaning: 'poll interval when polling (grows ×1.5 to 5 s while a job does not change)',
+  },
+  upstreamTimeoutMs: {
+    env: 'UPSTREAM_TIMEOUT_MS',
+    meaning: 'timeout of one upstream read (creates twice, media downloads eight times as long)',
+  },
+  upstreamJobTtlH: {
+    env: 'UPSTREAM_JOB_TTL_H',
+    meaning:
+      'how long the upstream keeps a job (about 3 days on the hosted service); older jobs take no follow-ups',
+  },
+  dataDir: {
+    env: 'STUDIO_DATA_DIR',
+    meaning:
+      '`studio.sqlite` (history, uploads, sessions, ledger), the media cache (`media/`, `media-index.sqlite`) and thumbnails (`thumbs/`)',
+  },
+  webDir: { env: 'STUDIO_WEB_DIR', meaning: 'the built single-page app' },
+  uploadMaxMb: { env: 'STUDIO_UPLOAD_MAX_MB', meaning: 'largest upload' },
+  uploadMaxMp: {
+    env: 'STUDIO_UPLOAD_MAX_MP',
+    meaning: 'largest upload in megapixels (checked from its header, before decoding)',
+  },
+  uploadsMb: {
+    env: 'STUDIO_UPLOADS_MB',
+    meaning:
+      "the uploads' bytes in the store (least recently used evicted, never one a running job names)",
+  },
+  mediaCacheMb: {
+    env: 'STUDIO_MEDIA_CACHE_MB',
+    meaning:
+      'disk for cached outputs (least recently used evicted, files the upstream can no longer send last)',
+  },
+  thumbCacheMb: {
+    env: 'STUDIO_THUMB_CACHE_MB',
+    meaning:
+      'disk for thumbnails: job cards, the gallery, the lineage tree (least recently used evicted, made again from the media cache)',
+  },
+  thumbMakers: {
+    env: 'STUDIO_THUMB_MAKERS',
+    defaultText: '`2`; `1` on a single core',
+    meaning:
+      'thumbnails made at once (1–64); the rest wait their turn, and one whose browser let go of it before its turn is not made',
+  },
+  studioPassword: {
+    env: 'STUDIO_PASSWORD',
+    fromFile: true,
+    meaning: 'sign-in password (at least 8 characters), or a file holding it',
+  },
+  allowedHosts: {
+    env: 'STUDIO_ALLOWED_HOSTS',
+    meaning:
+      "more names to answer besides loopback and `PUBLIC_URL`'s host: `name` or `name:port`, comma-separated",
+  },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    fromFile: true,
+    defaultText: 'SQLite in `STUDIO_DATA_DIR`',
+    meaning:
+      '`postgres://…`: the database a team\'s replicas share (see "Deploying for a team" in README.md), or a file holding it',
+  },
+  leaseMs: {
+    env: 'STUDIO_LEASE_MS',
+    defaultText: '3 × `POLL_MS`, at least 10000',
+    meaning:
+      "with `DATABASE_URL`: how long a replica's lease on the jobs it follows lasts unrenewed, so how soon another replica takes over the jobs of one that died",
+  },
+} as const satisfies Record<Key, SettingDoc>;
 
-/** Secrets that may also come from a file named by `<NAME>_FILE` (Docker secrets). */
-const SECRET_KEYS = new Set<Key>(['upstreamApiKey', 'studioPassword', 'databaseUrl']);
+/** The studio's settings as `--help` and README.md show them. */
+export const proxySettings = settingRows(proxyConfigSchema, PROXY_SETTINGS);
 
 /** Unset and empty are the same: `FOO= cmd` must not turn a default into a bad value. */
 const envValue = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
@@ -235,17 +318,20 @@ export function loadProxyConfig(
   ) as Partial<ProxyConfig>;
   const problems: string[] = [];
   const raw: Record<string, unknown> = {};
-  for (const [key, name] of Object.entries(ENV_NAMES) as [Key, string][]) {
+  for (const [key, doc] of Object.entries(PROXY_SETTINGS) as [Key, SettingDoc][]) {
     // A launcher's value wins, and then the secret's file is not even read.
-    if (!SECRET_KEYS.has(key)) raw[key] = envValue(env, name);
-    else if (overrides[key] === undefined) raw[key] = readSecret(env, name, problems);
+    if (!doc.fromFile) raw[key] = envValue(env, doc.env);
+    else if (overrides[key] === undefined) raw[key] = readSecret(env, doc.env, problems);
   }
   Object.assign(raw, overrides);
   const parsed = proxyConfigSchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path[0];
-      const name = typeof key === 'string' && key in ENV_NAMES ? ENV_NAMES[key as Key] : 'settings';
+      const name =
+        typeof key === 'string' && key in PROXY_SETTINGS
+          ? PROXY_SETTINGS[key as Key].env
+          : 'settings';
       problems.push(`${name}: ${issue.message}`);
     }
   }

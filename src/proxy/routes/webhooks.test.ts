@@ -167,3 +167,35 @@ describe('callback checks', () => {
     );
   });
 });
+
+describe('what /hooks/ serves', () => {
+  it('answers GET and HEAD with 404 and no app shell, with or without a password', async () => {
+    stack = await Stack.start({ callbacks: 'auto' });
+    const files = await stack.withBuiltWeb();
+    // The one thing served there: the upstream's POST with a job's token.
+    const job = await create();
+    await waitFor(async () => stack.fake.deliveries[0]?.status === 200);
+    const token = new URL(hookUrl()).pathname;
+    const paths = ['/hooks/anything', `/hooks/${'A'.repeat(22)}`, token, '/hooks/a/b', '/hooks/'];
+    const expectRefused = async () => {
+      for (const p of paths) {
+        for (const method of ['GET', 'HEAD']) {
+          const res = await stack.raw(p, { method });
+          expect(res.status, `${method} ${p}`).toBe(404);
+          expect(res.text, `${method} ${p}`).not.toContain(files.index);
+          expect(res.headers.get('content-type'), `${method} ${p}`).toMatch(/application\/json/);
+        }
+      }
+      // The start-up probe is still answered.
+      expect((await stack.raw('/hooks/probe')).status).toBe(200);
+    };
+    await expectRefused();
+    const after = await stack.json<{ job: Job }>(`/studio-api/jobs/${job.id}`);
+    expect(after.body.job.status).toBe('completed');
+
+    await stack.restart({ studioPassword: 'correct horse battery' });
+    await expectRefused();
+    // The shell itself still needs a session.
+    expect((await stack.raw('/library')).status).toBe(302);
+  });
+});

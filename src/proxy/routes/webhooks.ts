@@ -54,7 +54,9 @@ const isTaskOf = (job: JobRecord, task: TaskResponse): boolean =>
 /**
  * `/hooks/<token>`: the upstream's callbacks. Reachable without a session (the upstream has
  * none), so the token is the credential; answered quickly, the media is cached after.
- * Messages say nothing about the job: the caller may be anyone.
+ * Messages say nothing about the job: the caller may be anyone. Besides `GET /probe`, only
+ * `POST /<token>` is served here: any other method or path is 404, so `/hooks/…` never
+ * falls through to the SPA's shell, which would answer it without a session.
  */
 export function webhookRoutes(deps: WebhookDeps): Hono {
   const app = new Hono();
@@ -83,5 +85,6 @@ export function webhookRoutes(deps: WebhookDeps): Hono {
     deps.updater.applySoon(job.handle, task, () => undefined);
     return c.json({ ok: true });
   });
+  app.all('*', () => refuse(404, 'not_found', 'No such callback.'));
   return app;
 }

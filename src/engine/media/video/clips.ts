@@ -10,8 +10,9 @@ import { buildStage, fitPicture, renderClip } from './render';
 
 /*
  * Whole clips: a camera move over a picture, an extension of an existing clip, and a 2x
- * upscale. Each writes its MP4 under a temporary name and renames it when complete, so
- * a reader (or a crash) never sees half a file and a re-run attempt simply replaces it.
+ * upscale. ffmpeg writes each MP4 under a temporary name that the engine renames when it
+ * is complete (see `runFfmpeg` in ./ffmpeg.ts), so a reader (or a crash) never sees half a
+ * file and a re-run attempt simply replaces it.
  */
 
 export interface ClipFile extends VideoSize {
@@ -23,7 +24,7 @@ interface EncodeOpts {
   scale?: number;
 }
 
-/** Encodes into `file` through a temporary name, holding one of the encoder slots. */
+/** Encodes into `file`, holding one of the encoder slots. */
 function encodeTo(
   file: string,
   size: VideoSize,
@@ -31,19 +32,16 @@ function encodeTo(
   fill: (sink: FrameSink) => Promise<number>,
 ): Promise<ClipFile> {
   return withEncoderSlot(async () => {
-    const tmp = `${file}.tmp`;
-    const sink = await openEncoder(tmp, size, opts);
+    const sink = await openEncoder(file, size, opts);
     let frames: number;
     try {
       frames = await fill(sink);
     } catch (err) {
       // Kill it rather than end the stream: finishing a file we will delete is wasted work.
       await sink.abort();
-      await fs.rm(tmp, { force: true });
       throw err;
     }
     await sink.close();
-    await fs.rename(tmp, file);
     const scale = opts.scale ?? 1;
     return {
       width: size.width * scale,
@@ -101,16 +99,14 @@ export async function renderExtension(
   const stage = await buildStage({ raw: last, size: frame }, frame);
   const frames = frameCount(ext.seconds, FPS);
   const part = `${ext.file}.part`;
-  const tmp = `${ext.file}.tmp`;
   try {
     await encodeTo(part, frame, { signal }, async (sink) => {
       await renderClip({ stage, motion: ext.motion, frames, end, skipFirst: true }, sink);
       return frames;
     });
-    await joinClips([parentFile, part], tmp, signal);
-    await fs.rename(tmp, ext.file);
+    await joinClips([parentFile, part], ext.file, signal);
   } finally {
-    await Promise.all([fs.rm(part, { force: true }), fs.rm(tmp, { force: true })]);
+    await fs.rm(part, { force: true });
   }
   const joined = await probeVideo(ext.file);
   return { ...frame, durationS: joined.durationS };

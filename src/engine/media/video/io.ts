@@ -15,9 +15,9 @@ export interface FrameSink {
   size: VideoSize;
   /** Waits while ffmpeg is behind, so frames never pile up in memory. */
   write(frame: Buffer): Promise<void>;
-  /** Ends the stream and waits until the file is complete. */
+  /** Ends the stream and waits until the file is complete and in place. */
   close(): Promise<void>;
-  /** Kills the encoder and waits until it has exited; the file is left incomplete. */
+  /** Kills the encoder and waits until it has exited; no file is left. */
   abort(): Promise<void>;
 }
 
@@ -37,8 +37,9 @@ async function writeChunk(stdin: Writable, chunk: Buffer, done: Promise<void>): 
 }
 
 /**
- * Opens an H.264 MP4 encoder writing `file`. `scale` (an ffmpeg scale, e.g. 2) resizes
- * every frame on the way in, with lanczos; the input size stays `size`.
+ * Opens an H.264 MP4 encoder making `file`, which appears only once the encoder has
+ * finished it (see `runFfmpeg`). `scale` (an ffmpeg scale, e.g. 2) resizes every frame on
+ * the way in, with lanczos; the input size stays `size`.
  */
 export async function openEncoder(
   file: string,
@@ -51,10 +52,11 @@ export async function openEncoder(
     : [];
   const input = ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`];
   const args = [...input, '-r', String(FPS), '-i', 'pipe:0', ...filter, ...X264_ARGS];
-  const run = await runFfmpeg([...args, '-f', 'mp4', '-y', file], {
+  const run = await runFfmpeg([...args, '-f', 'mp4'], {
     stdin: true,
     stdout: false,
     signal: opts.signal,
+    output: file,
   });
   const stdin = run.child.stdin;
   if (!stdin) throw new Error('ffmpeg has no stdin');
@@ -136,7 +138,8 @@ export async function lastFrame(
 
 /**
  * Joins clips encoded with the same settings into `out` without re-encoding them (the
- * concat demuxer copies the H.264 stream), so a long chain never loses quality.
+ * concat demuxer copies the H.264 stream), so a long chain never loses quality. `out`
+ * appears only once the join has finished (see `runFfmpeg`).
  */
 export async function joinClips(
   files: readonly string[],
@@ -148,10 +151,11 @@ export async function joinClips(
   await fs.writeFile(list, files.map(quote).join('\n') + '\n');
   try {
     const args = ['-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy'];
-    const run = await runFfmpeg([...args, '-movflags', '+faststart', '-f', 'mp4', '-y', out], {
+    const run = await runFfmpeg([...args, '-movflags', '+faststart', '-f', 'mp4'], {
       stdin: false,
       stdout: false,
       signal,
+      output: out,
     });
     await run.done;
   } finally {

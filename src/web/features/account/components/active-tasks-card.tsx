@@ -1,4 +1,5 @@
 import type { AccountSummary } from '@/contract/account-summary';
+import { StackedTable } from '@/web/components/ui/stacked-table';
 import { formatNumber } from '@/web/lib/format';
 import { taskTypeLabel } from '@/web/lib/task-labels';
 import { formatElapsed, useSeconds } from '../hooks/use-seconds';
@@ -11,14 +12,13 @@ interface ActiveTasksCardProps {
   jobHref: (id: string) => string;
 }
 
-const th = 'px-3 py-2 text-left text-xs font-medium text-zinc-500';
-const td = 'px-3 py-2 text-zinc-200';
-
 /** Elapsed since the service created the task; the browser's clock, so never negative. */
 function Elapsed({ since, now }: { since: string | null; now: number }) {
   const t = since === null ? Number.NaN : Date.parse(since);
   return <>{Number.isNaN(t) ? '—' : formatElapsed(now - t)}</>;
 }
+
+const figures = 'font-mono tabular-nums';
 
 function TaskTable({ account, jobHref }: ActiveTasksCardProps) {
   const now = useSeconds();
@@ -26,72 +26,57 @@ function TaskTable({ account, jobHref }: ActiveTasksCardProps) {
     return <p className="px-5 py-4 text-sm text-zinc-500">Nothing is running.</p>;
   }
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Active tasks, oldest first</caption>
-      <thead>
-        <tr>
-          <th className={th}>Operation</th>
-          <th className={th}>State</th>
-          <th className={th}>Elapsed</th>
-          <th className={th}>Job</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-zinc-800">
-        {account.tasks.map((t, i) => (
-          <tr key={t.id ?? `other-${i}`} data-testid="active-task" data-status={t.status}>
-            <td className={td}>{taskTypeLabel(t.operation)}</td>
-            <td className={td}>{t.status}</td>
-            <td className={`${td} font-mono tabular-nums`}>
-              <Elapsed since={t.createdAt} now={now} />
-            </td>
-            <td className={td}>
-              {t.id === null ? (
-                <span className="text-zinc-500">another client on this key</span>
-              ) : (
-                <a href={jobHref(t.id)} className="text-indigo-300 underline">
-                  Open job
-                </a>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <StackedTable
+      caption="Active tasks, oldest first"
+      columns={[
+        { header: 'Operation' },
+        { header: 'State' },
+        { header: 'Elapsed', className: figures },
+        { header: 'Job' },
+      ]}
+      rows={account.tasks}
+      rowKey={(t, i) => t.id ?? `other-${i}`}
+      rowAttributes={(t) => ({ 'data-testid': 'active-task', 'data-status': t.status })}
+      cells={(t) => [
+        taskTypeLabel(t.operation),
+        t.status,
+        <Elapsed since={t.createdAt} now={now} />,
+        t.id === null ? (
+          <span className="text-zinc-500">another client on this key</span>
+        ) : (
+          <a href={jobHref(t.id)} className="text-indigo-300 underline">
+            Open job
+          </a>
+        ),
+      ]}
+    />
   );
 }
+
+const COUNTS = [
+  ['staged', 'Staged'],
+  ['pending', 'Pending'],
+  ['processing', 'Processing'],
+  ['retry', 'Retry'],
+] as const;
 
 function ByModel({ account }: { account: AccountSummary }) {
   if (account.byModel === null) {
     return <p className="px-5 py-3 text-xs text-zinc-500">The service sent no per-model counts.</p>;
   }
-  const models = Object.entries(account.byModel);
   return (
-    <table className="w-full text-sm">
-      <caption className="px-3 pt-3 text-left text-xs font-medium text-zinc-400">
-        By model, as the service counts them
-      </caption>
-      <thead>
-        <tr>
-          {['Model', 'Staged', 'Pending', 'Processing', 'Retry'].map((h) => (
-            <th key={h} className={th}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-zinc-800">
-        {models.map(([model, c]) => (
-          <tr key={model} data-testid="by-model">
-            <td className={td}>{model}</td>
-            {[c.staged, c.pending, c.processing, c.retry].map((n, i) => (
-              <td key={i} className={`${td} font-mono tabular-nums`}>
-                {formatNumber(n)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <StackedTable
+      caption="By model, as the service counts them"
+      showCaption
+      columns={[
+        { header: 'Model' },
+        ...COUNTS.map(([, header]) => ({ header, className: figures })),
+      ]}
+      rows={Object.entries(account.byModel)}
+      rowKey={([model]) => model}
+      rowAttributes={() => ({ 'data-testid': 'by-model' })}
+      cells={([model, c]) => [model, ...COUNTS.map(([k]) => formatNumber(c[k]))]}
+    />
   );
 }
 

@@ -116,7 +116,7 @@ describe('the prompt box', () => {
     };
     const offered = (label: string) =>
       [...screen.getByRole('combobox', { name: label }).element().querySelectorAll('option')]
-        .map((o) => (o as HTMLOptionElement).value)
+        .map((o) => o.value)
         .filter((v) => v !== '');
     expect(offered('Version')).toEqual(choicesOf('v'));
     expect(offered('Niji')).toEqual(choicesOf('niji'));
