@@ -153,6 +153,17 @@ test('search, favourites, live updates, bad input and older pages', async ({ pag
 test('each keystroke asks for its search once, in the cards and the gallery', async ({ page }) => {
   const word = `${tag}key`;
   for (const text of [`${word} kite`, `${word} kettle`]) await createJob(page, text);
+  // Finished first: a job that ends while the keys are typed rightly asks a matching search
+  // again, and those asks are not the keystrokes'.
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/studio-api/jobs?q=${word}&status=completed`);
+        return ((await res.json()) as { jobs: unknown[] }).jobs.length;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(2);
   const asked: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
