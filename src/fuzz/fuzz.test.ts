@@ -29,6 +29,10 @@ function describeRequest(r: FuzzRequest): string {
   return `${r.target} ${r.method} ${show(r.path, 200)} headers=${JSON.stringify(r.headers).slice(0, 400)}${body}${r.cutShort ? ' (cut short)' : ''}`;
 }
 
+const misframed = (headers: Record<string, string>, body: Buffer | undefined) =>
+  headers['content-length'] !== undefined &&
+  headers['content-length'] !== String(body?.length ?? 0);
+
 describe('hostile requests', () => {
   let t: Targets;
   const logs: string[] = [];
@@ -68,6 +72,9 @@ describe('hostile requests', () => {
         hangUp: r.cutShort === true,
       });
     } catch (err) {
+      // A length that is not the body's breaks the request's framing: the parser answers
+      // 400 and closes, and the body still on its way makes that close a reset.
+      if (misframed(headers, body) && /ECONNRESET|EPIPE/.test(String(err))) return null;
       return `${describeRequest(r)}\n  → ${String(err)}`;
     }
     if (res.status < 500 || deliberate(res)) return null;

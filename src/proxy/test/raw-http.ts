@@ -26,12 +26,25 @@ export interface RawResponse {
 }
 
 /**
+ * The request's headers, with the body's length when it names none: node:http sends a
+ * DELETE, OPTIONS or TRACE body with neither a length nor chunks, so the server would read
+ * the body as the next request's garbage. A length the request gives is sent as written.
+ */
+function framed(req: RawRequest): Record<string, string> | undefined {
+  if (req.body === undefined) return req.headers;
+  const named = Object.keys(req.headers ?? {}).map((k) => k.toLowerCase());
+  if (named.includes('content-length') || named.includes('transfer-encoding')) return req.headers;
+  return { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
+}
+
+/**
  * One request over node:http, sent exactly as written (fetch normalises the path and will
  * not send another `Host`, which is what a browser sends after DNS rebinding), with a
  * source address and a deadline fetch cannot give. An event stream never ends, so its
  * answer is cut after the headers.
  */
 export function rawRequest(base: string, req: RawRequest): Promise<RawResponse> {
+  const headers = framed(req);
   const { hostname: bracketed, port } = new URL(base);
   const hostname = bracketed.replace(/^\[|\]$/g, '');
   const maxBytes = req.maxBytes ?? 4 * 1024 * 1024;
@@ -47,7 +60,7 @@ export function rawRequest(base: string, req: RawRequest): Promise<RawResponse> 
         port,
         method: req.method ?? 'GET',
         path: req.path,
-        headers: req.headers,
+        headers,
         localAddress: req.localAddress,
         agent: false,
       },
