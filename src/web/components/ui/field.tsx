@@ -44,3 +44,34 @@ export function Field({ id, label, hint, error, className, children }: FieldProp
     </div>
   );
 }
+
+interface TextAreaFieldProps extends Omit<FieldProps, 'children'> {
+  value: string;
+  onChange: (value: string) => void;
+  rows: number;
+  placeholder?: string;
+}
+
+/** A Field holding a multi-line text, as the prompt-like fields of forms and tools ask. */
+export function TextAreaField({
+  value,
+  onChange,
+  rows,
+  placeholder,
+  ...field
+}: TextAreaFieldProps) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { REMIX_MODE_LABELS, REMIX_MODES } from '@/contract/requests/remix';
 import { DialogForm } from '@/web/components/ui/form-dialog';
-import { Field, inputClass } from '@/web/components/ui/field';
+import { TextAreaField } from '@/web/components/ui/field';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl, segmentOptions } from '@/web/components/ui/segmented-control';
 import type { FieldIssues } from '@/web/jobs/utils/validate-params';
@@ -33,17 +33,14 @@ export function RemixForm(props: ActionFormProps & { imageNo: number }) {
       onCancel={onDone}
       cost={actionCost(job, action)}
     >
-      <Field id={`${id}-prompt`} label="Remix prompt" error={issueFor(issues, 'remixPrompt')}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={4}
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <TextAreaField
+        id={`${id}-prompt`}
+        label="Remix prompt"
+        rows={4}
+        error={issueFor(issues, 'remixPrompt')}
+        value={prompt}
+        onChange={setPrompt}
+      />
       <ChoiceRow label="Strength">
         <SegmentedControl
           label="Remix strength"

@@ -1,15 +1,13 @@
 import { useId, useState } from 'react';
 import { parsePrompt } from '@/contract/prompt-flags';
-import { ChoiceRow } from '@/web/components/ui/choice-row';
-import { Field, inputClass } from '@/web/components/ui/field';
+import { TextAreaField } from '@/web/components/ui/field';
 import { DialogForm } from '@/web/components/ui/form-dialog';
-import { SegmentedControl } from '@/web/components/ui/segmented-control';
 import type { FieldIssues } from '@/web/jobs/utils/validate-params';
 import { issueFor } from '@/web/jobs/utils/validate-params';
-import { VIDEO_MOTION_OPTIONS, VIDEO_RESOLUTION_OPTIONS } from '@/web/jobs/utils/video-options';
 import type { GridAction, Motion, VideoResolution } from '@/web/jobs/utils/grid-action';
 import type { ActionFormProps } from './action-form';
 import { actionCost, submitAction } from './action-form';
+import { VideoChoices } from './video-choices';
 
 /** Animate: four short clips that start from one image. */
 export function AnimateForm(props: ActionFormProps & { imageNo: number }) {
@@ -28,7 +26,8 @@ export function AnimateForm(props: ActionFormProps & { imageNo: number }) {
       onCancel={onDone}
       cost={actionCost(job, action)}
     >
-      <PromptField
+      <TextAreaField
+        rows={3}
         id={`${id}-prompt`}
         label="Motion prompt"
         hint="What moves and how, e.g. “waves crash, the camera drifts left”. Optional."
@@ -36,22 +35,12 @@ export function AnimateForm(props: ActionFormProps & { imageNo: number }) {
         value={prompt}
         onChange={setPrompt}
       />
-      <ChoiceRow label="Resolution">
-        <SegmentedControl
-          label="Resolution"
-          options={VIDEO_RESOLUTION_OPTIONS}
-          value={resolution}
-          onChange={setResolution}
-        />
-      </ChoiceRow>
-      <ChoiceRow label="Motion">
-        <SegmentedControl
-          label="Motion"
-          options={VIDEO_MOTION_OPTIONS}
-          value={motion}
-          onChange={setMotion}
-        />
-      </ChoiceRow>
+      <VideoChoices
+        resolution={resolution}
+        onResolution={setResolution}
+        motion={motion}
+        onMotion={setMotion}
+      />
     </DialogForm>
   );
 }
@@ -71,7 +60,8 @@ export function ExtendForm(props: ActionFormProps & { videoNo: number }) {
       onCancel={onDone}
       cost={actionCost(job, action)}
     >
-      <PromptField
+      <TextAreaField
+        rows={3}
         id={`${id}-prompt`}
         label="What happens next"
         hint="Each extension adds about 4 seconds, up to 4 times."
@@ -80,30 +70,5 @@ export function ExtendForm(props: ActionFormProps & { videoNo: number }) {
         onChange={setPrompt}
       />
     </DialogForm>
-  );
-}
-
-/** A labelled three-line prompt with its hint and error, as both video forms ask. */
-function PromptField(props: {
-  id: string;
-  label: string;
-  hint: string;
-  error: string | null;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const { value, onChange, ...field } = props;
-  return (
-    <Field {...field}>
-      {(control) => (
-        <textarea
-          {...control}
-          rows={3}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className={inputClass}
-        />
-      )}
-    </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, inputClass } from '@/web/components/ui/field';
+import { Field, TextAreaField, inputClass } from '@/web/components/ui/field';
 import { issueFor } from '@/web/jobs/utils/validate-params';
 import { useToolCheck } from '../hooks/use-tool-check';
 import {
@@ -55,17 +55,14 @@ export function ShortenTool(props: ToolFormProps) {
       body={check.body}
       onSubmit={onSubmit}
     >
-      <Field id="shorten-prompt" label="Long prompt" error={issueFor(issues, 'prompt')}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={4}
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <TextAreaField
+        id="shorten-prompt"
+        label="Long prompt"
+        rows={4}
+        error={issueFor(issues, 'prompt')}
+        value={prompt}
+        onChange={setPrompt}
+      />
     </ToolCard>
   );
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { VideoMotion } from '@/contract/prompt-flags';
 import type { VideoResolution } from '@/contract/requests/video-diffusion';
-import { ChoiceRow } from '@/web/components/ui/choice-row';
-import { Field, inputClass } from '@/web/components/ui/field';
-import { SegmentedControl } from '@/web/components/ui/segmented-control';
+import { TextAreaField } from '@/web/components/ui/field';
+import { VideoChoices } from '@/web/features/feed';
 import { issueFor } from '@/web/jobs/utils/validate-params';
-import { VIDEO_MOTION_OPTIONS, VIDEO_RESOLUTION_OPTIONS } from '@/web/jobs/utils/video-options';
 import { useToolCheck } from '../hooks/use-tool-check';
 import { textToVideoCreate } from '../utils/tool-params';
 import { ImageSource } from './image-source';
@@ -38,36 +36,21 @@ export function TextToVideoTool(props: ToolFormProps) {
         onChange={setUrl}
         error={issueFor(issues, 'imgUrl')}
       />
-      <Field id="video-prompt" label="Motion prompt" error={issueFor(issues, 'prompt')}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            placeholder="e.g. the camera slowly pushes in"
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <ChoiceRow label="Resolution">
-          <SegmentedControl
-            label="Video resolution"
-            options={VIDEO_RESOLUTION_OPTIONS}
-            value={resolution}
-            onChange={setResolution}
-          />
-        </ChoiceRow>
-        <ChoiceRow label="Motion">
-          <SegmentedControl
-            label="Video motion"
-            options={VIDEO_MOTION_OPTIONS}
-            value={motion}
-            onChange={setMotion}
-          />
-        </ChoiceRow>
-      </div>
+      <TextAreaField
+        id="video-prompt"
+        label="Motion prompt"
+        rows={2}
+        placeholder="e.g. the camera slowly pushes in"
+        error={issueFor(issues, 'prompt')}
+        value={prompt}
+        onChange={setPrompt}
+      />
+      <VideoChoices
+        resolution={resolution}
+        onResolution={setResolution}
+        motion={motion}
+        onMotion={setMotion}
+      />
     </ToolCard>
   );
 }
