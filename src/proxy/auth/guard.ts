@@ -6,9 +6,20 @@ import type { Sessions } from './sessions';
 
 /**
  * What needs no session: the upstream's two ways in (a callback token, an upload token,
- * both unguessable and good for nothing else), the health check, and signing in.
+ * both unguessable and good for nothing else), the health check, and signing in, with
+ * what the sign-in page shows of the app (its icons and web manifest, so the app can be
+ * installed from there). The service worker is not open: without a session it cannot be
+ * fetched, so no new build installs, and keeps, a sign-in page in place of the shell.
  */
-const OPEN = [/^\/healthz$/, /^\/u\//, /^\/login$/, /^\/logout$/];
+const OPEN = [
+  /^\/healthz$/,
+  /^\/u\//,
+  /^\/login$/,
+  /^\/logout$/,
+  /^\/manifest\.webmanifest$/,
+  /^\/favicon\.svg$/,
+  /^\/icons\/[\w-]+\.png$/,
+];
 
 const API = /^\/(studio-api|media)(\/|$)/;
 
