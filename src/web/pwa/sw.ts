@@ -1,6 +1,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SERVER_PATH_PATTERNS } from '@/contract/server-paths';
+import { SKIP_WAITING } from './messages';
 
 /**
  * The studio's service worker. It keeps the app's shell (index.html) and the build's
@@ -50,10 +51,9 @@ registerRoute(
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// A new build waits until the page's "Reload" says to take over (workbox-window's
-// `messageSkipWaiting`), never on its own.
+// A new build waits until the page's "Reload" says to take over, never on its own.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
 });
 // The first worker takes the open page at once, so it works offline from its first load.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));

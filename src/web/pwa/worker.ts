@@ -1,21 +1,28 @@
-import { Workbox } from 'workbox-window';
+import { SKIP_WAITING } from './messages';
 import { offerUpdate } from './update-store';
 
 /**
- * Registers /sw.js and offers each new build it finds waiting, whether found now or while
- * the page stays open (the browser checks on navigations; `registration.update()` asks at
- * once). Accepting tells that worker to take over, then reloads once it controls the page:
- * the page never reloads unasked.
+ * Registers /sw.js and offers every new build that waits, found now or while the page
+ * stays open (the browser checks on navigations and now and then; `registration.update()`
+ * asks at once). Accepting tells the waiting worker to take over, then reloads once it
+ * controls the page: the page never reloads unasked. The first worker of a browser
+ * offers nothing: it takes the page at once, as nothing ran before it.
  */
 export async function startWorker(): Promise<void> {
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  wb.addEventListener('waiting', () => {
+  const sw = navigator.serviceWorker;
+  const registration = await sw.register('/sw.js', { scope: '/' });
+  const offerWaiting = () => {
+    if (!registration.waiting || !sw.controller) return;
     offerUpdate(() => {
-      navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), {
-        once: true,
-      });
-      wb.messageSkipWaiting();
+      sw.addEventListener('controllerchange', () => location.reload(), { once: true });
+      registration.waiting?.postMessage({ type: SKIP_WAITING });
+    });
+  };
+  offerWaiting();
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offerWaiting();
     });
   });
-  await wb.register();
 }
