@@ -176,6 +176,7 @@ describe('exposing the studio', () => {
       redirect: 'manual',
     });
     expect(out.headers.get('location')).toBe('/login');
+    expect(out.headers.get('clear-site-data')).toBe('"cache"');
     expect((await s.call('/studio-api/jobs', { headers: { cookie } })).status).toBe(401);
   });
 
