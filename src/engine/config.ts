@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
-import { helpSection, type SettingDoc, settingRows } from '@/server/settings';
+import {
+  helpSection,
+  metricsTokenDoc,
+  metricsTokenSchema,
+  type SettingDoc,
+  settingRows,
+} from '@/server/settings';
 
 /** Environment variables are strings and an empty one means "not set", not "zero". */
 const unset = (v: unknown): unknown => (v === '' ? undefined : v);
@@ -58,6 +64,7 @@ export const engineConfigSchema = z.object({
       )
       .default([]),
   ),
+  metricsToken: z.preprocess(unset, metricsTokenSchema),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;
@@ -123,6 +130,7 @@ const ENGINE_SETTINGS = {
     env: 'ENGINE_ALERT_USD',
     meaning: 'balance in USD below which `/account/balance` reports `low_balance_alert`',
   },
+  metricsToken: metricsTokenDoc('ENGINE_METRICS_TOKEN'),
 } as const satisfies Record<keyof EngineConfig, SettingDoc>;
 
 /** The engine's settings as `--help` and README.md show them. */

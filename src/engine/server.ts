@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { allowedHosts, isLoopbackBind, type HostRule } from '@/contract/allowed-hosts';
+import { isTerminal } from '@/contract/task';
+import { type JobCounters, jobCounters, newRegistry } from '@/server/metrics';
 import type { AccountSpec } from './accounts/accounts-file';
 import { devAccountSpec, readAccountsFile } from './accounts/accounts-file';
 import { syncAccounts } from './accounts/accounts-store';
@@ -106,6 +108,7 @@ function createLoops(
   filesDir: string,
   publicUrl: () => string,
   hooks: EngineHooks,
+  jobs: JobCounters,
 ) {
   const tasks = new TaskStore(db);
   const now = () => new Date();
@@ -134,7 +137,11 @@ function createLoops(
     allowPrivateFetch: config.allowPrivateFetch,
     random: Math.random,
     onError: logError,
-    onAttemptEnd: () => dispatcher.notify(),
+    onAttemptEnd: (jobId) => {
+      dispatcher.notify();
+      const task = tasks.get(jobId);
+      if (task && isTerminal(task.status)) jobs.finished(task.taskType, task.status);
+    },
     onProgress: (jobId) => progress.notify(jobId),
   });
   return { tasks, now, scheduler, dispatcher, progress };
@@ -147,12 +154,16 @@ export async function startEngine(
 ): Promise<RunningEngine> {
   const { db, filesDir, apiKey } = prepare(config);
   let publicUrl = config.publicUrl ?? '';
+  // A registry per engine: the launcher's studio and tests' engines count apart.
+  const registry = newRegistry();
+  const jobs = jobCounters(registry);
   const { tasks, now, scheduler, dispatcher, progress } = createLoops(
     config,
     db,
     filesDir,
     () => publicUrl,
     hooks,
+    jobs,
   );
   const ctx: EngineContext = {
     db,
@@ -165,13 +176,20 @@ export async function startEngine(
     alertUsd: config.alertUsd,
     now,
     publicUrl: () => publicUrl,
-    onCreated: () => scheduler.notify(),
+    onCreated: (operation) => {
+      jobs.created(operation);
+      scheduler.notify();
+    },
   };
   // Checked on loopback (where a rebound name reaches it), or wherever names are listed;
   // nothing is answered until the port, and so the allowed hosts, are known.
   const guarded = isLoopbackBind(config.host) || config.allowedHosts.length > 0;
   let hosts: HostRule[] | null = guarded ? [] : null;
-  const app = createEngineApp(ctx, { onError: logError, allowedHosts: () => hosts });
+  const app = createEngineApp(ctx, {
+    onError: logError,
+    allowedHosts: () => hosts,
+    metrics: { registry, token: config.metricsToken },
+  });
   let server: http.Server;
   try {
     server = await listen(app.fetch, config);

@@ -3,7 +3,12 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
-import { type SettingDoc, settingRows } from '@/server/settings';
+import {
+  type SettingDoc,
+  metricsTokenDoc,
+  metricsTokenSchema,
+  settingRows,
+} from '@/server/settings';
 
 /**
  * Thumbnails made at once. Each takes a core for tens of milliseconds (a 1024 px PNG
@@ -143,6 +148,8 @@ export const proxyConfigSchema = z.object({
     .min(8, { error: 'must be at least 8 characters' })
     .max(1024, { error: 'must be at most 1024 characters' })
     .optional(),
+  /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
+  metricsToken: metricsTokenSchema,
 });
 export type ProxyConfig = z.infer<typeof proxyConfigSchema>;
 
@@ -263,6 +270,7 @@ const PROXY_SETTINGS = {
     meaning:
       "with `DATABASE_URL`: how long a replica's lease on the jobs it follows lasts unrenewed, so how soon another replica takes over the jobs of one that died",
   },
+  metricsToken: { ...metricsTokenDoc('METRICS_TOKEN', ', or a file holding it'), fromFile: true },
 } as const satisfies Record<Key, SettingDoc>;
 
 /** The studio's settings as `--help` and README.md show them. */

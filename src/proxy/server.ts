@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 import { allowedHosts, type HostRule } from '@/contract/allowed-hosts';
 import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
@@ -12,10 +10,12 @@ import { EventHub, type SharedEvent } from './browser-events/hub';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
 import { createLogger, createRedactor, type Logger } from './log';
+import { close, listen, loopbackUrl } from './listen';
 import { MediaCache } from './media/cache';
 import { ThumbCache } from './media/thumbs';
 import { toJob } from './model/to-job';
 import { MediaIndex } from './media/index';
+import { StudioMetrics } from './metrics';
 import type { JobChange } from './store/history';
 import { databasePassword, openStore } from './store/open';
 import type { HistoryStore, SharedStore } from './store/shared-store';
@@ -36,42 +36,6 @@ export interface RunningProxy {
   stop(): Promise<void>;
 }
 
-/** In-flight requests get this long to finish at shutdown before connections are cut. */
-const DRAIN_MS = 5000;
-
-function listen(app: Hono, port: number, hostname: string) {
-  return new Promise<{ server: Server; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname }, (info) =>
-      resolve({ server: server as Server, port: info.port }),
-    );
-    server.once('error', reject);
-  });
-}
-
-/**
- * Stops accepting connections and lets requests in flight finish. A keep-alive connection
- * whose response ends during the drain would otherwise stay open until the client's own
- * idle timeout, so idle ones are swept until the server has closed.
- */
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    const sweep = setInterval(() => server.closeIdleConnections(), 25);
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-    server.close(() => {
-      clearInterval(sweep);
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-}
-
-/** The address to print and to call: a wildcard bind is reachable on loopback. */
-function loopbackUrl(host: string, port: number): string {
-  const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
-}
-
 const MB = 1024 * 1024;
 /** The shortest default lease on the jobs a replica follows (STUDIO_LEASE_MS). */
 const MIN_LEASE_MS = 10_000;
@@ -84,6 +48,7 @@ async function openStores(config: ProxyConfig) {
     config.studioPassword,
     config.databaseUrl,
     databasePassword(config.databaseUrl),
+    config.metricsToken,
   ];
   const redact = createRedactor(secrets.filter((x): x is string => x !== undefined));
   const log = createLogger(redact);
@@ -94,8 +59,10 @@ async function openStores(config: ProxyConfig) {
     throw err;
   });
   const health = new UpstreamHealth();
+  const metrics = new StudioMetrics();
   const upstream = new UpstreamClient({
     health,
+    metrics,
     baseUrl: config.upstreamUrl,
     apiKey: config.upstreamApiKey,
     redact,
@@ -115,6 +82,7 @@ async function openStores(config: ProxyConfig) {
   return {
     redact,
     log,
+    metrics,
     index,
     health,
     upstream,
@@ -207,6 +175,11 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
     probe.notify();
   };
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
+  s.metrics.watch({
+    eventStreams: () => hub.size,
+    thumbQueue: () => s.thumbs.waiting,
+    dbPool: () => s.shared.pool(),
+  });
   return {
     ...s,
     ...{ shutdown, hub, gate, reach, links, prefetch, updater, poller, probe, status, account },
@@ -254,6 +227,7 @@ function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string
     ...w,
     webDir: config.webDir,
     webhookSecret: config.upstreamWebhookSecret,
+    metricsToken: config.metricsToken,
     instance,
     ...at,
     auth,

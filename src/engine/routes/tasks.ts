@@ -60,7 +60,7 @@ export function taskRoutes(ctx: EngineContext): Hono<EngineEnv> {
       const raw = await c.req.text();
       try {
         const task = createTask(ctx, c.get('account'), name, raw);
-        ctx.onCreated();
+        ctx.onCreated(task.taskType);
         return c.json(toTaskResponse(task, ctx.publicUrl()));
       } catch (err) {
         if (err instanceof Rejection) return refuseTask(c, err.code, err.message);

@@ -6,9 +6,11 @@ import type { Sessions } from './sessions';
 
 /**
  * What needs no session: the upstream's two ways in (a callback token, an upload token,
- * both unguessable and good for nothing else), the health check, and signing in.
+ * both unguessable and good for nothing else), the health and readiness checks (for load
+ * balancers; they tell only whether the studio and its dependencies answer), and signing
+ * in. `/metrics` never reaches this guard: it is answered before, by its own rule (app.ts).
  */
-const OPEN = [/^\/healthz$/, /^\/u\//, /^\/login$/, /^\/logout$/];
+const OPEN = [/^\/healthz$/, /^\/readyz$/, /^\/u\//, /^\/login$/, /^\/logout$/];
 
 const API = /^\/(studio-api|media)(\/|$)/;
 
