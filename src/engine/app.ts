@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Registry } from 'prom-client';
 import { hostAllowed, type HostRule } from '@/contract/allowed-hosts';
 import { errorTaskResponse } from '@/contract/errors';
+import { type Logger, requestLog, withRequestId } from '@/server/log';
 import { httpMetrics, metricsHandler, readiness } from '@/server/metrics';
 import type { EngineContext, EngineEnv } from './routes/context';
 import { accountRoutes } from './routes/account';
@@ -13,6 +14,8 @@ export interface AppOptions {
   onError?: (err: unknown) => void;
   /** The hosts to answer (known once the server has its port); null answers any. */
   allowedHosts?: () => readonly HostRule[] | null;
+  /** Where each request's access line (and every line logged while serving it) goes. */
+  log?: Logger;
   /** The engine's metrics and ENGINE_METRICS_TOKEN; without them there is no `/metrics`. */
   metrics?: { registry: Registry; token: string | undefined };
 }
@@ -22,8 +25,8 @@ const isTaskPath = (p: string) => p.startsWith('/api/v1/');
 /** An error in the shape of the route: a TaskResponse under /api/v1/, else `{code, message}`. */
 const failure = (c: Context, code: 400 | 404 | 421 | 500, message: string) =>
   isTaskPath(c.req.path)
-    ? c.json(errorTaskResponse(code, message), code)
-    : c.json({ code, message }, code);
+    ? c.json(withRequestId(errorTaskResponse(code, message)), code)
+    : c.json(withRequestId({ code, message }), code);
 
 /** The engine's HTTP API: `/api/v1/*` tasks, `/api/account/*`, `/files/*`, `/healthz`. */
 export function createEngineApp(ctx: EngineContext, opts: AppOptions = {}): Hono<EngineEnv> {
@@ -32,6 +35,8 @@ export function createEngineApp(ctx: EngineContext, opts: AppOptions = {}): Hono
     const allowed = opts.allowedHosts?.() ?? null;
     return allowed === null || hostAllowed(c.req.header('host'), allowed);
   };
+  // First, so that every line logged while serving a request carries its id.
+  if (opts.log) app.use(requestLog(opts.log));
   const metrics = opts.metrics;
   if (metrics) {
     // First, so that every answer is counted, refused hosts included.
@@ -44,7 +49,7 @@ export function createEngineApp(ctx: EngineContext, opts: AppOptions = {}): Hono
       metricsHandler(metrics.registry, {
         token: metrics.token,
         hostAllowed: hostOk,
-        refuse: (c, status, message) => c.json({ code: status, message }, status),
+        refuse: (c, status, message) => c.json(withRequestId({ code: status, message }), status),
       }),
     );
   }

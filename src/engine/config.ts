@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
+import { LOG_LEVEL_DOC, logLevelSchema } from '@/server/log';
 import {
   helpSection,
   metricsTokenDoc,
@@ -65,6 +66,7 @@ export const engineConfigSchema = z.object({
       .default([]),
   ),
   metricsToken: z.preprocess(unset, metricsTokenSchema),
+  logLevel: z.preprocess(unset, logLevelSchema),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;
@@ -131,6 +133,7 @@ const ENGINE_SETTINGS = {
     meaning: 'balance in USD below which `/account/balance` reports `low_balance_alert`',
   },
   metricsToken: metricsTokenDoc('ENGINE_METRICS_TOKEN'),
+  logLevel: LOG_LEVEL_DOC,
 } as const satisfies Record<keyof EngineConfig, SettingDoc>;
 
 /** The engine's settings as `--help` and README.md show them. */

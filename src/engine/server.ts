@@ -3,8 +3,10 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import type { DestinationStream } from 'pino';
 import { allowedHosts, isLoopbackBind, type HostRule } from '@/contract/allowed-hosts';
 import { isTerminal } from '@/contract/task';
+import { createLogger } from '@/server/log';
 import { type JobCounters, jobCounters, newRegistry } from '@/server/metrics';
 import type { AccountSpec } from './accounts/accounts-file';
 import { devAccountSpec, readAccountsFile } from './accounts/accounts-file';
@@ -45,9 +47,9 @@ const CLOSE_GRACE_MS = 3000;
 export interface EngineHooks {
   /** Resolves callback host names instead of the system's resolver (tests map names). */
   lookup?: HostLookup;
+  /** Where the log lines go instead of standard output (tests keep them). */
+  logDestination?: DestinationStream;
 }
-
-const logError = (err: unknown) => console.error('[engine]', err);
 
 function accountsOf(config: EngineConfig, dataDir: string) {
   if (config.accountsFile) {
@@ -109,6 +111,7 @@ function createLoops(
   publicUrl: () => string,
   hooks: EngineHooks,
   jobs: JobCounters,
+  logError: (err: unknown) => void,
 ) {
   const tasks = new TaskStore(db);
   const now = () => new Date();
@@ -153,6 +156,11 @@ export async function startEngine(
   hooks: EngineHooks = {},
 ): Promise<RunningEngine> {
   const { db, filesDir, apiKey } = prepare(config);
+  const log = createLogger({
+    level: config.logLevel,
+    ...(hooks.logDestination ? { destination: hooks.logDestination } : {}),
+  });
+  const logError = (err: unknown) => log.error('engine failure', { err });
   let publicUrl = config.publicUrl ?? '';
   // A registry per engine: the launcher's studio and tests' engines count apart.
   const registry = newRegistry();
@@ -164,6 +172,7 @@ export async function startEngine(
     () => publicUrl,
     hooks,
     jobs,
+    logError,
   );
   const ctx: EngineContext = {
     db,
@@ -187,6 +196,7 @@ export async function startEngine(
   let hosts: HostRule[] | null = guarded ? [] : null;
   const app = createEngineApp(ctx, {
     onError: logError,
+    log,
     allowedHosts: () => hosts,
     metrics: { registry, token: config.metricsToken },
   });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { hostAllowed, type HostRule } from '@/contract/allowed-hosts';
 import type { StudioStatus } from '@/contract/studio-api';
+import { requestLog } from '@/server/log';
 import { httpMetrics, metricsHandler, readiness } from '@/server/metrics';
 import type { AccountService } from './account/summary';
 import type { SessionCookie } from './auth/cookie';
@@ -40,7 +41,7 @@ import { thumbRoutes } from './routes/thumbs';
 import { studioErrorHandler } from './routes/on-error';
 import { spaRoutes } from './routes/spa';
 import { webhookRoutes } from './routes/webhooks';
-import { StudioHttpError, studioError } from './studio-error';
+import { StudioHttpError, studioError, studioErrorResponse } from './studio-error';
 
 interface AppDeps extends CreateDeps {
   media: MediaCache;
@@ -79,7 +80,9 @@ interface AppDeps extends CreateDeps {
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
-  // First, so that every answer is counted, the refusals of the checks below included.
+  // First, so that every line logged while serving a request carries its id, and every
+  // answer is logged and counted, the refusals of the checks below included.
+  app.use(requestLog(deps.log));
   app.use(httpMetrics(deps.metrics.registry));
   app.use(securityHeaders(deps.publicUrl));
   // Prometheus, not browsers: answered before the host check and the sign-in guard, which
@@ -92,10 +95,9 @@ export function createApp(deps: AppDeps): Hono {
     metricsHandler(deps.metrics.registry, {
       token: deps.metricsToken,
       hostAllowed: (c) => hostAllowed(c.req.header('host'), deps.allowedHosts()),
-      refuse: (c, status, message) =>
-        c.json(
-          { error: studioError(status, status === 401 ? 'unauthenticated' : 'forbidden', message) },
-          status,
+      refuse: (_c, status, message) =>
+        studioErrorResponse(
+          studioError(status, status === 401 ? 'unauthenticated' : 'forbidden', message),
         ),
     }),
   );
@@ -141,9 +143,7 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.route('/media', mediaRoutes(deps));
   app.route('/media', thumbRoutes(deps));
-  app.all('/media/*', (c) =>
-    c.json({ error: studioError(404, 'not_found', 'No such media.') }, 404),
-  );
+  app.all('/media/*', () => studioErrorResponse(studioError(404, 'not_found', 'No such media.')));
   app.route('/', spaRoutes(deps.webDir));
 
   app.onError(studioErrorHandler(deps.redact, deps.log));

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
+import { LOG_LEVEL_DOC, logLevelSchema } from '@/server/log';
 import {
   type SettingDoc,
   metricsTokenDoc,
@@ -150,6 +151,7 @@ export const proxyConfigSchema = z.object({
     .optional(),
   /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
   metricsToken: metricsTokenSchema,
+  logLevel: logLevelSchema,
 });
 export type ProxyConfig = z.infer<typeof proxyConfigSchema>;
 
@@ -271,6 +273,7 @@ const PROXY_SETTINGS = {
       "with `DATABASE_URL`: how long a replica's lease on the jobs it follows lasts unrenewed, so how soon another replica takes over the jobs of one that died",
   },
   metricsToken: { ...metricsTokenDoc('METRICS_TOKEN', ', or a file holding it'), fromFile: true },
+  logLevel: LOG_LEVEL_DOC,
 } as const satisfies Record<Key, SettingDoc>;
 
 /** The studio's settings as `--help` and README.md show them. */

@@ -134,3 +134,62 @@ describe('/readyz of the studio', () => {
     expect((await stack.call('/metrics')).status).toBe(200);
   });
 });
+
+describe('log lines of the studio', () => {
+  it('carry the request id of the error answer they belong to, in its access line', async () => {
+    stack = await Stack.start();
+    const res = await stack.json<{ error: { code: string; requestId: string } }>(
+      '/studio-api/jobs/no-such-job',
+    );
+    expect(res.status).toBe(404);
+    const { requestId } = res.body.error;
+    expect(requestId).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(res.rec.headers.get('x-request-id')).toBe(requestId);
+    const lines = stack.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const access = lines.filter((l) => l.requestId === requestId);
+    expect(access).toEqual([
+      {
+        time: expect.any(String) as unknown,
+        level: 'info',
+        msg: 'request',
+        requestId,
+        method: 'GET',
+        route: '/studio-api/jobs/:id',
+        status: 404,
+        ms: expect.any(Number) as unknown,
+      },
+    ]);
+    // The path, which could hold a handle or a token, is in no line.
+    expect(stack.logs.join('\n')).not.toContain('no-such-job');
+  });
+
+  it('take an acceptable X-Request-Id from the client, and every line of the request carries it', async () => {
+    stack = await Stack.start();
+    const created = await stack.post<{ job: { id: string } }>(
+      '/studio-api/jobs',
+      { operation: 'diffusion', params: { text: 'a lighthouse' } },
+      { 'x-request-id': 'edge-7f3a.1' },
+    );
+    expect(created.rec.headers.get('x-request-id')).toBe('edge-7f3a.1');
+    const mine = stack.logs.filter((l) => l.includes('"requestId":"edge-7f3a.1"'));
+    expect(mine.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+      'job created',
+      'request',
+    ]);
+    const refused = await stack.post<{ error: { requestId: string } }>(
+      '/studio-api/jobs',
+      { operation: 'nope' },
+      { 'x-request-id': 'not a safe id' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.requestId).not.toBe('not a safe id');
+    expect(refused.rec.headers.get('x-request-id')).toBe(refused.body.error.requestId);
+  });
+
+  it('are filtered by LOG_LEVEL', async () => {
+    stack = await Stack.start({ logLevel: 'warn' });
+    expect((await stack.call('/studio-api/jobs/no-such-job')).status).toBe(404);
+    expect((await stack.call('/healthz')).status).toBe(200);
+    expect(stack.logs.filter((l) => l.includes('"level":"info"'))).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { allowedHosts, type HostRule } from '@/contract/allowed-hosts';
 import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
@@ -9,7 +10,8 @@ import { SessionCookie } from './auth/cookie';
 import { EventHub, type SharedEvent } from './browser-events/hub';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
-import { createLogger, createRedactor, type Logger } from './log';
+import { createLogger } from '@/server/log';
+import { createRedactor, type Logger } from './log';
 import { close, listen, loopbackUrl } from './listen';
 import { MediaCache } from './media/cache';
 import { ThumbCache } from './media/thumbs';
@@ -29,6 +31,11 @@ import { UpstreamProbe } from './upstream/probe';
 import { CallbackLinks } from './webhooks/links';
 import { Reachability, assessReachability } from './webhooks/reachability';
 
+export interface ProxyHooks {
+  /** Where the log lines go instead of standard output (tests keep them). */
+  logDestination?: DestinationStream;
+}
+
 export interface RunningProxy {
   url: string;
   /** Where the upstream reaches the proxy: PUBLIC_URL, or `url` by default. */
@@ -41,7 +48,7 @@ const MB = 1024 * 1024;
 const MIN_LEASE_MS = 10_000;
 
 /** The stores and the upstream client; the media cache and its index on STUDIO_DATA_DIR. */
-async function openStores(config: ProxyConfig) {
+async function openStores(config: ProxyConfig, hooks: ProxyHooks) {
   const secrets = [
     config.upstreamApiKey,
     config.upstreamWebhookSecret,
@@ -51,7 +58,11 @@ async function openStores(config: ProxyConfig) {
     config.metricsToken,
   ];
   const redact = createRedactor(secrets.filter((x): x is string => x !== undefined));
-  const log = createLogger(redact);
+  const log = createLogger({
+    level: config.logLevel,
+    redact,
+    ...(hooks.logDestination ? { destination: hooks.logDestination } : {}),
+  });
   const dataDir = path.resolve(config.dataDir);
   const index = MediaIndex.open(dataDir);
   const shared: SharedStore = await openStore(config, dataDir, log).catch((err: unknown) => {
@@ -101,8 +112,13 @@ const uploadLimits = (config: ProxyConfig) => ({
 });
 
 /** Everything the proxy runs, built before it listens. */
-async function wire(config: ProxyConfig, publicUrl: () => string, replica: string) {
-  const s = await openStores(config);
+async function wire(
+  config: ProxyConfig,
+  publicUrl: () => string,
+  replica: string,
+  hooks: ProxyHooks,
+) {
+  const s = await openStores(config, hooks);
   // Creates the last run was waiting for when it stopped: their callbacks may still come.
   const interrupted = await s.history.markInterruptedCreates();
   if (interrupted > 0) s.log.warn('creates interrupted by the last stop', { count: interrupted });
@@ -175,11 +191,6 @@ async function wire(config: ProxyConfig, publicUrl: () => string, replica: strin
     probe.notify();
   };
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
-  s.metrics.watch({
-    eventStreams: () => hub.size,
-    thumbQueue: () => s.thumbs.waiting,
-    dbPool: () => s.shared.pool(),
-  });
   return {
     ...s,
     ...{ shutdown, hub, gate, reach, links, prefetch, updater, poller, probe, status, account },
@@ -208,6 +219,14 @@ function announcer(history: HistoryStore, gate: ProgressGate, log: Logger) {
 }
 
 type Wired = Awaited<ReturnType<typeof wire>>;
+
+/** Points the metrics' gauges at what they read. */
+const watchGauges = (w: Wired) =>
+  w.metrics.watch({
+    eventStreams: () => w.hub.size,
+    thumbQueue: () => w.thumbs.waiting,
+    dbPool: () => w.shared.pool(),
+  });
 
 interface Addresses {
   publicUrl: () => string;
@@ -264,13 +283,17 @@ async function begin(
 }
 
 /** Starts the studio proxy: store, upstream client, poller, event hub and HTTP server. */
-export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
+export async function startProxy(
+  config: ProxyConfig,
+  hooks: ProxyHooks = {},
+): Promise<RunningProxy> {
   const exposed = exposureProblem(config);
   if (exposed) throw new Error(`The studio refuses to start: ${exposed}`);
   let publicUrl = config.publicUrl ?? '';
   let hosts: HostRule[] = [];
   const replica = randomBytes(12).toString('base64url');
-  const w = await wire(config, () => publicUrl, replica);
+  const w = await wire(config, () => publicUrl, replica, hooks);
+  watchGauges(w);
   // Replicas answer the start-up probe alike: PUBLIC_URL leads back if it reaches any.
   const instance = w.shared.deployment;
   const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };

@@ -23,7 +23,7 @@ export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
  * paths hold job handles and tokens. A middleware that answered itself (a refused host)
  * gives its own pattern; a request no route matched, `unmatched`.
  */
-const matchedRoute = (c: Context): string => routePath(c) || 'unmatched';
+export const matchedRoute = (c: Context): string => routePath(c) || 'unmatched';
 
 /**
  * Counts each request and times it by method, matched route and status. The first

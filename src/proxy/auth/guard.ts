@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { studioError } from '../studio-error';
+import { studioError, studioErrorResponse } from '../studio-error';
 import type { SessionCookie } from './cookie';
 import { cleanPath, isHookPath } from './paths';
 import type { Sessions } from './sessions';
@@ -36,6 +36,6 @@ export function requireSession(sessions: Sessions, cookie: SessionCookie): Middl
       'Sign in to use the studio.',
       'Open /login and enter the studio password.',
     );
-    return c.json({ error }, 401);
+    return studioErrorResponse(error);
   };
 }
