@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
-import { LOG_LEVEL_DOC, logLevelSchema } from '@/server/log';
 import {
   helpSection,
+  LOG_LEVEL_DOC,
+  logLevelSchema,
   metricsTokenDoc,
   metricsTokenSchema,
   type SettingDoc,

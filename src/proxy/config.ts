@@ -3,8 +3,10 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
-import { LOG_LEVEL_DOC, logLevelSchema } from '@/server/log';
 import {
+  helpSection,
+  LOG_LEVEL_DOC,
+  logLevelSchema,
   type SettingDoc,
   metricsTokenDoc,
   metricsTokenSchema,
@@ -278,6 +280,18 @@ const PROXY_SETTINGS = {
 
 /** The studio's settings as `--help` and README.md show them. */
 export const proxySettings = settingRows(proxyConfigSchema, PROXY_SETTINGS);
+
+/** What `npx tsx src/proxy/main.ts --help` prints. */
+export const proxyHelp = (): string =>
+  [
+    'Usage: npx tsx src/proxy/main.ts [--help]',
+    '',
+    'Starts the studio alone, against the task service at UPSTREAM_URL (required here; npm',
+    'start runs the embedded engine instead). Every setting is an environment variable, read',
+    'at start; a bad value stops it with a list of what is wrong.',
+    '',
+    helpSection('Studio (proxy)', proxySettings),
+  ].join('\n');
 
 /** Unset and empty are the same: `FOO= cmd` must not turn a default into a bad value. */
 const envValue = (env: NodeJS.ProcessEnv, name: string): string | undefined => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, type LogLevel } from '@/server/log';
+import { createLogger } from '@/server/log';
+import type { LogLevel } from '@/server/settings';
 import { loadProxyConfig } from './config';
 import { createRedactor } from './log';
 

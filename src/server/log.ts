@@ -2,28 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { pino, type DestinationStream } from 'pino';
-import { z } from 'zod';
 import { matchedRoute } from './metrics';
+import type { LogLevel } from './settings';
 
 /**
  * Log lines of the studio and the engine: one JSON object a line (pino), `time`, `level`
  * by name, `msg`, the fields, and `requestId` on every line written while a request is
  * served.
  */
-
-const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** LOG_LEVEL as both programs read it. */
-export const logLevelSchema = z
-  .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
-  .default('info');
-
-/** The doc of LOG_LEVEL, for both programs' settings tables. */
-export const LOG_LEVEL_DOC = {
-  env: 'LOG_LEVEL',
-  meaning: `the least severe log lines written: ${LOG_LEVELS.map((l) => `\`${l}\``).join(', ')} (\`silent\`: none)`,
-};
 
 type LogFields = Record<string, unknown>;
 

@@ -143,3 +143,17 @@ export const metricsTokenDoc = (env: string, more = '') => ({
   defaultText: 'unset: loopback clients only',
   meaning: `\`/metrics\` (Prometheus) is served to any address whose request carries \`Authorization: Bearer <token>\` (at least 16 characters), and only to it${more}`,
 });
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL as both programs read it. */
+export const logLevelSchema = z
+  .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+  .default('info');
+
+/** The doc of LOG_LEVEL, for both programs' settings tables. */
+export const LOG_LEVEL_DOC = {
+  env: 'LOG_LEVEL',
+  meaning: `the least severe log lines written: ${LOG_LEVELS.map((l) => `\`${l}\``).join(', ')} (\`silent\`: none)`,
+};
