@@ -1,18 +1,22 @@
 import type { MiddlewareHandler } from 'hono';
-import { studioError } from '../studio-error';
+import { studioError, studioErrorResponse } from '../studio-error';
 import type { SessionCookie } from './cookie';
 import { cleanPath, isHookPath } from './paths';
 import type { Sessions } from './sessions';
 
 /**
  * What needs no session: the upstream's two ways in (a callback token, an upload token,
- * both unguessable and good for nothing else), the health check, and signing in, with
- * what the sign-in page shows of the app (its icons and web manifest, so the app can be
- * installed from there). The service worker is not open: without a session it cannot be
- * fetched, so no new build installs, and keeps, a sign-in page in place of the shell.
+ * both unguessable and good for nothing else), the health and readiness checks (for load
+ * balancers; they tell only whether the studio and its dependencies answer), and signing
+ * in, with what the sign-in page shows of the app (its icons and web manifest, so the app
+ * can be installed from there). The service worker is not open: without a session it
+ * cannot be fetched, so no new build installs, and keeps, a sign-in page in place of the
+ * shell. `/metrics` never reaches this guard: it is answered before, by its own rule
+ * (app.ts).
  */
 const OPEN = [
   /^\/healthz$/,
+  /^\/readyz$/,
   /^\/u\//,
   /^\/login$/,
   /^\/logout$/,
@@ -45,6 +49,6 @@ export function requireSession(sessions: Sessions, cookie: SessionCookie): Middl
       'Sign in to use the studio.',
       'Open /login and enter the studio password.',
     );
-    return c.json({ error }, 401);
+    return studioErrorResponse(error);
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ProxyConfig } from '../config';
 import type { Logger } from '../log';
 import type { StoreDialect } from './dialect';
@@ -7,7 +8,7 @@ import { migrateStore } from './migrations';
 import { openPostgresStore } from './postgres/open';
 import type { Db } from './schema';
 import { StoredSessions } from './sessions';
-import type { SharedStore } from './shared-store';
+import type { PoolStats, SharedStore } from './shared-store';
 import { StoredSignIns } from './sign-ins';
 import { spendingReads } from './spending';
 import { openSqliteStore } from './sqlite/open';
@@ -38,6 +39,7 @@ export async function assembleStore(
   db: Db,
   d: StoreDialect,
   opts: StoreOptions,
+  pool: () => PoolStats | null = () => null,
 ): Promise<SharedStore> {
   try {
     await migrateStore(db, d);
@@ -56,6 +58,10 @@ export async function assembleStore(
     uploads: new StoredUploads(db, d, opts.uploadsCapBytes),
     spending: spendingReads(db, d),
     events,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    pool,
     close: async () => {
       await events.close();
       await db.destroy();

@@ -116,5 +116,16 @@ export interface SharedStore {
   /** The spending ledger, one row per job, kept by triggers with every job change. */
   spending: SpendingReads;
   events: SharedEvents;
+  /** Resolves once the database answers a trivial query (readiness). */
+  ping(): Promise<void>;
+  /** The connection pool's figures, where the driver tells (PostgreSQL); else null. */
+  pool(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
