@@ -28,8 +28,19 @@ const OPEN = [
 const API = /^\/(studio-api|media)(\/|$)/;
 
 /**
- * With a password set, every other route needs a session: the API and media answer 401
- * (the SPA shows the sign-in link), pages redirect to /login and come back after.
+ * What a browser fetches as part of a page (a script, a style, an image) or for a service
+ * worker, rather than to show: `Sec-Fetch-Mode` other than `navigate`. Without a session
+ * such a fetch is refused, not redirected: followed to the sign-in page, the redirect
+ * would hand back a page in place of the file, which a service worker's precache would
+ * keep as the app's shell or one of its scripts.
+ */
+const isSubresource = (mode: string | undefined): boolean =>
+  mode !== undefined && mode !== 'navigate';
+
+/**
+ * With a password set, every other route needs a session: the API, media and the files a
+ * page or a worker fetches answer 401 (the SPA shows the sign-in link), pages redirect to
+ * /login and come back after.
  */
 export function requireSession(sessions: Sessions, cookie: SessionCookie): MiddlewareHandler {
   return async (c, next) => {
@@ -38,7 +49,10 @@ export function requireSession(sessions: Sessions, cookie: SessionCookie): Middl
     const clean = cleanPath(path);
     const open = clean !== null && (isHookPath(path) || OPEN.some((re) => re.test(clean)));
     if (open || (await sessions.valid(cookie.read(c)))) return next();
-    const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !API.test(path);
+    const page =
+      (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+      !API.test(path) &&
+      !isSubresource(c.req.header('sec-fetch-mode'));
     if (page) {
       const url = new URL(c.req.url);
       return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
