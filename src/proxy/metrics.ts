@@ -1,6 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { LATENCY_BUCKETS, jobCounters, newRegistry } from '@/server/metrics';
-import type { PoolStats } from './store/shared-store';
 
 /** How one upstream request ended. */
 export type UpstreamOutcome =
@@ -9,6 +8,14 @@ export type UpstreamOutcome =
 /** The outcome of an answer by its status: 4xx and 5xx apart. */
 export const outcomeOfStatus = (status: number): UpstreamOutcome =>
   status >= 500 ? 'server_error' : status >= 400 ? 'client_error' : 'ok';
+
+/** A connection pool's figures (PostgreSQL's). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
 
 /** What the gauges read when scraped, once the parts they watch exist. */
 export interface StudioGauges {

@@ -1,3 +1,4 @@
+import type { PoolStats } from '../metrics';
 import type { StudioEvent } from '@/contract/events';
 import type { TaskResponse } from '@/contract/task';
 import type { BackoffStore } from '../auth/rate-limit';
@@ -121,11 +122,4 @@ export interface SharedStore {
   /** The connection pool's figures, where the driver tells (PostgreSQL); else null. */
   pool(): PoolStats | null;
   close(): Promise<void>;
-}
-
-export interface PoolStats {
-  total: number;
-  idle: number;
-  /** Queries waiting for a connection. */
-  waiting: number;
 }

@@ -2,7 +2,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { StoreDialect } from '../dialect';
 import { assembleStore, type StoreOptions } from '../open';
 import type { Db, StoreTables } from '../schema';
-import type { PoolStats, SharedStore } from '../shared-store';
+import type { PoolStats } from '@/proxy/metrics';
+import type { SharedStore } from '../shared-store';
 import { postgresDialect } from './dialect';
 import { openPostgres } from './pool';
 
