@@ -1,7 +1,7 @@
 /**
  * The paths the studio answers itself, never with the SPA: its browser API and event
- * stream, media, the upstream's callbacks and uploads, signing in and out, the health
- * check. Written once for the proxy's routes (app.ts mounts each under one of these) and
+ * stream, media, the upstream's callbacks and uploads, signing in and out, the health and
+ * readiness checks and the metrics. Written once for the proxy's routes (app.ts mounts each under one of these) and
  * the service worker, which never answers a navigation to one of them from its cache.
  */
 export const SERVER_PATHS = [
@@ -12,6 +12,8 @@ export const SERVER_PATHS = [
   '/login',
   '/logout',
   '/healthz',
+  '/readyz',
+  '/metrics',
 ] as const;
 
 /** `/media` itself, `/media/…` and `/media?…`; not `/mediafoo`. */
