@@ -29,8 +29,8 @@ export interface StudioGauges {
 
 /**
  * The studio's metrics, in a registry of its own: HTTP (see `httpMetrics`), jobs,
- * upstream requests, event streams, the thumbnail queue, the database pool and the
- * process. Served at `/metrics` (see app.ts for who may read it).
+ * upstream requests, event streams, the thumbnail queue and the database pool. Served at
+ * `/metrics` with the process's own (see app.ts for who may read it).
  */
 export class StudioMetrics {
   readonly registry: Registry = newRegistry();

@@ -4,15 +4,32 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+let processMetrics: Registry | undefined;
+
+/**
+ * The process's own metrics (CPU, memory, event-loop lag, GC: prom-client's defaults),
+ * in one registry per process, made on first use. Their collectors (an event-loop delay
+ * monitor, a GC observer) run for the life of the process, so they are started once,
+ * however many servers the process starts.
+ */
+export function processRegistry(): Registry {
+  if (processMetrics === undefined) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
 /**
  * Prometheus metrics shared by the studio and the engine. Each server has a registry of
  * its own (never prom-client's global one), so two servers in one process, the launcher's
- * studio and embedded engine or the servers of one test file, count apart.
+ * studio and embedded engine or the servers of one test file, count apart. It holds the
+ * server's own series only; `metricsHandler` serves them with the process's. Making one
+ * starts the process's collectors, so the lag and GC figures run from the first server on.
  */
 export function newRegistry(): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  return registry;
+  processRegistry();
+  return new Registry();
 }
 
 /** Latency buckets in seconds, from a cached read to a slow render or upstream create. */
@@ -128,13 +145,18 @@ function metricsRefusal(
       };
 }
 
-/** The Prometheus text of the registry, to whom `metricsRefusal` allows. */
+/**
+ * The Prometheus text of the server's registry and of the process's, to whom
+ * `metricsRefusal` allows. The process's series are only `process_*` and `nodejs_*`,
+ * names no server registry defines (merging would throw on a name held twice).
+ */
 export function metricsHandler(registry: Registry, access: MetricsAccess) {
   return async (c: Context): Promise<Response> => {
     const refusal = metricsRefusal(c, access);
     if (refusal) return access.refuse(c, refusal.status, refusal.message);
-    const text = await registry.metrics();
-    return c.body(text, 200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+    const both = Registry.merge([processRegistry(), registry]);
+    const text = await both.metrics();
+    return c.body(text, 200, { 'content-type': both.contentType, 'cache-control': 'no-store' });
   };
 }
 
