@@ -86,25 +86,24 @@ export interface BackoffState {
   pauses: number;
 }
 
-/**
- * Where the sign-in backoff's state lives: this process (one studio), or the shared
- * database, so that replicas behind one balancer count failures together.
- */
-export interface BackoffStore {
-  read(): Promise<BackoffState | null>;
-  /** Reads, changes and writes the state as one step for every replica. */
-  update<R>(change: (state: BackoffState | null) => { state: BackoffState; result: R }): Promise<R>;
+/** The states one sign-in attempt reads and writes: the whole studio's, and its account's. */
+export interface SignInStates<S = BackoffState | null> {
+  studio: S;
+  /** The state of the account the attempt names (by its email); null when it names none. */
+  account: S | null;
 }
 
-/** The state in this process. */
-export function memoryBackoff(): BackoffStore {
-  let kept: BackoffState | null = null;
-  return {
-    read: () => Promise.resolve(kept),
-    update: (change) => {
-      const { state, result } = change(kept);
-      kept = state;
-      return Promise.resolve(result);
-    },
-  };
+/**
+ * Where the sign-in backoff's states live: the shared database, so that replicas behind
+ * one balancer count failures together, and a restart forgives nothing.
+ */
+export interface BackoffStore {
+  /**
+   * Reads, changes and writes the studio's state and `account`'s (an email as its key, or
+   * null) as one step for every replica: attempts at once take turns.
+   */
+  update<R>(
+    account: string | null,
+    change: (states: SignInStates) => Promise<{ states: SignInStates<BackoffState>; result: R }>,
+  ): Promise<R>;
 }

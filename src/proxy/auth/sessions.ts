@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Caller } from '../model/people';
 
 export const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -14,14 +15,13 @@ export const newSessionToken = (): string => randomBytes(32).toString('base64url
 export const plausibleToken = (token: string | undefined): token is string =>
   token !== undefined && token !== '' && token.length <= 100;
 
-/** Sign-in sessions as every replica of a deployment sees them. */
+/** Sign-in sessions as every replica of a deployment sees them, each of one person. */
 export interface Sessions {
-  create(): Promise<{ token: string; maxAgeS: number }>;
-  valid(token: string | undefined): Promise<boolean>;
+  create(personId: string): Promise<{ token: string; maxAgeS: number }>;
+  /**
+   * Whose session the cookie's token is, read from the store at every call: null when it
+   * is unknown, expired, ended, or its person was removed. Their role is today's.
+   */
+  who(token: string | undefined): Promise<Caller | null>;
   end(token: string | undefined): Promise<void>;
-}
-
-/** Compares in constant time whatever the lengths, so timing tells nothing about the password. */
-export function passwordMatches(given: string, expected: string): boolean {
-  return timingSafeEqual(sha256(given), sha256(expected));
 }

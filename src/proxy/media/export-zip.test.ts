@@ -40,6 +40,7 @@ function job(handle: string, prompt: string, parent: string | null = null): JobR
   const urls = [0, 1].map((n) => `https://up.test/${handle}/${n}.png`);
   return {
     handle,
+    createdBy: null,
     seq: 1,
     upstreamId: '7f1c2d3e-0000-4000-8000-000000000000',
     parentHandle: parent,

@@ -63,6 +63,8 @@ export interface JobRecord extends JobState {
   upstreamExpired: boolean;
   /** Null once the upstream named the task (`upstreamId`); until then it is ''. */
   createState: CreateState | null;
+  /** The id of the person who made it; null only for a job no one has been given yet. */
+  createdBy: string | null;
 }
 
 const NO_COST: Cost = { frozen: 0, consumed: 0, unit: 'credit' };

@@ -28,7 +28,7 @@ import { indexed } from './search';
 /** A create about to be sent upstream: all the studio knows of the job before the answer. */
 export type Intent = Pick<
   NewJob,
-  'handle' | 'parentHandle' | 'parentIndex' | 'operation' | 'prompt' | 'params'
+  'handle' | 'parentHandle' | 'parentIndex' | 'operation' | 'prompt' | 'params' | 'createdBy'
 > & { hookToken: string | null };
 
 export interface ActiveJob {

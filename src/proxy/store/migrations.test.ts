@@ -190,13 +190,15 @@ async function fill(raw: RawStore): Promise<void> {
 }
 
 const TABLES = ['jobs', 'idempotency_keys', 'sessions', 'job_uploads', 'ledger'] as const;
+const LATER = ['prompt_words', 'created_by', 'person_id'];
 
 async function contents(db: Db): Promise<Record<string, unknown>> {
   const all: Record<string, unknown> = {};
   for (const t of TABLES) {
     const found = await sql.raw(`SELECT * FROM ${t}`).execute(db);
     all[t] = (found.rows as Record<string, unknown>[])
-      .map((r) => JSON.stringify(r, (k, v: unknown) => (k === 'prompt_words' ? undefined : v)))
+      // The columns later schema steps added (the maker, the session's person) aside.
+      .map((r) => JSON.stringify(r, (k, v: unknown) => (LATER.includes(k) ? undefined : v)))
       .sort();
   }
   all.uploads = await db

@@ -213,7 +213,48 @@ async function baseline(db: SchemaDb, d: StoreDialect): Promise<void> {
 /** Version 2: see `LedgerDialect.speedByHandle`. */
 const speedByHandle: Step = (db, d) => d.ledger.speedByHandle(db);
 
-const STEPS: readonly Step[] = [baseline, speedByHandle];
+/**
+ * Version 3: the studio's people, each session and backoff of one of them, and the maker
+ * of each job and upload. Rows from before name no one: the first start after (which
+ * makes the owner) gives them to the owner.
+ */
+async function people(db: SchemaDb): Promise<void> {
+  await db.schema
+    .createTable('people')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('email_key', 'text', (c) => c.notNull())
+    .addColumn('role', 'text', (c) => c.notNull())
+    .addColumn('password_hash', 'text')
+    .addColumn('created_ms', 'bigint', (c) => c.notNull())
+    .addColumn('removed_ms', 'bigint')
+    .execute();
+  await db.schema
+    .createIndex('people_email')
+    .on('people')
+    .column('email_key')
+    .unique()
+    .where(sql<SqlBool>`removed_ms IS NULL`)
+    .execute();
+  await db.schema
+    .createTable('person_sign_ins')
+    .addColumn('email_key', 'text', (c) => c.primaryKey())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('updated_ms', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.alterTable('sessions').addColumn('person_id', 'text').execute();
+  await db.schema.createIndex('sessions_person').on('sessions').column('person_id').execute();
+  await db.schema.alterTable('jobs').addColumn('created_by', 'text').execute();
+  await db.schema
+    .createIndex('jobs_created_by')
+    .on('jobs')
+    .columns(['created_by', 'seq'])
+    .execute();
+  await db.schema.alterTable('uploads').addColumn('created_by', 'text').execute();
+}
+
+const STEPS: readonly Step[] = [baseline, speedByHandle, people];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

@@ -5,6 +5,7 @@ import type { StoreDialect } from './dialect';
 import { StoredEvents } from './events';
 import { History } from './history';
 import { migrateStore } from './migrations';
+import { StoredPeople } from './people';
 import { openPostgresStore } from './postgres/open';
 import type { Db } from './schema';
 import { StoredSessions } from './sessions';
@@ -54,6 +55,7 @@ export async function assembleStore(
     kind: d.kind,
     deployment: deployment.id,
     history: new History(db, d, opts.upstreamTtlMs, opts.createTimeoutMs ?? 0),
+    people: new StoredPeople(db, d),
     sessions: new StoredSessions(db),
     signIns: new StoredSignIns(db, d),
     uploads: new StoredUploads(db, d, opts.uploadsCapBytes),

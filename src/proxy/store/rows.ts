@@ -34,6 +34,7 @@ export const JOB_COLUMNS = [
   'added_ms',
   'params_json',
   'create_state',
+  'created_by',
 ] as const;
 
 /** JOB_COLUMNS for SQL written out, each of table `t`. */
@@ -85,6 +86,7 @@ export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
         : fromJson<Record<string, unknown>>(row.params_json),
     upstreamExpired: row.upstream_gone === 1 || row.added_ms < expiredBeforeMs,
     createState: row.create_state,
+    createdBy: row.created_by,
   };
 }
 
@@ -120,8 +122,10 @@ export const createdMs = (createdAt: string): number => {
   return Number.isNaN(ms) ? Date.now() : ms;
 };
 
-type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState';
+type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState' | 'createdBy';
 export type NewJob = Omit<JobRecord, Stored> & {
+  /** The person who made it. */
+  createdBy?: string | null;
   task: TaskResponse;
   /** What to keep of the create's params (see jobs/params.ts); none when not given. */
   params?: Record<string, unknown> | null;
@@ -147,6 +151,7 @@ export const ROW_COLUMNS = [
   'added_ms',
   'params_json',
   'create_state',
+  'created_by',
   ...STATE_COLUMNS,
 ] as const;
 
@@ -167,6 +172,7 @@ export function rowColumns(job: Row, createState: CreateState | null) {
     added_ms: Date.now(),
     params_json: job.params ? JSON.stringify(job.params) : null,
     create_state: createState,
+    created_by: job.createdBy ?? null,
     ...stateColumns(job),
   } satisfies Record<(typeof ROW_COLUMNS)[number], unknown>;
 }

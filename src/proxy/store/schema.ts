@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Role } from '@/contract/people';
 import type { TaskStatus, TaskType } from '@/contract/task';
 import type { CreateState } from '../model/record';
 
@@ -58,6 +59,8 @@ export interface JobsTable {
    * prompt by `postgres/search.ts` (SQLite's FTS5 table follows the prompt by triggers).
    */
   prompt_words: ColumnType<never, unknown, unknown>;
+  /** The person who made the job (schema 3); jobs from before were given to the owner. */
+  created_by: string | null;
 }
 
 interface IdempotencyKeysTable {
@@ -73,6 +76,32 @@ interface SessionsTable {
   token_hash: string;
   created_ms: number;
   expires_ms: number;
+  /** Whose session it is (schema 3); a session of no one lets no one in. */
+  person_id: string | null;
+}
+
+/** The people of the studio (schema 3). */
+interface PeopleTable {
+  id: string;
+  name: string;
+  email: string;
+  /** `email` trimmed and lower-cased: unique among the people not removed. */
+  email_key: string;
+  role: Role;
+  password_hash: string | null;
+  created_ms: number;
+  removed_ms: number | null;
+}
+
+/**
+ * Each account's sign-in backoff by the email a sign-in named (someone's or not), as
+ * `sign_in_backoff` is the whole studio's (schema 3).
+ */
+interface PersonSignInsTable {
+  email_key: string;
+  /** `BackoffState` as JSON. */
+  state: string;
+  updated_ms: number;
 }
 
 interface UploadsTable {
@@ -87,6 +116,8 @@ interface UploadsTable {
   created_at: string;
   last_used_ms: number;
   data: Buffer;
+  /** The person who uploaded it (schema 3). */
+  created_by: string | null;
 }
 
 interface JobUploadsTable {
@@ -152,6 +183,8 @@ export interface StoreTables {
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
   sessions: SessionsTable;
+  people: PeopleTable;
+  person_sign_ins: PersonSignInsTable;
   uploads: UploadsTable;
   job_uploads: JobUploadsTable;
   deployment: DeploymentTable;

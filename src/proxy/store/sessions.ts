@@ -5,36 +5,46 @@ import {
   sessionKey,
   type Sessions,
 } from '../auth/sessions';
+import type { Caller } from '../model/people';
 import type { Db } from './schema';
 
 /**
  * Sign-in sessions in the store, by the SHA-256 of their token: a restart signs no one
- * out, and on Postgres a session made on one replica lets a browser in on all.
+ * out, and on Postgres a session made on one replica lets a browser in on all. Each is a
+ * person's, read with them at every request: a person removed, or whose role changed
+ * (which deletes their sessions), is signed out on every replica at their next request.
  */
 export class StoredSessions implements Sessions {
   constructor(private readonly db: Db) {}
 
   /** A new session; the token goes into the cookie and is never stored. */
-  async create(): Promise<{ token: string; maxAgeS: number }> {
+  async create(personId: string): Promise<{ token: string; maxAgeS: number }> {
     const now = Date.now();
     await this.db.deleteFrom('sessions').where('expires_ms', '<', now).execute();
     const token = newSessionToken();
     await this.db
       .insertInto('sessions')
-      .values({ token_hash: sessionKey(token), created_ms: now, expires_ms: now + SESSION_MS })
+      .values({
+        token_hash: sessionKey(token),
+        created_ms: now,
+        expires_ms: now + SESSION_MS,
+        person_id: personId,
+      })
       .execute();
     return { token, maxAgeS: SESSION_MS / 1000 };
   }
 
-  async valid(token: string | undefined): Promise<boolean> {
-    if (!plausibleToken(token)) return false;
+  async who(token: string | undefined): Promise<Caller | null> {
+    if (!plausibleToken(token)) return null;
     const row = await this.db
       .selectFrom('sessions')
-      .select('token_hash')
-      .where('token_hash', '=', sessionKey(token))
-      .where('expires_ms', '>', Date.now())
+      .innerJoin('people', 'people.id', 'sessions.person_id')
+      .select(['people.id', 'people.name', 'people.email', 'people.role'])
+      .where('sessions.token_hash', '=', sessionKey(token))
+      .where('sessions.expires_ms', '>', Date.now())
+      .where('people.removed_ms', 'is', null)
       .executeTakeFirst();
-    return row !== undefined;
+    return row ?? null;
   }
 
   async end(token: string | undefined): Promise<void> {

@@ -5,6 +5,7 @@ import { createRedactor } from '../log';
 import { StudioHttpError } from '../studio-error';
 import { fixture } from '../test/fixtures';
 import { STORE_KINDS, storeKinds, type OpenedStore } from '../test/store-kinds';
+import { ownerWith } from '../test/people';
 import type { NormalisedImage } from '../uploads/normalise';
 import type { HistoryFilter } from './history-reads';
 import type { SharedStore } from './shared-store';
@@ -310,15 +311,21 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
     expect(changes).toHaveLength(keys.length);
   });
 
-  it('keeps sign-in sessions by their hash until they end', async () => {
-    const { token, maxAgeS } = await store.sessions.create();
+  it('keeps sign-in sessions by their hash until they end, each of one person', async () => {
+    const owner = await ownerWith(store, 'correct horse battery');
+    const { token, maxAgeS } = await store.sessions.create(owner.id);
     expect(maxAgeS).toBe(30 * 24 * 60 * 60);
-    expect(await store.sessions.valid(token)).toBe(true);
-    expect(await store.sessions.valid(`${token}x`)).toBe(false);
-    expect(await store.sessions.valid('x'.repeat(101))).toBe(false);
-    expect(await store.sessions.valid(undefined)).toBe(false);
+    expect(await store.sessions.who(token)).toEqual({
+      id: owner.id,
+      name: 'Owner',
+      email: 'owner@localhost',
+      role: 'owner',
+    });
+    expect(await store.sessions.who(`${token}x`)).toBeNull();
+    expect(await store.sessions.who('x'.repeat(101))).toBeNull();
+    expect(await store.sessions.who(undefined)).toBeNull();
     await store.sessions.end(token);
-    expect(await store.sessions.valid(token)).toBe(false);
+    expect(await store.sessions.who(token)).toBeNull();
   });
 
   const image = (fill: number): NormalisedImage => ({

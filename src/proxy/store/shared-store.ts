@@ -9,6 +9,7 @@ import type { NormalisedImage } from '../uploads/normalise';
 import type { IdempotencyClaim } from './idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from './history';
 import type { HistoryFilter } from './history-reads';
+import type { StoredPeople } from './people';
 import type { NewJob } from './rows';
 import type { SpendingReads } from './spending';
 import type { UploadRecord } from './uploads';
@@ -78,8 +79,11 @@ export interface HistoryStore {
 
 /** Uploaded images, row and bytes, so that the upstream can fetch one from any replica. */
 export interface UploadsStore {
-  /** Keeps the image, evicting the least recently used ones a running job does not name. */
-  save(image: NormalisedImage): Promise<UploadRecord>;
+  /**
+   * Keeps the image as uploaded `by` a person, evicting the least recently used ones a
+   * running job does not name.
+   */
+  save(image: NormalisedImage, by?: string | null): Promise<UploadRecord>;
   byToken(token: string): Promise<UploadRecord | null>;
   /** The image's bytes; null when it was evicted meanwhile. */
   read(rec: UploadRecord): Promise<Buffer | null>;
@@ -110,8 +114,10 @@ export interface SharedStore {
    */
   deployment: string;
   history: HistoryStore;
+  /** The studio's people and their roles. */
+  people: StoredPeople;
   sessions: Sessions;
-  /** The sign-in backoff across all addresses (and, on Postgres, all replicas). */
+  /** The sign-in backoff of the studio and of each account (on Postgres, of all replicas). */
   signIns: BackoffStore;
   uploads: UploadsStore;
   /** The spending ledger, one row per job, kept by triggers with every job change. */

@@ -1,14 +1,19 @@
-import type { BackoffState, BackoffStore } from '../auth/rate-limit';
+import type { BackoffState, BackoffStore, SignInStates } from '../auth/rate-limit';
 import type { StoreDialect } from './dialect';
 import type { Db } from './schema';
 
 const parse = (row: { state: string } | undefined): BackoffState | null =>
   row === undefined ? null : (JSON.parse(row.state) as BackoffState | null);
 
+/** An account's backoff is forgotten this long after its last failure. */
+const FORGET_MS = 24 * 60 * 60 * 1000;
+
 /**
- * The sign-in backoff as one row, changed in a transaction that locks it: five failures a
- * minute pause sign-ins on every replica, whichever ones the guesses reached, and a
- * restart forgives nothing.
+ * The sign-in backoff: the whole studio's as one row, each account's as a row by its email
+ * (known or not, so a pause says nothing about whether the email is someone's), changed
+ * in a transaction that locks them: failures pause sign-ins on every replica, whichever
+ * ones the guesses reached, and a restart forgives nothing. Account rows idle for a day
+ * are deleted as failures are written, so guesses at many emails leave few rows.
  */
 export class StoredSignIns implements BackoffStore {
   constructor(
@@ -16,18 +21,9 @@ export class StoredSignIns implements BackoffStore {
     private readonly d: StoreDialect,
   ) {}
 
-  async read(): Promise<BackoffState | null> {
-    return parse(
-      await this.db
-        .selectFrom('sign_in_backoff')
-        .select('state')
-        .where('id', '=', 1)
-        .executeTakeFirst(),
-    );
-  }
-
   update<R>(
-    change: (state: BackoffState | null) => { state: BackoffState; result: R },
+    account: string | null,
+    change: (states: SignInStates) => Promise<{ states: SignInStates<BackoffState>; result: R }>,
   ): Promise<R> {
     return this.db.transaction().execute(async (trx) => {
       await trx
@@ -35,18 +31,43 @@ export class StoredSignIns implements BackoffStore {
         .values({ id: 1, state: 'null' })
         .onConflict((oc) => oc.doNothing())
         .execute();
-      const row = await trx
+      const studio = await trx
         .selectFrom('sign_in_backoff')
         .select('state')
         .where('id', '=', 1)
         .$if(this.d.rowLocks, (q) => q.forUpdate())
         .executeTakeFirst();
-      const { state, result } = change(parse(row));
+      const kept =
+        account === null
+          ? undefined
+          : await trx
+              .selectFrom('person_sign_ins')
+              .select('state')
+              .where('email_key', '=', account)
+              .$if(this.d.rowLocks, (q) => q.forUpdate())
+              .executeTakeFirst();
+      const { states, result } = await change({
+        studio: parse(studio),
+        account: account === null ? null : parse(kept),
+      });
       await trx
         .updateTable('sign_in_backoff')
-        .set({ state: JSON.stringify(state) })
+        .set({ state: JSON.stringify(states.studio) })
         .where('id', '=', 1)
         .execute();
+      const text = JSON.stringify(states.account);
+      if (account !== null && states.account && text !== (kept?.state ?? 'null')) {
+        const now = Date.now();
+        await trx
+          .deleteFrom('person_sign_ins')
+          .where('updated_ms', '<', now - FORGET_MS)
+          .execute();
+        await trx
+          .insertInto('person_sign_ins')
+          .values({ email_key: account, state: text, updated_ms: now })
+          .onConflict((oc) => oc.column('email_key').doUpdateSet({ state: text, updated_ms: now }))
+          .execute();
+      }
       return result;
     });
   }

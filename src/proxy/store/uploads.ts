@@ -101,7 +101,7 @@ export class StoredUploads implements UploadsStore {
   ) {}
 
   /** Keeps the image, evicting the least recently used ones a running job does not name. */
-  save(image: NormalisedImage): Promise<UploadRecord> {
+  save(image: NormalisedImage, by: string | null = null): Promise<UploadRecord> {
     return this.db.transaction().execute(async (trx) => {
       await this.d.lock(trx, 'studio-uploads');
       await this.makeRoom(trx, image.data.length);
@@ -119,6 +119,7 @@ export class StoredUploads implements UploadsStore {
           created_at: rec.createdAt,
           last_used_ms: rec.lastUsedMs,
           data: image.data,
+          created_by: by,
         })
         .execute();
       return rec;

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { Person, Role } from '@/contract/people';
+
+/** A person of the studio as stored. */
+export interface PersonRecord {
+  /** 12 base64url characters (72 random bits), never UUID-shaped. */
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  /** `scrypt$…` (auth/passwords.ts); null for someone who cannot sign in with one. */
+  passwordHash: string | null;
+  createdMs: number;
+}
+
+/** Who is making a request: what every authorization decision reads. */
+export type Caller = Pick<PersonRecord, 'id' | 'name' | 'email' | 'role'>;
+
+export const newPersonId = (): string => randomBytes(9).toString('base64url');
+
+/** How the API shows a person: never the hash. */
+export const toPerson = (p: PersonRecord): Person => ({
+  id: p.id,
+  name: p.name,
+  email: p.email,
+  role: p.role,
+  hasPassword: p.passwordHash !== null,
+  createdAt: new Date(p.createdMs).toISOString(),
+});
+
+/** Emails are unique whatever their case: `Ana@Example.com` is `ana@example.com`. */
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * Whether `caller` may change, delete or favourite a job made by `maker` (null: made
+ * before the studio knew people, which counts as the owner's): admins and owners any job,
+ * members their own, viewers none.
+ */
+export function mayChangeJob(caller: Caller, maker: string | null): boolean {
+  if (caller.role === 'owner' || caller.role === 'admin') return true;
+  return caller.role === 'member' && maker !== null && maker === caller.id;
+}
