@@ -5,13 +5,12 @@ import { requestLog } from '@/server/log';
 import { httpMetrics, metricsHandler, readiness } from '@/server/metrics';
 import type { AccountService } from './account/summary';
 import type { SessionCookie } from './auth/cookie';
-import { requireSession } from './auth/guard';
+import type { Caller } from './model/people';
+import { authorize } from './auth/access';
 import { securityHeaders } from './auth/headers';
 import { hostCheck } from './auth/hosts';
 import { sameOriginWrites } from './auth/origin';
 import { refuseUncleanPaths } from './auth/paths';
-import type { BackoffStore } from './auth/rate-limit';
-import type { Sessions } from './auth/sessions';
 import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
 import type { MediaCache } from './media/cache';
@@ -35,6 +34,7 @@ import { historyRoutes } from './routes/history';
 import { lineageTreeRoutes } from './routes/lineage-tree';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
+import { peopleRoutes } from './routes/people';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
@@ -64,16 +64,13 @@ interface AppDeps extends CreateDeps {
   metrics: StudioMetrics;
   /** METRICS_TOKEN: when set, `/metrics` is served to its bearer only, from anywhere. */
   metricsToken: string | undefined;
-  shared: Pick<SharedStore, 'ping'>;
+  shared: Pick<SharedStore, 'ping' | 'people' | 'sessions' | 'signIns'>;
   health: Pick<UpstreamHealth, 'status'>;
   uploadLimits: { maxBytes: number; maxPixels: number };
-  /** Set when STUDIO_PASSWORD is: sign-in and sessions. */
-  auth: {
-    password: string;
-    sessions: Sessions;
-    signIns: BackoffStore;
-    cookie: SessionCookie;
-  } | null;
+  /** The local owner: who every request is when there is no sign-in (loopback, no password). */
+  owner: Caller;
+  /** Set when STUDIO_PASSWORD is: people sign in, and their session is in this cookie. */
+  auth: { cookie: SessionCookie } | null;
 }
 
 /** The studio's same-origin server: browser API, media, health and the SPA. */
@@ -106,12 +103,16 @@ export function createApp(deps: AppDeps): Hono {
   app.use(bodyLimits());
   app.use(sameOriginWrites(deps.publicUrl, deps.allowedHosts));
   app.use('/studio-api/*', compressJson());
-  if (deps.auth) {
-    app.use(requireSession(deps.auth.sessions, deps.auth.cookie));
-    app.route('/', loginRoutes({ ...deps.auth, log: deps.log }));
-  }
+  // Who may call each route: the table in auth/access.ts, for every route below.
+  const { auth, owner, shared } = deps;
+  app.use(
+    authorize(
+      auth ? (c) => shared.sessions.who(auth.cookie.read(c)) : () => Promise.resolve(owner),
+    ),
+  );
+  if (auth) app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
   // Liveness and readiness, for load balancers and orchestrators: open without a session
-  // (auth/guard.ts), under the studio's host names like every browser route. Readiness:
+  // (auth/access.ts), under the studio's host names like every browser route. Readiness:
   // the database answers and the upstream is reachable as far as the studio last saw it
   // (its requests and the probe keep that state; asking it costs no upstream request).
   app.get('/healthz', (c) => c.json({ ok: true }));
@@ -138,6 +139,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/u', publicUploadRoutes(deps.uploads));
   app.route('/studio-api/account', accountRoutes(deps));
   app.route('/studio-api/exports', exportRoutes(deps));
+  app.route(
+    '/studio-api',
+    peopleRoutes({ ...deps, people: deps.shared.people, signIn: auth !== null }),
+  );
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

@@ -1,15 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
+import { EMAIL_RE } from '@/contract/people';
 import { httpUrlRe } from '@/contract/urls';
 import {
+  envValue,
   helpSection,
   LOG_LEVEL_DOC,
   logLevelSchema,
   type SettingDoc,
   metricsTokenDoc,
   metricsTokenSchema,
+  readSecret,
   settingRows,
 } from '@/server/settings';
 
@@ -151,6 +153,16 @@ export const proxyConfigSchema = z.object({
     .min(8, { error: 'must be at least 8 characters' })
     .max(1024, { error: 'must be at most 1024 characters' })
     .optional(),
+  /**
+   * The owner's email, made on the first start (with STUDIO_PASSWORD as their password):
+   * what the owner signs in with beside the password.
+   */
+  ownerEmail: z
+    .string()
+    .trim()
+    .max(254, { error: 'must be at most 254 characters' })
+    .regex(EMAIL_RE, { error: 'must be an email address, such as ana@example.com' })
+    .default('owner@localhost'),
   /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
   metricsToken: metricsTokenSchema,
   logLevel: logLevelSchema,
@@ -254,7 +266,13 @@ const PROXY_SETTINGS = {
   studioPassword: {
     env: 'STUDIO_PASSWORD',
     fromFile: true,
-    meaning: 'sign-in password (at least 8 characters), or a file holding it',
+    meaning:
+      "the owner's sign-in password (at least 8 characters), or a file holding it: the first start makes the owner with it, a later start with another one gives the owner that one",
+  },
+  ownerEmail: {
+    env: 'STUDIO_OWNER_EMAIL',
+    meaning:
+      'the email of the owner the first start makes (the owner signs in with it and `STUDIO_PASSWORD`)',
   },
   allowedHosts: {
     env: 'STUDIO_ALLOWED_HOSTS',
@@ -292,30 +310,6 @@ export const proxyHelp = (): string =>
     '',
     helpSection('Studio (proxy)', proxySettings),
   ].join('\n');
-
-/** Unset and empty are the same: `FOO= cmd` must not turn a default into a bad value. */
-const envValue = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? undefined : v;
-};
-
-/** A secret from NAME or the file named by NAME_FILE. */
-function readSecret(env: NodeJS.ProcessEnv, name: string, problems: string[]): string | undefined {
-  const direct = envValue(env, name);
-  const file = envValue(env, `${name}_FILE`);
-  if (direct !== undefined && file !== undefined) {
-    problems.push(`${name}_FILE: set either ${name} or ${name}_FILE, not both`);
-    return undefined;
-  }
-  if (file === undefined) return direct;
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch (e) {
-    const reason = e instanceof Error && 'code' in e ? String(e.code) : 'unreadable';
-    problems.push(`${name}_FILE: cannot read the file ${JSON.stringify(file)} (${reason})`);
-    return undefined;
-  }
-}
 
 /**
  * Listening beyond this machine without a password would hand the upstream key's spending

@@ -19,6 +19,7 @@ import { toJob } from './model/to-job';
 import { MediaIndex } from './media/index';
 import { StudioMetrics } from './metrics';
 import type { JobChange } from './store/history';
+import { localOwner } from './store/people';
 import { databasePassword, openStore } from './store/open';
 import type { HistoryStore, SharedStore } from './store/shared-store';
 import { MediaPrefetch } from './sync/media-prefetch';
@@ -233,15 +234,9 @@ interface Addresses {
   allowedHosts: () => readonly HostRule[];
 }
 
-function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string) {
-  const auth = config.studioPassword
-    ? {
-        password: config.studioPassword,
-        sessions: w.shared.sessions,
-        signIns: w.shared.signIns,
-        cookie: new SessionCookie(config.publicUrl?.startsWith('https://') ?? false),
-      }
-    : null;
+async function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string) {
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  const auth = config.studioPassword ? { cookie: new SessionCookie(https) } : null;
   return createApp({
     ...w,
     webDir: config.webDir,
@@ -249,6 +244,7 @@ function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string
     metricsToken: config.metricsToken,
     instance,
     ...at,
+    owner: await localOwner(w.shared.people, config, w.log),
     auth,
     uploadLimits: uploadLimits(config),
   });
@@ -297,9 +293,9 @@ export async function startProxy(
   // Replicas answer the start-up probe alike: PUBLIC_URL leads back if it reaches any.
   const instance = w.shared.deployment;
   const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };
-  const app = buildApp(config, w, at, instance);
   let listening: { server: Server; port: number };
   try {
+    const app = await buildApp(config, w, at, instance);
     w.hub.listeningFrom(await w.shared.events.listen(w.delivered));
     await w.media.reindex();
     await w.thumbs.load();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -157,3 +158,31 @@ export const LOG_LEVEL_DOC = {
   env: 'LOG_LEVEL',
   meaning: `the least severe log lines written: ${LOG_LEVELS.map((l) => `\`${l}\``).join(', ')} (\`silent\`: none)`,
 };
+
+/** Unset and empty are the same: `FOO= cmd` must not turn a default into a bad value. */
+export const envValue = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v;
+};
+
+/** A secret from NAME or the file named by NAME_FILE. */
+export function readSecret(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  problems: string[],
+): string | undefined {
+  const direct = envValue(env, name);
+  const file = envValue(env, `${name}_FILE`);
+  if (direct !== undefined && file !== undefined) {
+    problems.push(`${name}_FILE: set either ${name} or ${name}_FILE, not both`);
+    return undefined;
+  }
+  if (file === undefined) return direct;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (e) {
+    const reason = e instanceof Error && 'code' in e ? String(e.code) : 'unreadable';
+    problems.push(`${name}_FILE: cannot read the file ${JSON.stringify(file)} (${reason})`);
+    return undefined;
+  }
+}

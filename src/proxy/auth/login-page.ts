@@ -3,8 +3,9 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0
 /**
  * The sign-in page: a plain form, no script, so it works under the strict CSP and before
  * the SPA is built. `next` is where to go afterwards (already checked to be a local path).
+ * The email may be left empty while the owner is the only one with a password.
  */
-export function loginPage(next: string, message: string | null): string {
+export function loginPage(next: string, message: string | null, email = ''): string {
   const notice = message === null ? '' : `<p class="error" role="alert">${escape(message)}</p>`;
   return `<!doctype html>
 <html lang="en">
@@ -26,8 +27,10 @@ export function loginPage(next: string, message: string | null): string {
 <form method="post" action="/login">
   <h1>Studio</h1>
   ${notice}
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="username" value="${escape(email)}" autofocus>
   <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required autofocus>
+  <input id="password" name="password" type="password" autocomplete="current-password" required>
   <input type="hidden" name="next" value="${escape(next)}">
   <button type="submit">Sign in</button>
 </form>

@@ -180,6 +180,7 @@ export async function createJob(
   deps: CreateDeps,
   input: CreateJob,
   claim: IdempotencyClaim | null = null,
+  by: string | null = null,
 ): Promise<JobRecord> {
   const parent = input.parentId === undefined ? null : await deps.history.get(input.parentId);
   if (input.parentId !== undefined && parent === null) {
@@ -200,6 +201,7 @@ export async function createJob(
       operation: OPERATIONS[input.operation].taskType,
       prompt: promptOfParams(input.operation, body) ?? parent?.prompt ?? '',
       params: paramsToKeep(body, deps.redact),
+      createdBy: by,
     },
     claim,
   );

@@ -12,8 +12,12 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 const WINNER_POLL_MS = 100;
 const WINNER_POLLS = 600;
 
-const fingerprintOf = (input: CreateJob): string =>
-  createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+/**
+ * The request a key stands for: the create and who sent it, so that a key someone else
+ * already used is a conflict, never their job.
+ */
+const fingerprintOf = (input: CreateJob, by: string | null): string =>
+  createHash('sha256').update(JSON.stringify({ by, input })).digest('base64url');
 
 /**
  * Makes a double submit create one task: the first request with a key runs, a second one
@@ -31,13 +35,14 @@ export class IdempotentCreates {
     key: string,
     input: CreateJob,
     create: (claim: IdempotencyClaim) => Promise<JobRecord>,
+    by: string | null = null,
   ): Promise<JobRecord> {
     if (!KEY_RE.test(key) || UUID_LIKE.test(key)) {
       throw invalidRequest(
         'Idempotency-Key: must be 1 to 64 letters, digits or . _ : ~ - and not shaped like a UUID',
       );
     }
-    const fingerprint = fingerprintOf(input);
+    const fingerprint = fingerprintOf(input, by);
     // A create under way first: its job is stored but not settled yet.
     const earlier = this.running.get(key);
     if (earlier) {

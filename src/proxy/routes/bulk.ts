@@ -7,8 +7,10 @@ import {
   type BulkResult,
 } from '@/contract/bulk';
 import type { Logger, Redactor } from '../log';
+import { callerOf } from '../auth/access';
 import type { MediaCache } from '../media/cache';
 import type { ThumbCache } from '../media/thumbs';
+import { mayChangeJob, type Caller } from '../model/people';
 import { isDeletable, type JobRecord } from '../model/record';
 import type { HistoryStore } from '../store/shared-store';
 import { historyFilter } from './jobs';
@@ -49,13 +51,19 @@ async function* batches(history: BulkDeps['history'], req: ParsedBulkRequest) {
   }
 }
 
-/** One batch: what changed (or would), and the running jobs a delete leaves. */
+/**
+ * One batch: what changed (or would), and what was left: the running jobs a delete
+ * leaves, and, for a member, every job someone else made.
+ */
 async function applyTo(
   deps: BulkDeps,
   action: BulkAction,
-  jobs: JobRecord[],
+  batch: JobRecord[],
   dryRun: boolean,
+  caller: Caller,
 ): Promise<{ changed: number; skipped: number }> {
+  const jobs = batch.filter((j) => mayChangeJob(caller, j.createdBy));
+  const others = batch.length - jobs.length;
   if (action === 'delete') {
     const handles = jobs.filter(isDeletable).map((j) => j.handle);
     if (!dryRun && handles.length > 0) {
@@ -66,15 +74,18 @@ async function applyTo(
         await deps.media.removeJob(handle);
       }
     }
-    return { changed: handles.length, skipped: jobs.length - handles.length };
+    return { changed: handles.length, skipped: batch.length - handles.length };
   }
   const on = action === 'favourite';
-  if (dryRun) return { changed: jobs.filter((j) => j.favourite !== on).length, skipped: 0 };
-  const flipped = await deps.history.setFavourites(
-    jobs.map((j) => j.handle),
-    on,
-  );
-  return { changed: flipped.length, skipped: 0 };
+  if (dryRun) return { changed: jobs.filter((j) => j.favourite !== on).length, skipped: others };
+  const flipped =
+    jobs.length === 0
+      ? []
+      : await deps.history.setFavourites(
+          jobs.map((j) => j.handle),
+          on,
+        );
+  return { changed: flipped.length, skipped: others };
 }
 
 /**
@@ -83,14 +94,15 @@ async function applyTo(
  * batches; `dryRun` counts instead. A delete forgets each finished job with its cached
  * media and thumbnails, as the single delete does, and leaves running ones (`skipped`).
  * The browser's undo is its own: it sends the delete when the undo time is over.
- * Who may call it: as every `/studio-api` route, a signed-in session (anyone on loopback
- * when no password is set), and same-origin only, since it is a POST.
+ * Who may call it: a member, an admin or an owner (auth/access.ts), same-origin only,
+ * since it is a POST; a member's bulk action leaves the jobs others made (`skipped`).
  */
 export function bulkRoutes(deps: BulkDeps): Hono {
   const app = new Hono();
   const body = zValidator('json', bulkRequestSchema, rejectInvalid(deps.redact));
   app.post('/bulk', requireJson, body, async (c) => {
     const req = c.req.valid('json');
+    const caller = callerOf(c);
     const dryRun = req.dryRun === true;
     const result: BulkResult = {
       action: req.action,
@@ -103,7 +115,7 @@ export function bulkRoutes(deps: BulkDeps): Hono {
       const newest = jobs[0];
       // Pages come newest first: the first job seen bounds what a later request may touch.
       if (req.filter && newest && result.cursor === null) result.cursor = String(newest.seq + 1);
-      const done = await applyTo(deps, req.action, jobs, dryRun);
+      const done = await applyTo(deps, req.action, jobs, dryRun, caller);
       result.matched += jobs.length;
       result.changed += done.changed;
       result.skipped += done.skipped;

@@ -2,8 +2,10 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { handleSchema, type Lineage } from '@/contract/studio-api';
-import { isDeletable } from '../model/record';
+import { mayChangeJob, type Caller } from '../model/people';
+import { isDeletable, type JobRecord } from '../model/record';
 import { toJob } from '../model/to-job';
+import { callerOf } from '../auth/access';
 import type { Logger } from '../log';
 import type { MediaCache } from '../media/cache';
 import type { ThumbCache } from '../media/thumbs';
@@ -20,6 +22,26 @@ interface HistoryDeps {
 
 const idParam = z.object({ id: handleSchema });
 
+/**
+ * The job, when `caller` may change it: a member only their own (403 for another's, which
+ * they can see in the library anyway), admins and owners any.
+ */
+async function jobToChange(history: HistoryStore, id: string, caller: Caller): Promise<JobRecord> {
+  const job = await history.get(id);
+  if (!job) throw jobNotFound();
+  if (!mayChangeJob(caller, job.createdBy)) {
+    throw new StudioHttpError(
+      studioError(
+        403,
+        'forbidden',
+        'Someone else made this job: a member may change or delete only their own jobs.',
+        'Ask an admin or an owner of the studio.',
+      ),
+    );
+  }
+  return job;
+}
+
 /** `/studio-api/jobs/:id/...`: favourites, deletion and lineage. */
 export function historyRoutes(deps: HistoryDeps): Hono {
   const app = new Hono();
@@ -28,6 +50,7 @@ export function historyRoutes(deps: HistoryDeps): Hono {
   const favourite = (on: boolean) =>
     app[on ? 'put' : 'delete']('/:id/favourite', param, async (c) => {
       const { id } = c.req.valid('param');
+      await jobToChange(deps.history, id, callerOf(c));
       if (!(await deps.history.setFavourite(id, on))) throw jobNotFound();
       const job = await deps.history.get(id);
       if (!job) throw jobNotFound();
@@ -38,8 +61,7 @@ export function historyRoutes(deps: HistoryDeps): Hono {
 
   app.delete('/:id', param, async (c) => {
     const { id } = c.req.valid('param');
-    const job = await deps.history.get(id);
-    if (!job) throw jobNotFound();
+    const job = await jobToChange(deps.history, id, callerOf(c));
     if (!isDeletable(job)) {
       throw new StudioHttpError(
         studioError(

@@ -8,6 +8,7 @@ import {
   type JobList,
   type JobListQuery,
 } from '@/contract/studio-api';
+import { callerOf } from '../auth/access';
 import { createJob, type CreateDeps } from '../jobs/create';
 import { IdempotentCreates } from '../jobs/idempotency';
 import type { JobRecord } from '../model/record';
@@ -91,10 +92,11 @@ export function jobsRoutes(deps: CreateDeps): Hono {
     zValidator('json', createJobSchema, rejectInvalid(deps.redact)),
     async (c) => {
       const input = c.req.valid('json');
+      const by = callerOf(c).id;
       const key = c.req.header('idempotency-key') || null;
       const job = await (key === null
-        ? createJob(deps, input)
-        : idempotent.run(key, input, (claim) => createJob(deps, input, claim)));
+        ? createJob(deps, input, null, by)
+        : idempotent.run(key, input, (claim) => createJob(deps, input, claim, by), by));
       return c.json({ job: toJob(job) });
     },
   );

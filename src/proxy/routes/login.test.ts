@@ -9,6 +9,7 @@ import { createRedactor, type Logger } from '../log';
 import type { SharedStore } from '../store/shared-store';
 import { rawRequest, type RawResponse } from '../test/raw-http';
 import { STORE_KINDS, storeKinds, type OpenedStore, type StoreKind } from '../test/store-kinds';
+import { ownerWith, personWith } from '../test/people';
 import { loginRoutes } from './login';
 import { studioErrorHandler } from './on-error';
 
@@ -23,7 +24,8 @@ interface LoginServer {
   store: SharedStore;
   /** Moves the limits' clock forward. */
   advance(seconds: number): void;
-  signIn(password: string, from: string): Promise<RawResponse>;
+  /** A sign-in from `from`: with the password alone, or naming `email`. */
+  signIn(password: string, from: string, email?: string): Promise<RawResponse>;
 }
 
 const kinds = storeKinds(0);
@@ -44,6 +46,7 @@ async function loginServer(kind: StoreKind, store?: SharedStore): Promise<LoginS
     const opened = await kinds.open(kind);
     stores.push(opened);
     store = opened.store;
+    await ownerWith(store, PASSWORD);
   }
   const logs: string[] = [];
   const line = (level: string) => (msg: string, fields?: object) =>
@@ -54,7 +57,7 @@ async function loginServer(kind: StoreKind, store?: SharedStore): Promise<LoginS
   app.route(
     '/',
     loginRoutes({
-      password: PASSWORD,
+      people: store.people,
       sessions: store.sessions,
       signIns: store.signIns,
       cookie,
@@ -72,23 +75,27 @@ async function loginServer(kind: StoreKind, store?: SharedStore): Promise<LoginS
     logs,
     store,
     advance: (seconds) => void (now += seconds * 1000),
-    signIn: (password, from) =>
+    signIn: (password, from, email = '') =>
       rawRequest(url, {
         method: 'POST',
         path: '/login',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ password, next: '/library' }).toString(),
+        body: new URLSearchParams({ email, password, next: '/library' }).toString(),
         localAddress: from,
       }),
   };
 }
 
-/** Sends `perAddress` wrong guesses from each address, the addresses in parallel. */
+/**
+ * Sends `perAddress` wrong guesses from each address, the addresses in parallel, each at
+ * an email of no one (so that only the studio's backoff counts them).
+ */
 async function guess(s: LoginServer, addresses: string[], perAddress: number) {
   const answers = await Promise.all(
     addresses.map(async (from, a) => {
       const mine: RawResponse[] = [];
-      for (let i = 0; i < perAddress; i++) mine.push(await s.signIn(`guess-${a}-${i}`, from));
+      for (let i = 0; i < perAddress; i++)
+        mine.push(await s.signIn(`guess-${a}-${i}`, from, `nobody-${a}-${i}@example.com`));
       return mine;
     }),
   );
@@ -156,6 +163,56 @@ describe.each(STORE_KINDS)('sign-in limits (%s)', (kind) => {
     // A quarter of an hour of quiet after a pause: the next pause is the first again.
     s.advance(240 + 15 * 60);
     expect(await pauseAfterFiveFailures()).toBe(60);
+  });
+
+  it('signs in by email in any case, and with the password alone while one person has one', async () => {
+    const s = await loginServer(kind);
+    const tokenOf = (r: RawResponse) => cookieOf(r).split('=')[1];
+    // A studio upgraded from its one password: the password alone is the owner's.
+    const alone = await s.signIn(PASSWORD, address(0));
+    expect(alone.status).toBe(303);
+    expect((await s.store.sessions.who(tokenOf(alone)))?.role).toBe('owner');
+    expect((await s.signIn(PASSWORD, address(0), ' OWNER@Localhost ')).status).toBe(303);
+
+    const member = await personWith(s.store, 'member', 'member password 1');
+    const asMember = await s.signIn('member password 1', address(1), member.email.toUpperCase());
+    expect(asMember.status).toBe(303);
+    expect(await s.store.sessions.who(tokenOf(asMember))).toMatchObject({
+      id: member.id,
+      role: 'member',
+    });
+    // Two people with passwords: the password alone names no one, and one person's
+    // password is not another's.
+    expect((await s.signIn(PASSWORD, address(2))).status).toBe(401);
+    expect((await s.signIn('member password 1', address(2), 'owner@localhost')).status).toBe(401);
+    const wrong = await s.signIn('nope', address(3), 'nobody@example.com');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.toString()).toContain('Wrong email or password.');
+  });
+
+  it('pauses one account after five failures in ten minutes, however slowly, and no other', async () => {
+    const s = await loginServer(kind);
+    const member = await personWith(s.store, 'member', 'member password 1');
+    // Under the studio's limit (five a minute): a failure every 100 s.
+    for (let i = 0; i < 5; i++) {
+      expect((await s.signIn(`guess-${i}`, address(i), member.email)).status).toBe(401);
+      s.advance(100);
+    }
+    const paused = await s.signIn('member password 1', address(10), member.email);
+    expect(paused.status).toBe(429);
+    expect(Number(paused.headers['retry-after'])).toBe(500);
+    // An email of no one pauses alike after as many: a pause tells nothing of who exists.
+    for (let i = 0; i < 5; i++) {
+      expect((await s.signIn(`guess-${i}`, address(20 + i), 'nobody@example.com')).status).toBe(
+        401,
+      );
+      s.advance(100);
+    }
+    expect((await s.signIn('x', address(30), 'nobody@example.com')).status).toBe(429);
+    // Everyone else signs in meanwhile.
+    expect((await s.signIn(PASSWORD, address(11), 'owner@localhost')).status).toBe(303);
+    s.advance(100);
+    expect((await s.signIn('member password 1', address(12), member.email)).status).toBe(303);
   });
 
   it('answers a form it cannot read with 400, without counting it or logging an error', async () => {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Upload } from '@/contract/studio-api';
+import { callerOf } from '../auth/access';
 import type { Logger } from '../log';
 import { mediaResponse } from '../media/serve';
 import type { Reachability } from '../webhooks/reachability';
@@ -84,7 +85,7 @@ export function uploadRoutes(deps: UploadDeps): Hono {
       const data = await readUpload(c);
       if (data.length > deps.maxBytes) throw tooLarge();
       const image = await normaliseImage(data, deps.maxPixels);
-      const rec = await deps.uploads.save(image);
+      const rec = await deps.uploads.save(image, callerOf(c).id);
       deps.log.info('upload stored', { id: rec.id, type: rec.type, bytes: rec.bytes });
       return c.json({ upload: toUpload(rec, deps.publicUrl()) });
     },

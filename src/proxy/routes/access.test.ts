@@ -1,0 +1,467 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { atLeast, meSchema, peopleListSchema, type Role } from '@/contract/people';
+import { jobSchema, type Job } from '@/contract/studio-api';
+import { newRegistry } from '@/server/metrics';
+import { createApp } from '../app';
+import { ROUTE_TABLE, type RouteRule } from '../auth/access';
+import { Stack, waitFor, type Recorded } from '../test/harness';
+
+const PASSWORD = 'correct horse battery';
+const PEOPLE_PASSWORD = 'a long enough password';
+
+let stack: Stack | null = null;
+afterEach(async () => {
+  await stack?.stopChecked();
+  stack = null;
+});
+
+/** Every route the app mounts, as `METHOD path`; the middlewares (`ALL /*`) left out. */
+function mountedRoutes(): string[] {
+  const stub = (fixed: Record<string, unknown>): unknown =>
+    new Proxy(fixed, { get: (t, key) => (key in t ? t[key as string] : () => undefined) });
+  const deps = stub({
+    webDir: '/nowhere',
+    webhookSecret: undefined,
+    auth: stub({}),
+    metrics: stub({ registry: newRegistry() }),
+  });
+  const app = createApp(deps as Parameters<typeof createApp>[0]);
+  const routes = app.routes
+    .filter((r) => !(r.method === 'ALL' && r.path === '/*'))
+    .map((r) => `${r.method} ${r.path}`);
+  return [...new Set(routes)];
+}
+
+type Who = Role | null;
+const WHO: Who[] = [null, 'viewer', 'member', 'admin', 'owner'];
+
+/** What the table says `who` gets: in, 401 (or the sign-in page for a page), or 403. */
+function expected(rule: RouteRule, who: Who): 'allowed' | 401 | 403 | 'sign-in page' {
+  if (rule.access === 'public') return 'allowed';
+  if (who === null) return rule.path === '/*' ? 'sign-in page' : 401;
+  if (rule.access === 'signed-in') return 'allowed';
+  return atLeast(who, rule.access) ? 'allowed' : 403;
+}
+
+/** What an answer was: the check's refusals, or anything the route itself said. */
+function observed(res: Recorded): 'allowed' | 401 | 403 | 'sign-in page' {
+  if (res.status === 302 && res.headers.get('location')?.startsWith('/login?next=')) {
+    return 'sign-in page';
+  }
+  let code: unknown = null;
+  let message = '';
+  try {
+    const body = JSON.parse(res.text) as { error?: { code?: unknown; message?: string } };
+    code = body.error?.code;
+    message = body.error?.message ?? '';
+  } catch {
+    // Not JSON: not a refusal of the check.
+  }
+  if (res.status === 401 && code === 'unauthenticated') return 401;
+  if (
+    res.status === 403 &&
+    code === 'forbidden' &&
+    /^Only (a member|an admin|an owner)/.test(message)
+  ) {
+    return 403;
+  }
+  return 'allowed';
+}
+
+const SAMPLE: Record<string, string> = {
+  id: 'AAAAAAAAAAAA',
+  key: '0',
+  size: '256',
+  token: 'A'.repeat(22),
+  file: `${'A'.repeat(22)}.png`,
+  icon: 'icon-192.png',
+};
+
+/** A request path for a route's pattern, each parameter filled in. */
+const pathOf = (pattern: string): string =>
+  pattern
+    .replace(/:(\w+)(\{[^}]*\})?\??/g, (_, name: string) => SAMPLE[name] ?? 'x')
+    .replace(/\*$/, 'nothing-here');
+
+/** The body each write gets: enough to pass the body checks, never to change anything. */
+function bodyOf(rule: RouteRule): RequestInit {
+  if (rule.method === 'GET' || rule.method === 'ALL' || rule.method === 'DELETE') return {};
+  if (rule.path === '/login') {
+    return {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=nobody%40example.com&password=wrong',
+    };
+  }
+  const body = rule.path === '/studio-api/people/:id' ? { role: 'viewer' } : {};
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** Sends a request as `cookie`'s person; an event stream is let go once it answers. */
+async function ask(s: Stack, rule: RouteRule, cookie: string | null): Promise<Recorded> {
+  const method = rule.method === 'ALL' ? 'GET' : rule.method;
+  const init = bodyOf(rule);
+  const headers = { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) };
+  const url = pathOf(rule.path);
+  if (rule.path === '/studio-api/events') {
+    const res = await fetch(`${s.proxy.url}${url}`, { method, headers });
+    const text = res.headers.get('content-type')?.includes('event-stream') ? '' : await res.text();
+    await res.body?.cancel();
+    return { url, status: res.status, headers: res.headers, bytes: Buffer.from(text), text };
+  }
+  return s.call(url, { ...init, method, headers, redirect: 'manual' });
+}
+
+/** Signs in over the form; the cookie to send back. */
+async function signIn(s: Stack, email: string, password: string): Promise<string> {
+  const res = await s.call('/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }).toString(),
+    redirect: 'manual',
+  });
+  expect(res.status, `sign-in of ${email}`).toBe(303);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+const asJson = (cookie: string, method: string, body?: unknown): RequestInit => ({
+  method,
+  headers: { cookie, 'content-type': 'application/json' },
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
+
+/** The owner signed in, and each other role added by them and signed in. */
+async function team(s: Stack, roles: Role[] = ['admin', 'member', 'viewer']) {
+  const owner = await signIn(s, 'owner@localhost', PASSWORD);
+  const cookies: Record<string, string> = { owner };
+  const ids: Record<string, string> = {};
+  for (const [i, role] of roles.entries()) {
+    const email = `${role}${i}@example.com`;
+    const made = await s.json<{ person: { id: string } }>(
+      '/studio-api/people',
+      asJson(owner, 'POST', { name: `A ${role}`, email, role, password: PEOPLE_PASSWORD }),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    ids[`${role}${i}`] = made.body.person.id;
+    cookies[`${role}${i}`] = await signIn(s, email, PEOPLE_PASSWORD);
+  }
+  return { cookies, ids };
+}
+
+describe('who may call which route', () => {
+  it('has one rule for every route the studio mounts, and none for a route it does not', () => {
+    const table = ROUTE_TABLE.filter((r) => r.within === undefined).map(
+      (r) => `${r.method} ${r.path}`,
+    );
+    expect(new Set(table).size).toBe(table.length);
+    expect([...mountedRoutes()].sort()).toEqual([...table].sort());
+    // A rule within another route's path names that route.
+    for (const r of ROUTE_TABLE.filter((x) => x.within !== undefined)) {
+      expect(table).toContain(`GET ${r.within}`);
+    }
+  });
+
+  it('answers every route × role as the table says, over real sockets', async () => {
+    stack = await Stack.start({ studioPassword: PASSWORD });
+    const { cookies } = await team(stack);
+    const asRole: Record<Role, string> = {
+      owner: cookies.owner ?? '',
+      admin: cookies.admin0 ?? '',
+      member: cookies.member1 ?? '',
+      viewer: cookies.viewer2 ?? '',
+    };
+    const mismatches: string[] = [];
+    let asked = 0;
+    for (const rule of ROUTE_TABLE) {
+      // Public routes are asked signed out only: signing out as someone would end them.
+      for (const who of rule.access === 'public' ? [null] : WHO) {
+        const res = await ask(stack, rule, who === null ? null : asRole[who]);
+        asked++;
+        const want = expected(rule, who);
+        const got = observed(res);
+        if (got !== want) {
+          mismatches.push(`${rule.method} ${rule.path} as ${who ?? 'nobody'}: ${got}, not ${want}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(asked).toBeGreaterThan(150);
+  });
+});
+
+async function createAs(s: Stack, cookie: string, text: string): Promise<Job> {
+  const res = await s.json<{ job: unknown }>(
+    '/studio-api/jobs',
+    asJson(cookie, 'POST', { operation: 'diffusion', params: { text } }),
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return jobSchema.parse(res.body.job);
+}
+
+const finished = (s: Stack, cookie: string, id: string) =>
+  waitFor(async () => {
+    const res = await s.json<{ job: unknown }>(`/studio-api/jobs/${id}`, { headers: { cookie } });
+    const job = jobSchema.parse(res.body.job);
+    return job.status === 'completed' ? job : null;
+  });
+
+describe("a member and another member's jobs", () => {
+  it('changes, favourites and deletes only their own; admins any; viewers none', async () => {
+    stack = await Stack.start({ studioPassword: PASSWORD });
+    const s = stack;
+    const { cookies } = await team(s, ['admin', 'member', 'member', 'viewer']);
+    const [admin, ana, ben, viewer] = [
+      cookies.admin0 ?? '',
+      cookies.member1 ?? '',
+      cookies.member2 ?? '',
+      cookies.viewer3 ?? '',
+    ];
+    const anas = await finished(s, ana, (await createAs(s, ana, 'a fox')).id);
+    const bens = await finished(s, ben, (await createAs(s, ben, 'an owl')).id);
+
+    // Ben, by the handle of Ana's job: refused, and her job unchanged.
+    for (const [method, url] of [
+      ['PUT', `/studio-api/jobs/${anas.id}/favourite`],
+      ['DELETE', `/studio-api/jobs/${anas.id}/favourite`],
+      ['DELETE', `/studio-api/jobs/${anas.id}`],
+    ] as const) {
+      const res = await s.json<{ error: { code: string; message: string } }>(url, {
+        method,
+        headers: { cookie: ben },
+      });
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.error.message).toMatch(/only their own jobs/);
+    }
+    const bulk = await s.json<{ changed: number; skipped: number }>(
+      '/studio-api/jobs/bulk',
+      asJson(ben, 'POST', { action: 'delete', ids: [anas.id, bens.id] }),
+    );
+    expect(bulk.body).toMatchObject({ changed: 1, skipped: 1 });
+    const all = await s.json<{ changed: number; skipped: number }>(
+      '/studio-api/jobs/bulk',
+      asJson(ben, 'POST', { action: 'favourite', filter: {} }),
+    );
+    expect(all.body).toMatchObject({ changed: 0, skipped: 1 });
+    const still = await s.json<{ job: Job }>(`/studio-api/jobs/${anas.id}`, {
+      headers: { cookie: ana },
+    });
+    expect(still.body.job).toMatchObject({ id: anas.id, favourite: false });
+
+    // Ana, her own: allowed.
+    const fav = await s.json<{ job: Job }>(`/studio-api/jobs/${anas.id}/favourite`, {
+      method: 'PUT',
+      headers: { cookie: ana },
+    });
+    expect(fav.status).toBe(200);
+    expect(fav.body.job.favourite).toBe(true);
+
+    // A viewer reads and downloads, and changes nothing, not even by a bulk action.
+    expect(
+      (await s.call(`/studio-api/jobs/${anas.id}`, { headers: { cookie: viewer } })).status,
+    ).toBe(200);
+    const zip = await s.call(`/studio-api/exports/results.zip?ids=${anas.id}`, {
+      headers: { cookie: viewer },
+    });
+    expect(zip.status).toBe(200);
+    for (const [method, url, body] of [
+      ['POST', '/studio-api/jobs', { operation: 'diffusion', params: { text: 'x' } }],
+      ['POST', '/studio-api/jobs/bulk', { action: 'delete', ids: [anas.id] }],
+      ['PUT', `/studio-api/jobs/${anas.id}/favourite`, undefined],
+    ] as const) {
+      const res = await s.json<{ error: { message: string } }>(url, asJson(viewer, method, body));
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.error.message).toBe(
+        'Only a member, an admin or an owner may do this; you are signed in as a viewer.',
+      );
+    }
+
+    // An admin may act on anyone's job.
+    const gone = await s.json(`/studio-api/jobs/${anas.id}`, {
+      method: 'DELETE',
+      headers: { cookie: admin },
+    });
+    expect(gone.status).toBe(200);
+  });
+});
+
+describe('people', () => {
+  it('ends the sessions of a person whose role changes or who is removed, at their next request', async () => {
+    stack = await Stack.start({ studioPassword: PASSWORD });
+    const s = stack;
+    const { cookies, ids } = await team(s, ['admin', 'member']);
+    const [owner, admin, member] = [
+      cookies.owner ?? '',
+      cookies.admin0 ?? '',
+      cookies.member1 ?? '',
+    ];
+    const me = async (cookie: string) => {
+      const res = await s.json('/studio-api/me', { headers: { cookie } });
+      return { status: res.status, body: res.status === 200 ? meSchema.parse(res.body) : null };
+    };
+    expect((await me(member)).body?.me.role).toBe('member');
+
+    const changed = await s.json(
+      `/studio-api/people/${ids.member1}`,
+      asJson(admin, 'PATCH', { role: 'viewer' }),
+    );
+    expect(changed.status).toBe(200);
+    // The very next request: the session was deleted in the change's own transaction, and
+    // every request reads the store, so every replica sees it at once.
+    expect((await me(member)).status).toBe(401);
+    const again = await signIn(s, 'member1@example.com', PEOPLE_PASSWORD);
+    expect((await me(again)).body?.me.role).toBe('viewer');
+
+    const removed = await s.json(`/studio-api/people/${ids.member1}`, {
+      method: 'DELETE',
+      headers: { cookie: admin },
+    });
+    expect(removed.status).toBe(200);
+    expect((await me(again)).status).toBe(401);
+    const listed = await s.json('/studio-api/people', { headers: { cookie: owner } });
+    expect(
+      peopleListSchema
+        .parse(listed.body)
+        .people.map((p) => p.email)
+        .sort(),
+    ).toEqual(['admin0@example.com', 'owner@localhost']);
+  });
+
+  it('keeps an owner: an admin cannot make, change or remove one, nor can the last owner go', async () => {
+    stack = await Stack.start({ studioPassword: PASSWORD });
+    const s = stack;
+    const { cookies, ids } = await team(s, ['admin']);
+    const [owner, admin] = [cookies.owner ?? '', cookies.admin0 ?? ''];
+    const ownerId = (
+      await s.json<{ me: { id: string } }>('/studio-api/me', { headers: { cookie: owner } })
+    ).body.me.id;
+    const refusals = [
+      await s.json<{ error: { message: string } }>(
+        '/studio-api/people',
+        asJson(admin, 'POST', {
+          name: 'X',
+          email: 'x@example.com',
+          role: 'owner',
+          password: PEOPLE_PASSWORD,
+        }),
+      ),
+      await s.json<{ error: { message: string } }>(
+        `/studio-api/people/${ownerId}`,
+        asJson(admin, 'PATCH', { role: 'member' }),
+      ),
+      await s.json<{ error: { message: string } }>(
+        `/studio-api/people/${ids.admin0}`,
+        asJson(admin, 'PATCH', { role: 'owner' }),
+      ),
+      await s.json<{ error: { message: string } }>(`/studio-api/people/${ownerId}`, {
+        method: 'DELETE',
+        headers: { cookie: admin },
+      }),
+    ];
+    for (const r of refusals) {
+      expect(r.status).toBe(403);
+      expect(r.body.error.message).toMatch(/^Only an owner may make, change or remove an owner/);
+    }
+    const last = await s.json<{ error: { code: string } }>(
+      `/studio-api/people/${ownerId}`,
+      asJson(owner, 'PATCH', { role: 'admin' }),
+    );
+    expect(last.status).toBe(409);
+    expect(last.body.error.code).toBe('last_owner');
+    // With a second owner, the first may step down.
+    const second = await s.json(
+      `/studio-api/people/${ids.admin0}`,
+      asJson(owner, 'PATCH', { role: 'owner' }),
+    );
+    expect(second.status).toBe(200);
+    expect(
+      (await s.json(`/studio-api/people/${ownerId}`, asJson(owner, 'PATCH', { role: 'admin' })))
+        .status,
+    ).toBe(200);
+  });
+
+  it('refuses a person it cannot keep, naming the field and what it allows', async () => {
+    stack = await Stack.start({ studioPassword: PASSWORD });
+    const s = stack;
+    const owner = await signIn(s, 'owner@localhost', PASSWORD);
+    const add = (body: unknown) =>
+      s.json<{ error: { code: string; message: string } }>(
+        '/studio-api/people',
+        asJson(owner, 'POST', body),
+      );
+    const good = {
+      name: 'Ana',
+      email: 'Ana@Example.com',
+      role: 'member',
+      password: PEOPLE_PASSWORD,
+    };
+    const cases: [unknown, RegExp][] = [
+      [{ ...good, email: 'not an email' }, /^email: must be an email address/],
+      [{ ...good, password: 'short' }, /^password: must be at least 12 characters/],
+      [{ ...good, role: 'boss' }, /^role: must be one of owner, admin, member, viewer/],
+      [{ ...good, name: '' }, /^name: must not be empty/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await add(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(message);
+    }
+    expect((await add(good)).status).toBe(201);
+    const twice = await add({ ...good, email: 'ana@example.COM' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('email_taken');
+    const patch = await s.json<{ error: { message: string } }>(
+      '/studio-api/people/AAAAAAAAAAAA',
+      asJson(owner, 'PATCH', { role: 'chief' }),
+    );
+    expect(patch.status).toBe(400);
+    expect(patch.body.error.message).toMatch(/^role: must be one of owner, admin, member, viewer/);
+  });
+});
+
+describe('zero configuration and the one password before', () => {
+  it('opens on loopback without a password as the owner, who cannot add people who could not sign in', async () => {
+    stack = await Stack.start();
+    const me = await stack.json<{ me: { name: string; email: string; role: Role } }>(
+      '/studio-api/me',
+    );
+    expect(me.status).toBe(200);
+    expect(me.body.me).toMatchObject({ name: 'Owner', email: 'owner@localhost', role: 'owner' });
+    const job = await createAs(stack, '', 'made before the password');
+    const add = await stack.json<{ error: { code: string; hint: string } }>(
+      '/studio-api/people',
+      asJson('', 'POST', {
+        name: 'Ana',
+        email: 'ana@example.com',
+        role: 'member',
+        password: PEOPLE_PASSWORD,
+      }),
+    );
+    expect(add.status).toBe(409);
+    expect(add.body.error.hint).toMatch(/STUDIO_PASSWORD/);
+
+    // Later started with STUDIO_PASSWORD: that is the owner's password, alone or with the email.
+    await stack.restart({ studioPassword: PASSWORD });
+    expect((await stack.call('/studio-api/me')).status).toBe(401);
+    const alone = await stack.call('/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ password: PASSWORD }).toString(),
+      redirect: 'manual',
+    });
+    expect(alone.status).toBe(303);
+    const cookie = (alone.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const again = await stack.json<{ me: { role: Role; id: string } }>('/studio-api/me', {
+      headers: { cookie },
+    });
+    expect(again.body.me.role).toBe('owner');
+    // The owner's job from before is still the owner's to delete.
+    const del = await stack.json(`/studio-api/jobs/${job.id}`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+    expect(del.status).toBe(200);
+    expect(stack.rows('SELECT count(*) AS n FROM people')).toEqual([{ n: 1 }]);
+    expect(stack.rows('SELECT password_hash FROM people')).toEqual([
+      { password_hash: expect.stringMatching(/^scrypt\$N=32768,r=8,p=1\$/) },
+    ]);
+  });
+});
