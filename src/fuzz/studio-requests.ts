@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { OPERATIONS, isOperationName, type OperationName } from '@/contract/operations';
+import { ROLES } from '@/contract/people';
 import { createText, edited, operationName } from './bodies';
 import {
   badMultipart,
@@ -270,6 +271,45 @@ function otherRoutes(): fc.Arbitrary<RouteRequest> {
   return fc.oneof(events, login, fixed, anywhere);
 }
 
+/**
+ * `/studio-api/me` and `/studio-api/people`: people added (valid, mistaken or hostile),
+ * roles changed and people removed by real-looking or hostile ids.
+ */
+function peopleRoutes(): fc.Arbitrary<RouteRequest> {
+  const person = fc.record(
+    {
+      name: fc.oneof(fc.constantFrom('Ana', '', ' '), hostileValue),
+      email: fc.oneof(fc.constantFrom('ana@example.com', 'ANA@Example.com', 'ana'), hostileValue),
+      role: fc.oneof(fc.constantFrom(...ROLES, 'boss'), hostileValue),
+      password: fc.oneof(fc.constantFrom('a long enough password', 'short'), hostileValue),
+    },
+    { requiredKeys: [] },
+  );
+  const add = fc.oneof(person.map(jsonText), brokenJson).map((text) => ({
+    method: 'POST',
+    path: '/studio-api/people',
+    headers: JSON_TYPE,
+    body: text,
+  }));
+  const role = fc.record({ role: fc.oneof(fc.constantFrom(...ROLES), hostileValue) });
+  const change = fc
+    .tuple(
+      fc.constantFrom('PATCH', 'DELETE'),
+      segment(['AAAAAAAAAAAA']),
+      fc.oneof(role.map(jsonText), brokenJson),
+    )
+    .map(([method, id, text]) => ({
+      method,
+      path: `/studio-api/people/${id}`,
+      headers: JSON_TYPE,
+      body: text,
+    }));
+  const read = fc
+    .constantFrom('/studio-api/me', '/studio-api/people', '/studio-api/people/')
+    .map((path) => ({ method: 'GET', path }));
+  return fc.oneof(add, change, read);
+}
+
 /** One request to the studio, from its route table, then roughened. */
 export function studioRequest(s: StudioSeeds): fc.Arbitrary<FuzzRequest> {
   const route = fc.oneof(
@@ -279,6 +319,7 @@ export function studioRequest(s: StudioSeeds): fc.Arbitrary<FuzzRequest> {
     { weight: 3, arbitrary: mediaRoutes(s) },
     { weight: 3, arbitrary: hookCalls(s) },
     { weight: 4, arbitrary: otherRoutes() },
+    { weight: 2, arbitrary: peopleRoutes() },
   );
   return fc
     .record({

@@ -29,8 +29,17 @@ describe('loadProxyConfig', () => {
       upstreamJobTtlH: 72,
       upstreamTimeoutMs: 15_000,
       allowedHosts: [],
+      ownerEmail: 'owner@localhost',
       logLevel: 'info',
     });
+  });
+
+  it('reads STUDIO_OWNER_EMAIL, and names a value that is not an email', () => {
+    const env = { ...base, STUDIO_OWNER_EMAIL: ' Boss@Example.com ' };
+    expect(loadProxyConfig(env).ownerEmail).toBe('Boss@Example.com');
+    expect(() => loadProxyConfig({ ...base, STUDIO_OWNER_EMAIL: 'boss' })).toThrow(
+      /STUDIO_OWNER_EMAIL: must be an email address, such as ana@example.com/,
+    );
   });
 
   it('reads STUDIO_ALLOWED_HOSTS as names with or without a port, and names bad entries', () => {

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { atLeast, meSchema, peopleListSchema, type Role } from '@/contract/people';
 import { jobSchema, type Job } from '@/contract/studio-api';
-import { newRegistry } from '@/server/metrics';
-import { createApp } from '../app';
 import { ROUTE_TABLE, type RouteRule } from '../auth/access';
 import { Stack, waitFor, type Recorded } from '../test/harness';
+import { mountedRoutes } from '../test/mounted-routes';
 
 const PASSWORD = 'correct horse battery';
 const PEOPLE_PASSWORD = 'a long enough password';
@@ -14,23 +13,6 @@ afterEach(async () => {
   await stack?.stopChecked();
   stack = null;
 });
-
-/** Every route the app mounts, as `METHOD path`; the middlewares (`ALL /*`) left out. */
-function mountedRoutes(): string[] {
-  const stub = (fixed: Record<string, unknown>): unknown =>
-    new Proxy(fixed, { get: (t, key) => (key in t ? t[key as string] : () => undefined) });
-  const deps = stub({
-    webDir: '/nowhere',
-    webhookSecret: undefined,
-    auth: stub({}),
-    metrics: stub({ registry: newRegistry() }),
-  });
-  const app = createApp(deps as Parameters<typeof createApp>[0]);
-  const routes = app.routes
-    .filter((r) => !(r.method === 'ALL' && r.path === '/*'))
-    .map((r) => `${r.method} ${r.path}`);
-  return [...new Set(routes)];
-}
 
 type Who = Role | null;
 const WHO: Who[] = [null, 'viewer', 'member', 'admin', 'owner'];
@@ -153,7 +135,8 @@ describe('who may call which route', () => {
       (r) => `${r.method} ${r.path}`,
     );
     expect(new Set(table).size).toBe(table.length);
-    expect([...mountedRoutes()].sort()).toEqual([...table].sort());
+    const mounted = mountedRoutes().map((r) => `${r.method} ${r.path}`);
+    expect(mounted.sort()).toEqual([...table].sort());
     // A rule within another route's path names that route.
     for (const r of ROUTE_TABLE.filter((x) => x.within !== undefined)) {
       expect(table).toContain(`GET ${r.within}`);
@@ -253,6 +236,19 @@ describe("a member and another member's jobs", () => {
     });
     expect(fav.status).toBe(200);
     expect(fav.body.job.favourite).toBe(true);
+
+    // Ana's Idempotency-Key sent by Ben with the same create: a conflict, never her job.
+    const keyed = (cookie: string) =>
+      s.json<{ job?: Job; error?: { code: string } }>('/studio-api/jobs', {
+        ...asJson(cookie, 'POST', { operation: 'diffusion', params: { text: 'same' } }),
+        headers: { cookie, 'content-type': 'application/json', 'idempotency-key': 'key-1' },
+      });
+    const first = await keyed(ana);
+    expect(first.status).toBe(200);
+    expect((await keyed(ana)).body.job?.id).toBe(first.body.job?.id);
+    const theirs = await keyed(ben);
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.error?.code).toBe('idempotency_conflict');
 
     // A viewer reads and downloads, and changes nothing, not even by a bulk action.
     expect(

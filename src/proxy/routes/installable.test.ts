@@ -2,9 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_PATHS, isServerPath } from '@/contract/server-paths';
-import { newRegistry } from '@/server/metrics';
-import { createApp } from '../app';
 import { Stack } from '../test/harness';
+import { mountedRoutes } from '../test/mounted-routes';
 
 let stack: Stack | null = null;
 afterEach(async () => {
@@ -25,26 +24,12 @@ async function withInstallableWeb(s: Stack): Promise<void> {
   writeFileSync(path.join(web, 'favicon.svg'), '<svg/>');
 }
 
-/**
- * Every route the studio mounts, with each parameter and wildcard filled in; the
- * middlewares and the SPA (`/*`) left out. The stub answers nothing: only the routes are
- * read, no request is made.
- */
-function mountedPaths(): string[] {
-  const stub = (fixed: Record<string, unknown>): unknown =>
-    new Proxy(fixed, { get: (t, key) => (key in t ? t[key as string] : () => undefined) });
-  const deps = stub({
-    webDir: '/nowhere',
-    webhookSecret: undefined,
-    auth: stub({}),
-    metrics: stub({ registry: newRegistry() }),
-  });
-  const app = createApp(deps as Parameters<typeof createApp>[0]);
-  return app.routes
+/** Every route the studio mounts, with each parameter and wildcard filled in; the SPA (`/*`) left out. */
+const mountedPaths = (): string[] =>
+  mountedRoutes()
     .map((r) => r.path)
     .filter((p) => p !== '/*')
     .map((p) => p.replace(/:\w+\??/g, 'x').replace(/\*/g, 'x'));
-}
 
 describe('the installable app', () => {
   it('names every route the studio answers itself, and no other, as not the SPA', () => {

@@ -139,7 +139,7 @@ describe('exposing the studio', () => {
       body: new URLSearchParams({ password: 'not it at all' }),
     });
     expect(wrong.status).toBe(401);
-    expect(wrong.text).toMatch(/Wrong password/);
+    expect(wrong.text).toMatch(/Wrong email or password/);
 
     const cookie = await signIn(s);
     expect(cookie).toMatch(/^studio_session=[A-Za-z0-9_-]{43}$/);
