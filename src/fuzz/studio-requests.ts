@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { OPERATIONS, isOperationName, type OperationName } from '@/contract/operations';
-import { ROLES } from '@/contract/people';
 import { createText, edited, operationName } from './bodies';
+import { peopleRoutes } from './people-requests';
 import {
   badMultipart,
   brokenJson,
@@ -269,45 +269,6 @@ function otherRoutes(): fc.Arbitrary<RouteRequest> {
     })
     .map((segs) => ({ method: 'GET', path: `/${segs.join('/')}` }));
   return fc.oneof(events, login, fixed, anywhere);
-}
-
-/**
- * `/studio-api/me` and `/studio-api/people`: people added (valid, mistaken or hostile),
- * roles changed and people removed by real-looking or hostile ids.
- */
-function peopleRoutes(): fc.Arbitrary<RouteRequest> {
-  const person = fc.record(
-    {
-      name: fc.oneof(fc.constantFrom('Ana', '', ' '), hostileValue),
-      email: fc.oneof(fc.constantFrom('ana@example.com', 'ANA@Example.com', 'ana'), hostileValue),
-      role: fc.oneof(fc.constantFrom(...ROLES, 'boss'), hostileValue),
-      password: fc.oneof(fc.constantFrom('a long enough password', 'short'), hostileValue),
-    },
-    { requiredKeys: [] },
-  );
-  const add = fc.oneof(person.map(jsonText), brokenJson).map((text) => ({
-    method: 'POST',
-    path: '/studio-api/people',
-    headers: JSON_TYPE,
-    body: text,
-  }));
-  const role = fc.record({ role: fc.oneof(fc.constantFrom(...ROLES), hostileValue) });
-  const change = fc
-    .tuple(
-      fc.constantFrom('PATCH', 'DELETE'),
-      segment(['AAAAAAAAAAAA']),
-      fc.oneof(role.map(jsonText), brokenJson),
-    )
-    .map(([method, id, text]) => ({
-      method,
-      path: `/studio-api/people/${id}`,
-      headers: JSON_TYPE,
-      body: text,
-    }));
-  const read = fc
-    .constantFrom('/studio-api/me', '/studio-api/people', '/studio-api/people/')
-    .map((path) => ({ method: 'GET', path }));
-  return fc.oneof(add, change, read);
 }
 
 /** One request to the studio, from its route table, then roughened. */
