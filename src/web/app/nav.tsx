@@ -3,6 +3,7 @@ import { cn } from '../lib/cn';
 import { prefetchPage } from './pages/lazy-pages';
 import type { Route } from './router';
 import { routeHref } from './router';
+import { useMayCreate } from './use-may-create';
 
 const ITEMS: { route: Route; label: string; icon: ReactNode }[] = [
   {
@@ -52,14 +53,20 @@ interface NavProps {
   layout: 'side' | 'bottom';
 }
 
+/** What a viewer, who may not create, is not shown. */
+const CREATING: readonly Route[] = ['create', 'tools'];
+
 export function Nav({ current, layout }: NavProps) {
   const bottom = layout === 'bottom';
+  const mayCreate = useMayCreate();
+  const items = mayCreate ? ITEMS : ITEMS.filter((i) => !CREATING.includes(i.route));
+  const columns = items.length === ITEMS.length ? 'grid-cols-4' : 'grid-cols-2';
   return (
     <nav
       aria-label="Main"
-      className={cn(bottom ? 'grid grid-cols-4 gap-1 p-1.5' : 'flex flex-col gap-1 p-3')}
+      className={cn(bottom ? `grid ${columns} gap-1 p-1.5` : 'flex flex-col gap-1 p-3')}
     >
-      {ITEMS.map(({ route, label, icon }) => (
+      {items.map(({ route, label, icon }) => (
         <a
           key={route}
           href={routeHref(route)}

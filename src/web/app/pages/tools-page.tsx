@@ -4,7 +4,9 @@ import type { ToolFormProps } from '@/web/features/tools';
 // By path: the index is on the first page, and this page is a chunk of its own.
 import { TOOLS } from '@/web/features/tools/components/tools';
 import { routeHref } from '../router';
+import { useMayCreate } from '../use-may-create';
 import { usePromptHandoff } from '../use-prompt-handoff';
+import { ViewerNotice } from './create-page';
 import { Page } from './page';
 import type { ComponentType } from 'react';
 import type { TaskType } from '@/contract/task';
@@ -40,17 +42,22 @@ function ToolSlot({ Form }: { Form: ComponentType<ToolFormProps> }) {
 
 export function ToolsPage() {
   const onUsePrompt = usePromptHandoff();
+  const mayCreate = useMayCreate();
   return (
     <Page
       title="Tools"
       description="Describe and shorten, blend, retexture, cut out, repaint and animate images by URL or upload."
     >
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="grid gap-4 lg:grid-cols-2">
-          {TOOLS.map(({ id, Form }) => (
-            <ToolSlot key={id} Form={Form} />
-          ))}
-        </div>
+        {mayCreate ? (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {TOOLS.map(({ id, Form }) => (
+              <ToolSlot key={id} Form={Form} />
+            ))}
+          </div>
+        ) : (
+          <ViewerNotice />
+        )}
         <section aria-labelledby="latest-heading" className="space-y-3 xl:sticky xl:top-20">
           <h2 id="latest-heading" className="text-sm font-medium text-zinc-400">
             Latest jobs
