@@ -27,7 +27,7 @@ async function twoReplicas(kind: 'sqlite' | 'postgres') {
   const other = raw.reopen();
   const b = await assembleStore(other.db, other.d, OPTS);
   opened.push({ store: a, raw }, { store: b, raw: { ...other, dispose: () => undefined } });
-  return [a, b] as const;
+  return [a, b, raw.db] as const;
 }
 
 const code = (e: unknown) => (e instanceof StudioHttpError ? e.error.code : String(e));
@@ -68,6 +68,35 @@ describe.each(STORE_KINDS)('people on %s', (kind) => {
     expect(await a.sessions.who(third.token)).toMatchObject({ role: 'viewer' });
     await b.people.remove(ben.id, () => undefined);
     expect(await a.sessions.who(third.token)).toBeNull();
+  });
+
+  it('records who made each job and each upload', async () => {
+    const [store, other, db] = await twoReplicas(kind);
+    const ana = await personWith(store, 'member', 'ana password 12');
+    await store.history.recordIntent(
+      {
+        handle: 'anasJob00001',
+        hookToken: null,
+        parentHandle: null,
+        parentIndex: null,
+        operation: 'diffusion',
+        prompt: 'a fox',
+        params: null,
+        createdBy: ana.id,
+      },
+      null,
+    );
+    expect((await other.history.get('anasJob00001'))?.createdBy).toBe(ana.id);
+    const upload = await store.uploads.save(
+      { data: Buffer.alloc(64, 1), type: 'image/png', ext: 'png', width: 1, height: 1 },
+      ana.id,
+    );
+    const rows = await db
+      .selectFrom('uploads')
+      .select('created_by')
+      .where('id', '=', upload.id)
+      .execute();
+    expect(rows).toEqual([{ created_by: ana.id }]);
   });
 
   it('always keeps an owner, and lets the caller refuse a change before it is made', async () => {
