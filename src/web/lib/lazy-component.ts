@@ -37,11 +37,11 @@ export function lazyComponent<P extends object>(
     pending = started;
     return started;
   };
-  // React 18's types cannot relate a generic P to the ref-aware props of a lazy component.
-  const Lazy = lazy(load) as unknown as ComponentType<P>;
+  const Lazy = lazy(load);
   // Once its chunk is there the component renders directly: React.lazy suspends on its
-  // first render even then, and React reveals suspended content no sooner than 500 ms
-  // after the fallback, so a prefetched dialog would still open late.
+  // first render even then, and an update from a click renders at once, so it shows the
+  // fallback, and React reveals suspended content no sooner than 300 ms after a fallback:
+  // a prefetched dialog would open late.
   function Component(props: P) {
     if (ready) return createElement(ready, props);
     const lazyElement = createElement(Lazy, props);

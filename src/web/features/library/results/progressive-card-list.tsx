@@ -85,8 +85,8 @@ export function ProgressiveCardList(props: ProgressiveCardListProps) {
     if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) setFocused(null);
   };
   return (
-    <CardScroller.Provider value={scrollToJob}>
-      <DeferredThumbs.Provider value>
+    <CardScroller value={scrollToJob}>
+      <DeferredThumbs value>
         <div
           ref={ref}
           role="feed"
@@ -111,9 +111,9 @@ export function ProgressiveCardList(props: ProgressiveCardListProps) {
             />
           ))}
         </div>
-      </DeferredThumbs.Provider>
+      </DeferredThumbs>
       {viewing ? <LazyLightbox.Component jobs={jobs} /> : null}
-    </CardScroller.Provider>
+    </CardScroller>
   );
 }
 
