@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { lazyComponent } from './lazy-component';
@@ -12,7 +12,7 @@ function Dialog() {
 }
 
 /** A button that mounts `Component` on click, and every text the page showed meanwhile. */
-function opener(Component: () => ReactNode) {
+function opener(Component: ComponentType) {
   function Host() {
     const [open, setOpen] = useState(false);
     return (
@@ -57,5 +57,18 @@ describe('a lazy component', () => {
     await expect.element(screen.getByRole('dialog', { name: 'Remix' })).toBeVisible();
     await expect.element(screen.getByText('Loading…')).not.toBeInTheDocument();
     stop();
+  });
+
+  it('gives a fallback that is a function of the props it will render with', async () => {
+    let arrive: (c: (p: { label: string }) => ReactNode) => void = () => undefined;
+    const chunk = new Promise<(p: { label: string }) => ReactNode>((resolve) => (arrive = resolve));
+    const Badge = lazyComponent(() => chunk, {
+      fallback: ({ label }) => <span>{label}: loading</span>,
+    }).Component;
+    const screen = await render(<Badge label="Balance" />);
+    await expect.element(screen.getByText('Balance: loading')).toBeVisible();
+    arrive(({ label }) => <strong>{label}: 12 credits</strong>);
+    await expect.element(screen.getByText('Balance: 12 credits')).toBeVisible();
+    await expect.element(screen.getByText('Balance: loading')).not.toBeInTheDocument();
   });
 });
