@@ -25,6 +25,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
+    // The studio's service worker would answer the requests a spec routes (`page.route`
+    // sees none a worker sends) and keep the shell between specs; e2e/pwa.spec.ts, which
+    // tests the worker, allows it on a studio of its own.
+    serviceWorkers: 'block',
     launchOptions: chromium.launch,
   },
   webServer: {

@@ -2,13 +2,56 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_ICONS } from './scripts/app-icons.ts';
 import { firstPageChunk } from './scripts/first-page-chunk.ts';
 import { precompress } from './scripts/precompress.ts';
+
+/** The app's background (zinc-950), its window's while it starts and its title bar's. */
+const APP_BACKGROUND = '#09090b';
+
+/**
+ * The installable app: the web manifest (linked from index.html and the sign-in page) and
+ * the service worker, src/web/pwa/sw.ts, which precaches index.html and the build's hashed
+ * files and nothing else. The page registers it itself (src/web/pwa/register.ts).
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/web/pwa',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeManifestIcons: false,
+  manifest: {
+    name: 'Image & Video Studio',
+    short_name: 'Studio',
+    description: 'Create, edit and keep images and videos.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: APP_BACKGROUND,
+    background_color: APP_BACKGROUND,
+    icons: APP_ICONS.map((icon) => ({
+      src: `/icons/${icon.file}`,
+      sizes: `${icon.size}x${icon.size}`,
+      type: 'image/png',
+      purpose: icon.maskable ? 'maskable' : 'any',
+    })),
+  },
+  injectManifest: {
+    // The shell and the hashed build only (the plugin adds the manifest): the icons and the
+    // favicon load from the network like any other file, and no answer of the studio is
+    // ever kept.
+    globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
 
 // The SPA lives in src/web; the proxy serves the build from dist/web.
 export default defineConfig({
   root: '.',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp, precompress()],
   // `@/x` is `src/x`, as tsconfig.json's `paths` says (the one place it is spelled out).
   resolve: { tsconfigPaths: true },
   build: {

@@ -32,6 +32,15 @@ function run(
   return { child, exited };
 }
 
+/** The e2e studio (serve.ts) on a free loopback port, with `env` over the runner's. */
+export async function runStudio(
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; child: ChildProcess; exited: Promise<void> }> {
+  const port = await freePort();
+  const studio = run(['e2e/serve.ts'], { PORT: String(port), HOST: '127.0.0.1', ...env });
+  return { url: `http://127.0.0.1:${port}`, ...studio };
+}
+
 export async function startOutageStack(taskMs: number): Promise<OutageStack> {
   const root = mkdtempSync(join(tmpdir(), 'studio-e2e-outage-'));
   const apiKey = 'sk-e2e-outage';
@@ -40,7 +49,7 @@ export async function startOutageStack(taskMs: number): Promise<OutageStack> {
     accounts,
     JSON.stringify([{ apiKey, name: 'Outage', credits: 100_000, concurrency: 4 }]),
   );
-  const [port, enginePort] = [await freePort(), await freePort()];
+  const enginePort = await freePort();
   const engineUrl = `http://127.0.0.1:${enginePort}`;
   const engineEnv = {
     ENGINE_PORT: String(enginePort),
@@ -50,14 +59,12 @@ export async function startOutageStack(taskMs: number): Promise<OutageStack> {
     ENGINE_TASK_MS: String(taskMs),
   };
   let engine = run(['src/engine/main.ts'], engineEnv);
-  const studio = run(['e2e/serve.ts'], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
+  const studio = await runStudio({
     UPSTREAM_URL: engineUrl,
     UPSTREAM_API_KEY: apiKey,
     UPSTREAM_PROGRESS: 'on',
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = studio.url;
   const stopEngine = async () => {
     engine.child.kill('SIGKILL');
     await engine.exited;

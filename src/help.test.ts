@@ -99,6 +99,26 @@ describe('--help', () => {
   );
 });
 
+describe('--help of the proxy alone and of npm start', () => {
+  it('the proxy prints its own settings and exits 0, without UPSTREAM_URL or a start', () => {
+    const help = spawnSync(process.execPath, ['--import', 'tsx', 'src/proxy/main.ts', '--help'], {
+      env: { ...process.env, UPSTREAM_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('Usage: npx tsx src/proxy/main.ts [--help]');
+    expect(help.stdout).toContain('\nStudio (proxy):\n  PORT (default: 8080)\n');
+    expect(help.stdout).not.toContain('ENGINE_');
+  });
+
+  it('npm start answers --help at once, without building the web app first', () => {
+    const help = spawnSync('npm', ['start', '--', '--help'], { encoding: 'utf8' });
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('Usage: npm start [-- --help]');
+    expect(help.stdout).not.toContain('vite build');
+  }, 30_000);
+});
+
 describe("README.md's settings tables", () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
   const start = readme.indexOf('\n## Settings\n');

@@ -102,7 +102,8 @@ export async function startStudio(env: NodeJS.ProcessEnv = process.env): Promise
  * ends with it. (A terminal's Ctrl-C reaches both; the studio takes a second signal calmly.)
  */
 function relaunch(): void {
-  const args = [...process.execArgv, ...NODE_FLAGS, ...process.argv.slice(1)];
+  // This module by its own path: `npm start` enters through scripts/start.ts.
+  const args = [...process.execArgv, ...NODE_FLAGS, fileURLToPath(import.meta.url)];
   const child = spawn(process.execPath, args, {
     stdio: 'inherit',
     env: { ...process.env, ...MALLOC_SETTINGS },
@@ -148,7 +149,8 @@ async function readyLines(studio: RunningStudio): Promise<string> {
   ].join('\n');
 }
 
-async function main(): Promise<void> {
+/** The launcher's command line: `--help`, or start the studio. */
+export async function main(): Promise<void> {
   // `--help` and a wrong argument are answered here, before a relaunch; the settings code
   // is loaded only for them, so a launcher that relaunches stays small.
   const args = process.argv.slice(2);

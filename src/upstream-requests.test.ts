@@ -41,6 +41,7 @@ beforeAll(async () => {
       ENGINE_TASK_MS: '1500',
       // The studio's callbacks are on 127.0.0.1.
       ENGINE_ALLOW_PRIVATE_FETCH: '1',
+      LOG_LEVEL: 'warn',
     }),
   );
   wire = await new WireDelay(engine.url, () => 0).start();
@@ -51,6 +52,7 @@ beforeAll(async () => {
         HOST: '127.0.0.1',
         STUDIO_DATA_DIR: path.join(root, 'studio'),
         STUDIO_WEB_DIR: path.join(root, 'no-web'),
+        LOG_LEVEL: 'warn',
       },
       // As `npm start` runs the embedded engine: callbacks, with every state.
       { upstreamUrl: wire.url, upstreamApiKey: engine.apiKey ?? '', upstreamProgress: 'on' },

@@ -28,6 +28,11 @@ const studioErrorSchema = z.object({
   /** What the user can do about it. */
   hint: z.nullable(z.string()),
   retryAfterS: z.nullable(z.number()),
+  /**
+   * In an error answer: the id of the request it answers (also its `X-Request-Id`), which
+   * the studio's log lines about it carry. A job's own error has none.
+   */
+  requestId: z.optional(z.nullable(z.string())),
 });
 export type StudioError = z.infer<typeof studioErrorSchema>;
 

@@ -17,6 +17,8 @@ describe('loadEngineConfig', () => {
       enhanceUpscale: false,
       allowedHosts: [],
       alertUsd: 10,
+      metricsToken: undefined,
+      logLevel: 'info',
     });
   });
 
@@ -76,5 +78,15 @@ describe('loadEngineConfig', () => {
     expect(load).toThrow(/ENGINE_PORT="eighty": must be an integer from 0 to 65535/);
     expect(load).toThrow(/ENGINE_FAULT_RATE="2": must be a number from 0 to 1/);
     expect(load).toThrow(/ENGINE_PUBLIC_URL="ftp:\/\/x": must be an http/);
+  });
+});
+
+describe('LOG_LEVEL of the engine', () => {
+  it('is info unless set; a bad value is refused, naming the variable and the allowed values', () => {
+    expect(loadEngineConfig({}).logLevel).toBe('info');
+    expect(loadEngineConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(() => loadEngineConfig({ LOG_LEVEL: 'verbose' })).toThrow(
+      'LOG_LEVEL="verbose": must be one of trace, debug, info, warn, error, fatal, silent',
+    );
   });
 });

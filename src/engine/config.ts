@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
-import { helpSection, type SettingDoc, settingRows } from '@/server/settings';
+import {
+  helpSection,
+  LOG_LEVEL_DOC,
+  logLevelSchema,
+  metricsTokenDoc,
+  metricsTokenSchema,
+  type SettingDoc,
+  settingRows,
+} from '@/server/settings';
 
 /** Environment variables are strings and an empty one means "not set", not "zero". */
 const unset = (v: unknown): unknown => (v === '' ? undefined : v);
@@ -58,6 +66,8 @@ export const engineConfigSchema = z.object({
       )
       .default([]),
   ),
+  metricsToken: z.preprocess(unset, metricsTokenSchema),
+  logLevel: z.preprocess(unset, logLevelSchema),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;
@@ -123,6 +133,8 @@ const ENGINE_SETTINGS = {
     env: 'ENGINE_ALERT_USD',
     meaning: 'balance in USD below which `/account/balance` reports `low_balance_alert`',
   },
+  metricsToken: metricsTokenDoc('ENGINE_METRICS_TOKEN'),
+  logLevel: LOG_LEVEL_DOC,
 } as const satisfies Record<keyof EngineConfig, SettingDoc>;
 
 /** The engine's settings as `--help` and README.md show them. */

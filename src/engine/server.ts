@@ -3,7 +3,11 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import type { DestinationStream } from 'pino';
 import { allowedHosts, isLoopbackBind, type HostRule } from '@/contract/allowed-hosts';
+import { isTerminal } from '@/contract/task';
+import { createLogger } from '@/server/log';
+import { type JobCounters, jobCounters, newRegistry } from '@/server/metrics';
 import type { AccountSpec } from './accounts/accounts-file';
 import { devAccountSpec, readAccountsFile } from './accounts/accounts-file';
 import { syncAccounts } from './accounts/accounts-store';
@@ -43,9 +47,9 @@ const CLOSE_GRACE_MS = 3000;
 export interface EngineHooks {
   /** Resolves callback host names instead of the system's resolver (tests map names). */
   lookup?: HostLookup;
+  /** Where the log lines go instead of standard output (tests keep them). */
+  logDestination?: DestinationStream;
 }
-
-const logError = (err: unknown) => console.error('[engine]', err);
 
 function accountsOf(config: EngineConfig, dataDir: string) {
   if (config.accountsFile) {
@@ -106,6 +110,8 @@ function createLoops(
   filesDir: string,
   publicUrl: () => string,
   hooks: EngineHooks,
+  jobs: JobCounters,
+  logError: (err: unknown) => void,
 ) {
   const tasks = new TaskStore(db);
   const now = () => new Date();
@@ -134,7 +140,11 @@ function createLoops(
     allowPrivateFetch: config.allowPrivateFetch,
     random: Math.random,
     onError: logError,
-    onAttemptEnd: () => dispatcher.notify(),
+    onAttemptEnd: (jobId) => {
+      dispatcher.notify();
+      const task = tasks.get(jobId);
+      if (task && isTerminal(task.status)) jobs.finished(task.taskType, task.status);
+    },
     onProgress: (jobId) => progress.notify(jobId),
   });
   return { tasks, now, scheduler, dispatcher, progress };
@@ -146,13 +156,23 @@ export async function startEngine(
   hooks: EngineHooks = {},
 ): Promise<RunningEngine> {
   const { db, filesDir, apiKey } = prepare(config);
+  const log = createLogger({
+    level: config.logLevel,
+    ...(hooks.logDestination ? { destination: hooks.logDestination } : {}),
+  });
+  const logError = (err: unknown) => log.error('engine failure', { err });
   let publicUrl = config.publicUrl ?? '';
+  // A registry per engine: the launcher's studio and tests' engines count apart.
+  const registry = newRegistry();
+  const jobs = jobCounters(registry);
   const { tasks, now, scheduler, dispatcher, progress } = createLoops(
     config,
     db,
     filesDir,
     () => publicUrl,
     hooks,
+    jobs,
+    logError,
   );
   const ctx: EngineContext = {
     db,
@@ -165,13 +185,21 @@ export async function startEngine(
     alertUsd: config.alertUsd,
     now,
     publicUrl: () => publicUrl,
-    onCreated: () => scheduler.notify(),
+    onCreated: (operation) => {
+      jobs.created(operation);
+      scheduler.notify();
+    },
   };
   // Checked on loopback (where a rebound name reaches it), or wherever names are listed;
   // nothing is answered until the port, and so the allowed hosts, are known.
   const guarded = isLoopbackBind(config.host) || config.allowedHosts.length > 0;
   let hosts: HostRule[] | null = guarded ? [] : null;
-  const app = createEngineApp(ctx, { onError: logError, allowedHosts: () => hosts });
+  const app = createEngineApp(ctx, {
+    onError: logError,
+    log,
+    allowedHosts: () => hosts,
+    metrics: { registry, token: config.metricsToken },
+  });
   let server: http.Server;
   try {
     server = await listen(app.fetch, config);

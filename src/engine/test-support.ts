@@ -45,6 +45,8 @@ export interface TestEngine {
     timeoutMs?: number,
   ): Promise<TaskResponse>;
   audit(): string[];
+  /** The engine's log lines, unless the options named a destination of their own. */
+  logs: string[];
   stop(): Promise<void>;
 }
 
@@ -58,11 +60,15 @@ async function writeAccounts(dataDir: string, accounts: TestAccount[] | undefine
 }
 
 export async function startTestEngine(opts: TestEngineOptions = {}): Promise<TestEngine> {
-  const { accounts, lookup, ...rest } = opts;
+  const { accounts, lookup, logDestination, ...rest } = opts;
+  const logs: string[] = [];
   const dataDir = opts.dataDir ?? (await tempDir());
   const accountsFile = await writeAccounts(dataDir, accounts);
   const config = engineConfigSchema.parse({ port: 0, taskMs: 50, ...rest, dataDir, accountsFile });
-  const engine = await startEngine(config, { lookup });
+  const engine = await startEngine(config, {
+    lookup,
+    logDestination: logDestination ?? { write: (line) => void logs.push(line) },
+  });
   const url = engine.url;
   const key = engine.apiKey ?? accounts?.[0]?.apiKey ?? '';
 
@@ -105,6 +111,7 @@ export async function startTestEngine(opts: TestEngineOptions = {}): Promise<Tes
     get: (p, headers) => fetch(`${url}${p}`, { headers }),
     waitFor,
     audit,
+    logs,
     stop: () => engine.stop(),
   };
 }

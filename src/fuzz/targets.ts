@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,13 @@ async function json(
   return JSON.parse(res.body.toString()) as unknown;
 }
 
-function studio(root: string, name: string, engine: TestEngine, password?: string) {
+function studio(
+  root: string,
+  name: string,
+  engine: TestEngine,
+  logDestination: DestinationStream,
+  password?: string,
+) {
   const dataDir = path.join(root, name);
   const webDir = path.join(root, 'web');
   const env = { PORT: '0', STUDIO_DATA_DIR: dataDir, STUDIO_WEB_DIR: webDir };
@@ -54,7 +61,7 @@ function studio(root: string, name: string, engine: TestEngine, password?: strin
     uploadMaxMb: 1,
     ...(password ? { studioPassword: password } : {}),
   });
-  return startProxy(config);
+  return startProxy(config, { logDestination });
 }
 
 /** One upload, one completed job and its callback token, in the studio without a password. */
@@ -125,7 +132,8 @@ async function seedEngine(engine: TestEngine): Promise<string> {
   return task.job_id;
 }
 
-export async function startTargets(): Promise<Targets> {
+/** `logDestination` takes the log lines of the three servers. */
+export async function startTargets(logDestination: DestinationStream): Promise<Targets> {
   const root = mkdtempSync(path.join(tmpdir(), 'fuzz-'));
   mkdirSync(path.join(root, 'web'));
   mkdirSync(path.join(root, 'engine'));
@@ -134,9 +142,10 @@ export async function startTargets(): Promise<Targets> {
     dataDir: path.join(root, 'engine'),
     taskMs: 20,
     accounts: [ACCOUNT],
+    logDestination,
   });
-  const open = await studio(root, 'studio', engine);
-  const locked = await studio(root, 'locked', engine, PASSWORD);
+  const open = await studio(root, 'studio', engine, logDestination);
+  const locked = await studio(root, 'locked', engine, logDestination, PASSWORD);
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
     .png()
     .toBuffer();

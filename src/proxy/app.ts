@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
-import type { HostRule } from '@/contract/allowed-hosts';
+import { hostAllowed, type HostRule } from '@/contract/allowed-hosts';
 import type { StudioStatus } from '@/contract/studio-api';
+import { requestLog } from '@/server/log';
+import { httpMetrics, metricsHandler, readiness } from '@/server/metrics';
 import type { AccountService } from './account/summary';
 import type { SessionCookie } from './auth/cookie';
 import { requireSession } from './auth/guard';
@@ -17,6 +19,9 @@ import type { ThumbCache } from './media/thumbs';
 import type { SpendingReads } from './store/spending';
 import type { UploadsStore } from './store/shared-store';
 import type { MediaPrefetch } from './sync/media-prefetch';
+import type { StudioMetrics } from './metrics';
+import type { SharedStore } from './store/shared-store';
+import type { UpstreamHealth } from './upstream/health';
 import type { JobUpdater } from './sync/updater';
 import type { CallbackLinks } from './webhooks/links';
 import type { Reachability } from './webhooks/reachability';
@@ -36,7 +41,7 @@ import { thumbRoutes } from './routes/thumbs';
 import { studioErrorHandler } from './routes/on-error';
 import { spaRoutes } from './routes/spa';
 import { webhookRoutes } from './routes/webhooks';
-import { StudioHttpError, studioError } from './studio-error';
+import { StudioHttpError, studioError, studioErrorResponse } from './studio-error';
 
 interface AppDeps extends CreateDeps {
   media: MediaCache;
@@ -56,6 +61,11 @@ interface AppDeps extends CreateDeps {
   /** The hosts the studio answers to; known once it listens. */
   allowedHosts: () => readonly HostRule[];
   uploads: UploadsStore;
+  metrics: StudioMetrics;
+  /** METRICS_TOKEN: when set, `/metrics` is served to its bearer only, from anywhere. */
+  metricsToken: string | undefined;
+  shared: Pick<SharedStore, 'ping'>;
+  health: Pick<UpstreamHealth, 'status'>;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** Set when STUDIO_PASSWORD is: sign-in and sessions. */
   auth: {
@@ -70,7 +80,27 @@ interface AppDeps extends CreateDeps {
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
+  // First, so that every line logged while serving a request carries its id, and every
+  // answer is logged and counted, the refusals of the checks below included.
+  app.use(requestLog(deps.log));
+  app.use(httpMetrics(deps.metrics.registry));
   app.use(securityHeaders(deps.publicUrl));
+  // Prometheus, not browsers: answered before the host check and the sign-in guard, which
+  // are for browsers, by a rule of its own. With METRICS_TOKEN, to the request that bears
+  // it, from anywhere (a page cannot know the token); without, to loopback peers only, and
+  // then under the studio's own host names too, or a page on this machine could read it
+  // through a name pointed at 127.0.0.1.
+  app.get(
+    '/metrics',
+    metricsHandler(deps.metrics.registry, {
+      token: deps.metricsToken,
+      hostAllowed: (c) => hostAllowed(c.req.header('host'), deps.allowedHosts()),
+      refuse: (_c, status, message) =>
+        studioErrorResponse(
+          studioError(status, status === 401 ? 'unauthenticated' : 'forbidden', message),
+        ),
+    }),
+  );
   app.use(hostCheck(deps.allowedHosts));
   app.use(refuseUncleanPaths());
   app.use(bodyLimits());
@@ -80,7 +110,24 @@ export function createApp(deps: AppDeps): Hono {
     app.use(requireSession(deps.auth.sessions, deps.auth.cookie));
     app.route('/', loginRoutes({ ...deps.auth, log: deps.log }));
   }
+  // Liveness and readiness, for load balancers and orchestrators: open without a session
+  // (auth/guard.ts), under the studio's host names like every browser route. Readiness:
+  // the database answers and the upstream is reachable as far as the studio last saw it
+  // (its requests and the probe keep that state; asking it costs no upstream request).
   app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/readyz', async (c) => {
+    const { status, body } = await readiness({
+      database: async () => {
+        await deps.shared.ping();
+        return null;
+      },
+      upstream: async () => {
+        const upstream = deps.health.status;
+        return upstream.reachable ? null : (upstream.reason ?? 'unreachable');
+      },
+    });
+    return c.json(body, status);
+  });
   app.route('/hooks', webhookRoutes(deps));
   app.route('/studio-api', browserEventRoutes(deps.hub, deps.status));
   app.route('/studio-api/jobs', jobsRoutes(deps));
@@ -96,9 +143,7 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.route('/media', mediaRoutes(deps));
   app.route('/media', thumbRoutes(deps));
-  app.all('/media/*', (c) =>
-    c.json({ error: studioError(404, 'not_found', 'No such media.') }, 404),
-  );
+  app.all('/media/*', () => studioErrorResponse(studioError(404, 'not_found', 'No such media.')));
   app.route('/', spaRoutes(deps.webDir));
 
   app.onError(studioErrorHandler(deps.redact, deps.log));

@@ -29,6 +29,7 @@ describe('loadProxyConfig', () => {
       upstreamJobTtlH: 72,
       upstreamTimeoutMs: 15_000,
       allowedHosts: [],
+      logLevel: 'info',
     });
   });
 

@@ -3,7 +3,15 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { httpUrlRe } from '@/contract/urls';
-import { type SettingDoc, settingRows } from '@/server/settings';
+import {
+  helpSection,
+  LOG_LEVEL_DOC,
+  logLevelSchema,
+  type SettingDoc,
+  metricsTokenDoc,
+  metricsTokenSchema,
+  settingRows,
+} from '@/server/settings';
 
 /**
  * Thumbnails made at once. Each takes a core for tens of milliseconds (a 1024 px PNG
@@ -143,6 +151,9 @@ export const proxyConfigSchema = z.object({
     .min(8, { error: 'must be at least 8 characters' })
     .max(1024, { error: 'must be at most 1024 characters' })
     .optional(),
+  /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
+  metricsToken: metricsTokenSchema,
+  logLevel: logLevelSchema,
 });
 export type ProxyConfig = z.infer<typeof proxyConfigSchema>;
 
@@ -263,10 +274,24 @@ const PROXY_SETTINGS = {
     meaning:
       "with `DATABASE_URL`: how long a replica's lease on the jobs it follows lasts unrenewed, so how soon another replica takes over the jobs of one that died",
   },
+  metricsToken: { ...metricsTokenDoc('METRICS_TOKEN', ', or a file holding it'), fromFile: true },
+  logLevel: LOG_LEVEL_DOC,
 } as const satisfies Record<Key, SettingDoc>;
 
 /** The studio's settings as `--help` and README.md show them. */
 export const proxySettings = settingRows(proxyConfigSchema, PROXY_SETTINGS);
+
+/** What `npx tsx src/proxy/main.ts --help` prints. */
+export const proxyHelp = (): string =>
+  [
+    'Usage: npx tsx src/proxy/main.ts [--help]',
+    '',
+    'Starts the studio alone, against the task service at UPSTREAM_URL (required here; npm',
+    'start runs the embedded engine instead). Every setting is an environment variable, read',
+    'at start; a bad value stops it with a list of what is wrong.',
+    '',
+    helpSection('Studio (proxy)', proxySettings),
+  ].join('\n');
 
 /** Unset and empty are the same: `FOO= cmd` must not turn a default into a bad value. */
 const envValue = (env: NodeJS.ProcessEnv, name: string): string | undefined => {

@@ -1,7 +1,8 @@
 /**
- * Structured JSON log lines with redaction. Job UUIDs are capabilities on the upstream
- * (anyone holding one can read the task and its media), and the API key is a secret, so
- * neither may reach a log line, whatever code path produced the text.
+ * Redaction of the studio's log lines (written by pino, src/server/log.ts). Job UUIDs are
+ * capabilities on the upstream (anyone holding one can read the task and its media), and
+ * the API key is a secret, so neither may reach a log line, whatever code path produced
+ * the text.
  */
 
 const UUID_ANYWHERE = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/gi;
@@ -24,31 +25,4 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   };
 }
 
-type LogFields = Record<string, unknown>;
-
-export interface Logger {
-  info(msg: string, fields?: LogFields): void;
-  warn(msg: string, fields?: LogFields): void;
-  error(msg: string, fields?: LogFields): void;
-}
-
-const describe = (v: unknown): unknown => (v instanceof Error ? `${v.name}: ${v.message}` : v);
-
-export function createLogger(redact: Redactor): Logger {
-  const write = (level: 'info' | 'warn' | 'error', msg: string, fields: LogFields = {}) => {
-    const entries = Object.entries(fields).map(([k, v]) => [k, describe(v)]);
-    const line = JSON.stringify({
-      time: new Date().toISOString(),
-      level,
-      msg,
-      ...Object.fromEntries(entries),
-    });
-    // Redact the serialised line, so nested fields and error texts are covered too.
-    (level === 'info' ? console.log : console.error)(redact(line));
-  };
-  return {
-    info: (msg, fields) => write('info', msg, fields),
-    warn: (msg, fields) => write('warn', msg, fields),
-    error: (msg, fields) => write('error', msg, fields),
-  };
-}
+export type { Logger } from '@/server/log';

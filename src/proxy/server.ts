@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
+import type { DestinationStream } from 'pino';
 import { allowedHosts, type HostRule } from '@/contract/allowed-hosts';
 import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
@@ -11,11 +10,14 @@ import { SessionCookie } from './auth/cookie';
 import { EventHub, type SharedEvent } from './browser-events/hub';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
-import { createLogger, createRedactor, type Logger } from './log';
+import { createLogger } from '@/server/log';
+import { createRedactor, type Logger } from './log';
+import { close, listen, loopbackUrl } from './listen';
 import { MediaCache } from './media/cache';
 import { ThumbCache } from './media/thumbs';
 import { toJob } from './model/to-job';
 import { MediaIndex } from './media/index';
+import { StudioMetrics } from './metrics';
 import type { JobChange } from './store/history';
 import { databasePassword, openStore } from './store/open';
 import type { HistoryStore, SharedStore } from './store/shared-store';
@@ -29,6 +31,11 @@ import { UpstreamProbe } from './upstream/probe';
 import { CallbackLinks } from './webhooks/links';
 import { Reachability, assessReachability } from './webhooks/reachability';
 
+export interface ProxyHooks {
+  /** Where the log lines go instead of standard output (tests keep them). */
+  logDestination?: DestinationStream;
+}
+
 export interface RunningProxy {
   url: string;
   /** Where the upstream reaches the proxy: PUBLIC_URL, or `url` by default. */
@@ -36,57 +43,26 @@ export interface RunningProxy {
   stop(): Promise<void>;
 }
 
-/** In-flight requests get this long to finish at shutdown before connections are cut. */
-const DRAIN_MS = 5000;
-
-function listen(app: Hono, port: number, hostname: string) {
-  return new Promise<{ server: Server; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname }, (info) =>
-      resolve({ server: server as Server, port: info.port }),
-    );
-    server.once('error', reject);
-  });
-}
-
-/**
- * Stops accepting connections and lets requests in flight finish. A keep-alive connection
- * whose response ends during the drain would otherwise stay open until the client's own
- * idle timeout, so idle ones are swept until the server has closed.
- */
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    const sweep = setInterval(() => server.closeIdleConnections(), 25);
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-    server.close(() => {
-      clearInterval(sweep);
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-}
-
-/** The address to print and to call: a wildcard bind is reachable on loopback. */
-function loopbackUrl(host: string, port: number): string {
-  const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
-}
-
 const MB = 1024 * 1024;
 /** The shortest default lease on the jobs a replica follows (STUDIO_LEASE_MS). */
 const MIN_LEASE_MS = 10_000;
 
 /** The stores and the upstream client; the media cache and its index on STUDIO_DATA_DIR. */
-async function openStores(config: ProxyConfig) {
+async function openStores(config: ProxyConfig, hooks: ProxyHooks) {
   const secrets = [
     config.upstreamApiKey,
     config.upstreamWebhookSecret,
     config.studioPassword,
     config.databaseUrl,
     databasePassword(config.databaseUrl),
+    config.metricsToken,
   ];
   const redact = createRedactor(secrets.filter((x): x is string => x !== undefined));
-  const log = createLogger(redact);
+  const log = createLogger({
+    level: config.logLevel,
+    redact,
+    ...(hooks.logDestination ? { destination: hooks.logDestination } : {}),
+  });
   const dataDir = path.resolve(config.dataDir);
   const index = MediaIndex.open(dataDir);
   const shared: SharedStore = await openStore(config, dataDir, log).catch((err: unknown) => {
@@ -94,8 +70,10 @@ async function openStores(config: ProxyConfig) {
     throw err;
   });
   const health = new UpstreamHealth();
+  const metrics = new StudioMetrics();
   const upstream = new UpstreamClient({
     health,
+    metrics,
     baseUrl: config.upstreamUrl,
     apiKey: config.upstreamApiKey,
     redact,
@@ -115,6 +93,7 @@ async function openStores(config: ProxyConfig) {
   return {
     redact,
     log,
+    metrics,
     index,
     health,
     upstream,
@@ -133,8 +112,13 @@ const uploadLimits = (config: ProxyConfig) => ({
 });
 
 /** Everything the proxy runs, built before it listens. */
-async function wire(config: ProxyConfig, publicUrl: () => string, replica: string) {
-  const s = await openStores(config);
+async function wire(
+  config: ProxyConfig,
+  publicUrl: () => string,
+  replica: string,
+  hooks: ProxyHooks,
+) {
+  const s = await openStores(config, hooks);
   // Creates the last run was waiting for when it stopped: their callbacks may still come.
   const interrupted = await s.history.markInterruptedCreates();
   if (interrupted > 0) s.log.warn('creates interrupted by the last stop', { count: interrupted });
@@ -236,6 +220,14 @@ function announcer(history: HistoryStore, gate: ProgressGate, log: Logger) {
 
 type Wired = Awaited<ReturnType<typeof wire>>;
 
+/** Points the metrics' gauges at what they read. */
+const watchGauges = (w: Wired) =>
+  w.metrics.watch({
+    eventStreams: () => w.hub.size,
+    thumbQueue: () => w.thumbs.waiting,
+    dbPool: () => w.shared.pool(),
+  });
+
 interface Addresses {
   publicUrl: () => string;
   allowedHosts: () => readonly HostRule[];
@@ -254,6 +246,7 @@ function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string
     ...w,
     webDir: config.webDir,
     webhookSecret: config.upstreamWebhookSecret,
+    metricsToken: config.metricsToken,
     instance,
     ...at,
     auth,
@@ -290,13 +283,17 @@ async function begin(
 }
 
 /** Starts the studio proxy: store, upstream client, poller, event hub and HTTP server. */
-export async function startProxy(config: ProxyConfig): Promise<RunningProxy> {
+export async function startProxy(
+  config: ProxyConfig,
+  hooks: ProxyHooks = {},
+): Promise<RunningProxy> {
   const exposed = exposureProblem(config);
   if (exposed) throw new Error(`The studio refuses to start: ${exposed}`);
   let publicUrl = config.publicUrl ?? '';
   let hosts: HostRule[] = [];
   const replica = randomBytes(12).toString('base64url');
-  const w = await wire(config, () => publicUrl, replica);
+  const w = await wire(config, () => publicUrl, replica, hooks);
+  watchGauges(w);
   // Replicas answer the start-up probe alike: PUBLIC_URL leads back if it reaches any.
   const instance = w.shared.deployment;
   const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };

@@ -1,4 +1,5 @@
 import type { StudioError } from '@/contract/studio-api';
+import { withRequestId } from '@/server/log';
 
 /** A failure the browser should see as `{error: StudioError}` with `error.status`. */
 export class StudioHttpError extends Error {
@@ -26,3 +27,15 @@ export const jobNotFound = (): StudioHttpError =>
   new StudioHttpError(
     studioError(404, 'not_found', 'No job with that id exists in this studio.', null),
   );
+
+/**
+ * Every failure's answer: `{error: StudioError}` with the status of the error, its
+ * `retry-after`, and the id of the request it answers (the one its log lines carry).
+ */
+export function studioErrorResponse(error: StudioError): Response {
+  const headers = new Headers({ 'content-type': 'application/json' });
+  // Clients and intermediaries understand the header; the body says the same for people.
+  if (error.retryAfterS !== null) headers.set('retry-after', String(Math.ceil(error.retryAfterS)));
+  const body = JSON.stringify({ error: withRequestId(error) });
+  return new Response(body, { status: error.status, headers });
+}

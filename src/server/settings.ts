@@ -129,3 +129,31 @@ export async function answerCommandLine(
   console.log(await help());
   return false;
 }
+
+/** A bearer token that opens a server's `/metrics` to other machines (both programs). */
+export const metricsTokenSchema = z
+  .string()
+  .min(16, { error: 'must be at least 16 characters' })
+  .max(1024, { error: 'must be at most 1024 characters' })
+  .optional();
+
+/** The doc of a metrics token setting; `more` ends its meaning (a file to read it from). */
+export const metricsTokenDoc = (env: string, more = '') => ({
+  env,
+  defaultText: 'unset: loopback clients only',
+  meaning: `\`/metrics\` (Prometheus) is served to any address whose request carries \`Authorization: Bearer <token>\` (at least 16 characters), and only to it${more}`,
+});
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL as both programs read it. */
+export const logLevelSchema = z
+  .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+  .default('info');
+
+/** The doc of LOG_LEVEL, for both programs' settings tables. */
+export const LOG_LEVEL_DOC = {
+  env: 'LOG_LEVEL',
+  meaning: `the least severe log lines written: ${LOG_LEVELS.map((l) => `\`${l}\``).join(', ')} (\`silent\`: none)`,
+};

@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startTheme } from './lib/theme';
+import { registerServiceWorker } from './pwa/register';
+import { UpdateOffer } from './pwa/update-offer';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -13,5 +15,7 @@ startTheme();
 createRoot(root).render(
   <StrictMode>
     <App />
+    <UpdateOffer />
   </StrictMode>,
 );
+registerServiceWorker();

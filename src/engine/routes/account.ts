@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { ActiveTasks, AccountInfo, Balance } from '@/contract/account';
 import { MODEL_NAME } from '@/contract/task';
+import { withRequestId } from '@/server/log';
 import type { AccountRow } from '../accounts/accounts-store';
 import { getAccount } from '../accounts/accounts-store';
 import { activeCount } from '../accounts/limits';
@@ -10,7 +11,7 @@ import { requireAccount } from './auth';
 
 /** Account endpoints answer 401 and 403 with `{message}` only. */
 const refuseAccount = (c: Context, status: 401 | 403, message: string): Response =>
-  c.json({ message }, status);
+  c.json(withRequestId({ message }), status);
 
 const envelope = <T>(data: T) => ({ code: 200, data, message: 'success' });
 

@@ -53,16 +53,17 @@ describe('authentication', () => {
     }
   });
 
-  it('answers account endpoints 401 and 403 with {message} only', async () => {
+  // The hosted service's shape, and the id of the request the engine adds to every error.
+  it('answers account endpoints 401 and 403 with {message} and requestId only', async () => {
     for (const p of ['balance', 'info', 'active_tasks']) {
       const missing = await t.get(`/api/account/${p}`);
       expect(missing.status).toBe(401);
-      expect(Object.keys((await missing.json()) as object)).toEqual(['message']);
+      expect(Object.keys((await missing.json()) as object)).toEqual(['message', 'requestId']);
       const wrong = await t.get(`/api/account/${p}`, { 'x-api-key': 'nope-nope-nope' });
       expect(wrong.status).toBe(401);
       const off = await t.get(`/api/account/${p}`, { 'x-api-key': OFF });
       expect(off.status).toBe(403);
-      expect(Object.keys((await off.json()) as object)).toEqual(['message']);
+      expect(Object.keys((await off.json()) as object)).toEqual(['message', 'requestId']);
     }
   });
 

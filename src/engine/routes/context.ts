@@ -19,8 +19,8 @@ export interface EngineContext {
   now: () => Date;
   /** Base of absolute media URLs; known only once the server has its port. */
   publicUrl: () => string;
-  /** A task was admitted: wake the scheduler. */
-  onCreated: () => void;
+  /** A task of this operation was admitted: wake the scheduler, count it. */
+  onCreated: (operation: string) => void;
 }
 
 /** Hono's typed context variables: the account the key belongs to. */

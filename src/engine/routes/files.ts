@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { withRequestId } from '@/server/log';
 import type { EngineContext, EngineEnv } from './context';
 import type { ImageExtension } from '../tasks/operations/media-files';
 import { IMAGE_TYPES, MEDIA_NAME_RE } from '../tasks/operations/media-files';
@@ -62,14 +63,14 @@ export function fileRoutes(ctx: EngineContext): Hono<EngineEnv> {
     const media = mediaOf(name);
     const task = media ? ctx.tasks.get(media.jobId) : null;
     if (!media || !task || task.status !== 'completed' || isExpired(task, ctx.jobTtlS, ctx.now())) {
-      return c.json({ code: 404, message: 'no such file' }, 404);
+      return c.json(withRequestId({ code: 404, message: 'no such file' }), 404);
     }
     const file = path.join(ctx.filesDir, name);
     let size: number;
     try {
       size = (await fs.stat(file)).size;
     } catch {
-      return c.json({ code: 404, message: 'no such file' }, 404);
+      return c.json(withRequestId({ code: 404, message: 'no such file' }), 404);
     }
     const headers = {
       'content-type': media.type,

@@ -12,6 +12,7 @@ import { createTask } from '../tasks/create';
 import { isExpired } from '../tasks/rules/parents';
 import { Rejection } from '../tasks/rules/rejection';
 import { toTaskResponse } from '../tasks/view';
+import { withRequestId } from '@/server/log';
 import { requireAccount } from './auth';
 
 /** Prompts are at most 8192 characters; no valid body comes near this. */
@@ -19,7 +20,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 /** Task endpoints answer every refusal in the TaskResponse shape, status = error.code. */
 const refuseTask = (c: Context, status: number, message: string): Response =>
-  c.json(errorTaskResponse(status, message), status as ContentfulStatusCode);
+  c.json(withRequestId(errorTaskResponse(status, message)), status as ContentfulStatusCode);
 
 const jobParam = z.object({
   job_id: z.string().refine(isUuid, { error: 'must be a job_id (a UUID)' }),
@@ -60,7 +61,7 @@ export function taskRoutes(ctx: EngineContext): Hono<EngineEnv> {
       const raw = await c.req.text();
       try {
         const task = createTask(ctx, c.get('account'), name, raw);
-        ctx.onCreated();
+        ctx.onCreated(task.taskType);
         return c.json(toTaskResponse(task, ctx.publicUrl()));
       } catch (err) {
         if (err instanceof Rejection) return refuseTask(c, err.code, err.message);

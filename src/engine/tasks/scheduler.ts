@@ -22,7 +22,7 @@ export interface Scheduler extends Loop {
 export interface SchedulerDeps extends AttemptDeps {
   onError: (err: unknown) => void;
   /** Called after each attempt ends (completed tasks may owe a callback). */
-  onAttemptEnd: () => void;
+  onAttemptEnd: (jobId: string) => void;
 }
 
 /** Staged tasks move up in creation order, one per account at a time, while slots are free. */
@@ -50,7 +50,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       .finally(() => {
         inFlight.delete(task.jobId);
         loop.notify();
-        deps.onAttemptEnd();
+        deps.onAttemptEnd(task.jobId);
       });
     inFlight.set(task.jobId, { abort, done });
   }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary } from '@/contract/account-summary';
 import type { TaskStatus } from '@/contract/task';
 import type { JobRecord } from '../model/record';
-import { createLogger, createRedactor } from '../log';
+import { createLogger } from '@/server/log';
 import type { ActiveJob, JobChange } from '../store/history';
 import { waitFor } from '../test/harness';
 import type { AccountPath } from '../upstream/client';
@@ -110,7 +110,7 @@ function service(upstream: Upstream, opts: Options = {}) {
   const s = new AccountService({
     upstream,
     history: opts.jobs ?? new Jobs(),
-    log: createLogger(createRedactor([])),
+    log: createLogger({ level: 'silent' }),
     publish: (a) => published.push(a),
     watchers: () => opts.watchers ?? 1,
     minGapMs: GAP,

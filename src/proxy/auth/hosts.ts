@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { hostAllowed, type HostRule } from '@/contract/allowed-hosts';
-import { studioError } from '../studio-error';
+import { studioError, studioErrorResponse } from '../studio-error';
 
 /**
  * Answers only the hosts the studio is served under (DNS rebinding: another site's name
@@ -17,6 +17,6 @@ export function hostCheck(allowed: () => readonly HostRule[]): MiddlewareHandler
       `This studio does not answer to the host ${JSON.stringify((host ?? '').slice(0, 200))}.`,
       'Open the studio at its own address (localhost, 127.0.0.1 or PUBLIC_URL). To serve it under another name, add that name to STUDIO_ALLOWED_HOSTS (comma-separated, e.g. studio.lan or studio.lan:8080).',
     );
-    return c.json({ error }, 421);
+    return studioErrorResponse(error);
   };
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { hostAllowed, type HostRule } from '@/contract/allowed-hosts';
-import { studioError } from '../studio-error';
+import { studioError, studioErrorResponse } from '../studio-error';
 import { isHookPath } from './paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,16 +26,13 @@ export function sameOriginWrites(
   allowed: () => readonly HostRule[],
 ): MiddlewareHandler {
   const refuse = () =>
-    Response.json(
-      {
-        error: studioError(
-          403,
-          'cross_site',
-          'This request came from another site and was refused.',
-          'Use the studio from its own address.',
-        ),
-      },
-      { status: 403 },
+    studioErrorResponse(
+      studioError(
+        403,
+        'cross_site',
+        'This request came from another site and was refused.',
+        'Use the studio from its own address.',
+      ),
     );
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || isHookPath(c.req.path)) return next();

@@ -53,6 +53,24 @@ describe('paths that say one thing and name another', () => {
     expect((await s.raw('/index.html')).status).toBe(302);
   });
 
+  it('with a password, a file fetched for a page or a worker is refused, not led to sign-in', async () => {
+    const s = (stack = await Stack.start({ studioPassword: 'correct horse battery' }));
+    const files = await s.withBuiltWeb();
+    // A service worker's precache fetches the shell and the scripts with mode "cors" or
+    // "same-origin": followed, a redirect would give it the sign-in page to keep as them.
+    for (const mode of ['cors', 'same-origin', 'no-cors']) {
+      for (const path of ['/index.html', '/', '/assets/index-AbC123.js']) {
+        const res = await s.raw(path, { headers: { 'sec-fetch-mode': mode } });
+        expect(res.status, `${mode} ${path}`).toBe(401);
+        expect(res.text, `${mode} ${path}`).not.toContain(files.index);
+      }
+    }
+    // Opening a page still leads to sign-in and back.
+    const opened = await s.raw('/library', { headers: { 'sec-fetch-mode': 'navigate' } });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/login?next=%2Flibrary');
+  });
+
   it('refuses encoded separators and dot segments on media, uploads and the SPA', async () => {
     const s = (stack = await Stack.start());
     await s.withBuiltWeb();

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { studioError } from '../studio-error';
+import { studioError, studioErrorResponse } from '../studio-error';
 
 /**
  * The request path decoded once, or null when it could lead somewhere other than it
@@ -31,6 +31,6 @@ export function refuseUncleanPaths(): MiddlewareHandler {
       'invalid_request',
       'The path holds an encoded slash or backslash, or a "." or ".." segment; no studio address does.',
     );
-    return c.json({ error }, 400);
+    return studioErrorResponse(error);
   };
 }

@@ -1,3 +1,4 @@
+import type { JobCounters } from '@/server/metrics';
 import type * as z from 'zod/mini';
 import { promptOfParams } from '@/contract/create-job';
 import { formatIssues } from '@/contract/errors';
@@ -25,6 +26,8 @@ export interface CreateDeps {
   uploads: Pick<UploadsStore, 'linkJob'>;
   redact: Redactor;
   log: Logger;
+  /** Counts the jobs created, by operation. */
+  metrics?: { jobs: Pick<JobCounters, 'created'> };
 }
 
 const parentExpired = () =>
@@ -206,5 +209,6 @@ export async function createJob(
   );
   deps.poller.jobCreated(record.handle, link !== null);
   deps.log.info('job created', { handle: record.handle, operation: record.operation });
+  deps.metrics?.jobs.created(record.operation);
   return record;
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { taskResponseSchema } from '@/contract/task';
 import { stateFromTask } from '../model/record';
-import { createLogger, createRedactor } from '../log';
+import { createRedactor } from '../log';
+import { createLogger } from '@/server/log';
 import type { SharedStore } from '../store/shared-store';
 import { openSqliteStore } from '../store/sqlite/open';
 import { fixture } from '../test/fixtures';
@@ -15,7 +16,7 @@ const KB = 1024;
 const HOUR = 60 * 60 * 1000;
 const TTL_MS = 72 * HOUR;
 const redact = createRedactor([]);
-const log = createLogger(redact);
+const log = createLogger({ level: 'silent' });
 const completed = taskResponseSchema.parse(fixture('diffusion-completed'));
 
 let dir: string;

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manifestSchema } from '@/contract/exports';
-import { createLogger, createRedactor } from '../log';
+import { createLogger } from '@/server/log';
 import type { JobRecord } from '../model/record';
 import { UpstreamError } from '../upstream/errors';
 import type { CachedMedia } from './cache';
 import { exportZip } from './export-zip';
 
-const log = createLogger(createRedactor([]));
+const log = createLogger({ level: 'silent' });
 const MB = 1024 * 1024;
 let dir: string;
 let file: string;

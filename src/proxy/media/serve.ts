@@ -3,8 +3,12 @@ import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { CachedMedia } from './cache';
 
-/** Outputs never change once a job completed, so browsers may keep them for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Outputs never change once a job completed, so the browser may keep them for good; only
+ * the browser: they are someone's work behind the studio's sign-in, which a shared cache
+ * between the two must not keep and hand to another.
+ */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, createRedactor } from '../log';
+import { createLogger } from '@/server/log';
 import type { CachedMedia } from './cache';
 import { NotAnImage, ThumbCache } from './thumbs';
 import { Abandoned } from './turns';
 
-const log = createLogger(createRedactor([]));
+const log = createLogger({ level: 'silent' });
 let dir: string;
 let photo: string;
 let clip: string;

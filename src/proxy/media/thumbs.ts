@@ -43,6 +43,11 @@ export class ThumbCache {
   private readonly turns: Turns;
   private total = 0;
 
+  /** Thumbnails waiting for a maker (a metric). */
+  get waiting(): number {
+    return this.turns.waiting;
+  }
+
   constructor(
     private readonly dir: string,
     private readonly originals: Originals,

@@ -83,7 +83,7 @@ describe('creating and following a job', () => {
     const grid = await stack.call(job.output?.grid?.url ?? '');
     expect(grid.status).toBe(200);
     expect(grid.headers.get('content-type')).toBe('image/png');
-    expect(grid.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(grid.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     const etag = grid.headers.get('etag') ?? '';
     expect(etag).toMatch(/^".+"$/);
     expect(grid.bytes.subarray(1, 4).toString()).toBe('PNG');

@@ -24,7 +24,9 @@ describe('thumbnails', () => {
     const res = await stack.call(`/media/${job.id}/2/thumb`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
-    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const full = await stack.call(`/media/${job.id}/2`);
+    expect(full.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     const meta = await sharp(res.bytes).metadata();
     expect(meta.format).toBe('webp');
     expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(384);

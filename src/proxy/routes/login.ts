@@ -111,6 +111,9 @@ export function loginRoutes(deps: LoginDeps): Hono {
   app.post('/logout', async (c) => {
     await deps.sessions.end(deps.cookie.read(c));
     deps.cookie.clear(c);
+    // The browser's HTTP cache goes too: media are kept for good once seen, and must not
+    // outlive the session on a shared machine. The app's service worker keeps no answer.
+    c.header('clear-site-data', '"cache"');
     return c.redirect('/login', 303);
   });
   return app;

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { StudioError } from '@/contract/studio-api';
-import { createLogger, createRedactor } from '../log';
+import { createRedactor } from '../log';
+import { createLogger } from '@/server/log';
 import type { NormalisedImage } from '../uploads/normalise';
 import { studioErrorHandler } from './on-error';
 import { uploadRoutes } from './uploads';
@@ -23,12 +24,12 @@ describe('uploads when the upstream cannot fetch them', () => {
         },
         reach: { uploadsBlocked: 'PUBLIC_URL is a loopback address, but ...' },
         publicUrl: () => 'http://127.0.0.1:1',
-        log: createLogger(redact),
+        log: createLogger({ level: 'silent' }),
         maxBytes: 1024,
         maxPixels: 100,
       }),
     );
-    app.onError(studioErrorHandler(redact, createLogger(redact)));
+    app.onError(studioErrorHandler(redact, createLogger({ level: 'silent' })));
     // An image the studio would otherwise keep.
     const png = await sharp({
       create: { width: 4, height: 4, channels: 3, background: '#808080' },

@@ -7,7 +7,7 @@ import { mediaResponse } from '../media/serve';
 import type { Reachability } from '../webhooks/reachability';
 import type { UploadsStore } from '../store/shared-store';
 import type { UploadRecord } from '../store/uploads';
-import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
+import { StudioHttpError, invalidRequest, studioError, studioErrorResponse } from '../studio-error';
 import { normaliseImage } from '../uploads/normalise';
 import { formFields } from './validate';
 
@@ -105,7 +105,7 @@ export function publicUploadRoutes(
     const rec = m?.[1] ? await uploads.byToken(m[1]) : null;
     const data = rec && rec.ext === m?.[2] ? await uploads.read(rec) : null;
     if (!rec || data === null) {
-      return c.json({ error: studioError(404, 'not_found', 'No such upload.') }, 404);
+      return studioErrorResponse(studioError(404, 'not_found', 'No such upload.'));
     }
     await uploads.touch(rec);
     const image = {

@@ -4,7 +4,7 @@ import type { Logger } from '../log';
 import { TOKEN_RE } from '../model/ids';
 import type { JobRecord } from '../model/record';
 import type { HistoryStore } from '../store/shared-store';
-import { studioError } from '../studio-error';
+import { studioError, studioErrorResponse } from '../studio-error';
 import type { JobUpdater } from '../sync/updater';
 import type { CallbackLinks } from '../webhooks/links';
 import type { Reachability } from '../webhooks/reachability';
@@ -26,7 +26,7 @@ interface WebhookDeps {
 }
 
 const refuse = (status: number, code: string, message: string) =>
-  Response.json({ error: studioError(status, code, message) }, { status });
+  studioErrorResponse(studioError(status, code, message));
 
 function parseTask(text: string): TaskResponse | null {
   try {

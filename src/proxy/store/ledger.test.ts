@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobUpdater } from '../sync/updater';
-import { createLogger, createRedactor } from '../log';
+import { createRedactor } from '../log';
+import { createLogger } from '@/server/log';
 import { insertJob, taskWith } from '../test/ledger-jobs';
 import { STORE_KINDS, storeKinds, type OpenedStore } from '../test/store-kinds';
 import type { HistoryStore } from './shared-store';
@@ -24,7 +25,7 @@ describe.each(STORE_KINDS)('the spending ledger on %s', (kind) => {
       // Text results only: nothing to download.
       prefetch: { enqueue: () => undefined },
       redact,
-      log: createLogger(redact),
+      log: createLogger({ level: 'silent' }),
       signal: new AbortController().signal,
     });
   });

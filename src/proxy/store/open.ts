@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ProxyConfig } from '../config';
 import type { Logger } from '../log';
 import type { StoreDialect } from './dialect';
@@ -7,6 +8,7 @@ import { migrateStore } from './migrations';
 import { openPostgresStore } from './postgres/open';
 import type { Db } from './schema';
 import { StoredSessions } from './sessions';
+import type { PoolStats } from '../metrics';
 import type { SharedStore } from './shared-store';
 import { StoredSignIns } from './sign-ins';
 import { spendingReads } from './spending';
@@ -38,6 +40,7 @@ export async function assembleStore(
   db: Db,
   d: StoreDialect,
   opts: StoreOptions,
+  pool: () => PoolStats | null = () => null,
 ): Promise<SharedStore> {
   try {
     await migrateStore(db, d);
@@ -56,6 +59,10 @@ export async function assembleStore(
     uploads: new StoredUploads(db, d, opts.uploadsCapBytes),
     spending: spendingReads(db, d),
     events,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    pool,
     close: async () => {
       await events.close();
       await db.destroy();

@@ -1,3 +1,4 @@
+import type { PoolStats } from '../metrics';
 import type { StudioEvent } from '@/contract/events';
 import type { TaskResponse } from '@/contract/task';
 import type { BackoffStore } from '../auth/rate-limit';
@@ -116,5 +117,9 @@ export interface SharedStore {
   /** The spending ledger, one row per job, kept by triggers with every job change. */
   spending: SpendingReads;
   events: SharedEvents;
+  /** Resolves once the database answers a trivial query (readiness). */
+  ping(): Promise<void>;
+  /** The connection pool's figures, where the driver tells (PostgreSQL); else null. */
+  pool(): PoolStats | null;
   close(): Promise<void>;
 }

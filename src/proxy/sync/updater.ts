@@ -1,3 +1,4 @@
+import type { JobCounters } from '@/server/metrics';
 import { isTerminal, type TaskResponse } from '@/contract/task';
 import type { Logger, Redactor } from '../log';
 import { stateFromTask, type JobRecord } from '../model/record';
@@ -10,6 +11,8 @@ interface UpdaterDeps {
   prefetch: Pick<MediaPrefetch, 'enqueue'>;
   redact: Redactor;
   log: Logger;
+  /** Counts the jobs that finished, by operation. */
+  metrics?: { jobs: Pick<JobCounters, 'finished'> };
   /** Aborted at shutdown: updates still running are not reported as failures. */
   signal: AbortSignal;
 }
@@ -42,7 +45,10 @@ export class JobUpdater {
     // it are served as they come), and its sizes in one more event.
     const media = state.status === 'completed' && mediaEntries(state.output).length > 0;
     const changed = await this.deps.history.applyState(handle, state, task, media);
-    if (changed) this.deps.log.info('job finished', { handle, status: state.status });
+    if (changed) {
+      this.deps.log.info('job finished', { handle, status: state.status });
+      this.deps.metrics?.jobs.finished(current.operation, state.status);
+    }
     if (changed && media) this.deps.prefetch.enqueue(handle);
     return { changed, terminal: true };
   }

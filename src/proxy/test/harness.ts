@@ -64,7 +64,9 @@ export class Stack {
   }
 
   async startProxy(): Promise<void> {
-    this.proxy = await startProxy(this.config());
+    this.proxy = await startProxy(this.config(), {
+      logDestination: { write: (line) => void this.logs.push(line.trimEnd()) },
+    });
   }
 
   /** Stops the proxy and starts a new one on the same data dir, as a restart would. */

@@ -2,6 +2,7 @@ import { accountErrorSchema } from '@/contract/account';
 import type { OperationName } from '@/contract/operations';
 import { taskResponseSchema, type TaskResponse } from '@/contract/task';
 import type { Redactor } from '../log';
+import { outcomeOfStatus, type StudioMetrics, type UpstreamOutcome } from '../metrics';
 import { UpstreamError, neverConnected } from './errors';
 import type { UpstreamHealth } from './health';
 import { withRetry } from './retry';
@@ -20,6 +21,8 @@ interface UpstreamClientOptions {
   retryBaseMs?: number;
   /** Told of every answer and every failure to get one from the service's own address. */
   health?: UpstreamHealth;
+  /** Counts and times every request by its outcome. */
+  metrics?: Pick<StudioMetrics, 'upstreamRequest'>;
 }
 
 export type AccountPath = 'balance' | 'info' | 'active_tasks';
@@ -145,16 +148,27 @@ export class UpstreamClient {
 
   private async sendTo(url: string, timeoutMs: number, init: RequestInit, signal?: AbortSignal) {
     const timeout = AbortSignal.timeout(timeoutMs);
+    const started = performance.now();
+    const tell = (outcome: UpstreamOutcome) =>
+      this.opts.metrics?.upstreamRequest(outcome, (performance.now() - started) / 1000);
     try {
-      return await fetch(url, {
+      const res = await fetch(url, {
         ...init,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
+      tell(outcomeOfStatus(res.status));
+      return res;
     } catch (err) {
-      if (signal?.aborted) throw err;
-      if (timeout.aborted)
+      if (signal?.aborted) {
+        tell('aborted');
+        throw err;
+      }
+      if (timeout.aborted) {
+        tell('timeout');
         throw new UpstreamError(null, 'The image service did not answer in time.');
+      }
       const unsent = neverConnected(err);
+      tell(unsent ? 'unreachable' : 'broken');
       const why = unsent ? 'could not be reached' : 'broke the connection before it answered';
       throw new UpstreamError(null, `The image service ${why}.`, null, unsent);
     }

@@ -3,7 +3,7 @@ import { parseStudioEvent } from '@/contract/events';
 import type { StudioStatus } from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
 import { jobEvent, type Received } from '../test/sse-client';
-import { createLogger, createRedactor } from '../log';
+import { createLogger } from '@/server/log';
 import { UpstreamHealth } from './health';
 import { UpstreamProbe } from './probe';
 
@@ -128,7 +128,7 @@ describe('UpstreamHealth', () => {
 });
 
 describe('UpstreamProbe', () => {
-  const log = createLogger(createRedactor([]));
+  const log = createLogger({ level: 'silent' });
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const timing = { downMs: 20, busyMs: 50, timeoutMs: 100 };
 

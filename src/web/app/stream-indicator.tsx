@@ -1,16 +1,26 @@
 import { cn } from '../lib/cn';
 import { useStreamLive } from '../lib/events/stream-store';
 import { outageWords, useUpstreamStatus } from '../lib/events/upstream-store';
+import { useOnline } from '../lib/online';
 import { useNow } from '../lib/use-now';
+
+/** What the header says while the browser has no network, before anything else. */
+const OFFLINE = {
+  short: 'Offline',
+  long: 'You are offline. The studio cannot load or create anything until the network is back.',
+};
 
 /**
  * A dot and a word in the header: green "Live" while events arrive, amber "Polling" while
  * the feed falls back to asking, red "Service unreachable" while the proxy cannot reach
- * the image service; screen readers hear the whole sentence.
+ * the image service or "Offline" while the browser has no network; screen readers hear
+ * the whole sentence.
  */
 export function StreamIndicator() {
   const live = useStreamLive();
-  const outage = outageWords(useUpstreamStatus(), useNow());
+  const online = useOnline();
+  const upstream = outageWords(useUpstreamStatus(), useNow());
+  const outage = online ? upstream : OFFLINE;
   const text = outage?.long ?? (live ? 'Live updates on' : 'Live updates paused — polling');
   const word = outage?.short ?? (live ? 'Live' : 'Polling');
   return (

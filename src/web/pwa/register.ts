@@ -1,0 +1,11 @@
+/**
+ * Registers the service worker once the page has loaded, from a chunk of its own, so the
+ * first page's script carries none of it and its loading is not slowed. Only a build
+ * has a worker (`vite build` writes /sw.js); the dev server and tests run without one.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const start = () => void import('./worker').then((m) => m.startWorker());
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
