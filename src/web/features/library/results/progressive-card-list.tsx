@@ -11,7 +11,6 @@ import {
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
 import { useHighlightedJobId } from '@/web/jobs/stores/highlight-store';
-import { jobTitle } from '@/web/jobs/utils/job-title';
 import { jobLabel } from '@/web/jobs/utils/job-view';
 import { CardScroller, jobDomId } from '@/web/jobs/utils/job-dom-id';
 import {
@@ -207,7 +206,7 @@ function CardOutline({ job, posinset, setsize }: { job: Job; posinset: number; s
       aria-setsize={setsize}
       className="min-w-0 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
     >
-      <h3 className="truncate text-sm font-medium text-zinc-100">{jobTitle(job)}</h3>
+      <h3 className="truncate text-sm font-medium text-zinc-100">{job.title}</h3>
     </article>
   );
 }
