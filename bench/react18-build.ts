@@ -1,5 +1,5 @@
 /**
- * The studio's web build as it was on React 18.3 (commit 9cf340a, the last before React 19),
+ * The studio's web build as it was on React 18.3 (commit 6d31bd8, the last before React 19),
  * for `first-paint.ts` to measure beside this tree's build: that commit's web source and
  * build config, taken with `git archive` into a temporary folder, built by this tree's Vite
  * with `react`, `react-dom` and `react-konva` (and their subpaths, `react/jsx-runtime`,
@@ -16,7 +16,7 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 const NODE_MODULES = join(REPO, 'node_modules');
 
 /** The last commit on React 18.3. */
-export const REACT_18_COMMIT = '9cf340a';
+export const REACT_18_COMMIT = '6d31bd8';
 
 /** What its Vite build reads. */
 const BUILD_INPUTS = [
@@ -25,6 +25,7 @@ const BUILD_INPUTS = [
   'tsconfig.json',
   'tailwind.config.ts',
   'public',
+  'scripts/app-icons.ts',
   'scripts/first-page-chunk.ts',
   'scripts/precompress.ts',
   'src/web',
