@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
  * with the gallery's window and the library cards mounted as they come near; 121.3 on React
  * 19.3, then 118.6 with chunks fetched as the page starts for the header's balance badge and
  * the low-balance banner (0.4), the job announcer (1.0), the event stream's wiring (0.4) and
- * zod's English messages (0.9); 105.1 once the answers' schemas, and with them zod, became a
+ * zod's English messages (0.9); 105.9 once the answers' schemas, and with them zod, became a
  * chunk fetched as the page starts and the server sent each job's title.
  */
 export const ENTRY_JS_BUDGET_KB = 110;
