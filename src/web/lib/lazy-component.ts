@@ -16,11 +16,12 @@ export interface LazyComponent<P extends object> {
  * `fallback` gives the component a Suspense boundary of its own, shown while its chunk is
  * still on its way: a dialog opened before the chunk came must not blank the page around
  * it (the nearest boundary would otherwise be the page's). Pages have none: the app's
- * boundary shows "Loading…" in their place.
+ * boundary shows "Loading…" in their place. A function of the props is called with them,
+ * for a fallback that looks like what comes (a placeholder in the header).
  */
 export function lazyComponent<P extends object>(
   loader: () => Promise<ComponentType<P>>,
-  options: { fallback?: ReactNode } = {},
+  options: { fallback?: ReactNode | ((props: P) => ReactNode) } = {},
 ): LazyComponent<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   let ready: ComponentType<P> | null = null;
@@ -37,17 +38,21 @@ export function lazyComponent<P extends object>(
     pending = started;
     return started;
   };
-  // React 18's types cannot relate a generic P to the ref-aware props of a lazy component.
-  const Lazy = lazy(load) as unknown as ComponentType<P>;
+  const Lazy = lazy(load);
   // Once its chunk is there the component renders directly: React.lazy suspends on its
-  // first render even then, and React reveals suspended content no sooner than 500 ms
-  // after the fallback, so a prefetched dialog would still open late.
+  // first render even then, and an update from a click renders at once, so it shows the
+  // fallback, and React reveals suspended content no sooner than 300 ms after a fallback:
+  // a prefetched dialog would open late.
   function Component(props: P) {
     if (ready) return createElement(ready, props);
     const lazyElement = createElement(Lazy, props);
-    return 'fallback' in options
-      ? createElement(Suspense, { fallback: options.fallback }, lazyElement)
-      : lazyElement;
+    if (!('fallback' in options)) return lazyElement;
+    const { fallback } = options;
+    return createElement(
+      Suspense,
+      { fallback: typeof fallback === 'function' ? fallback(props) : fallback },
+      lazyElement,
+    );
   }
   const prefetch = () => {
     void load().catch(() => undefined);
