@@ -29,7 +29,7 @@ export function cardRelations(known: readonly Job[]) {
 }
 
 /** The cards a list's first render draws: more than a tall screen holds. */
-export const FIRST_CARDS = 4;
+const FIRST_CARDS = 4;
 
 /**
  * How many of `total` cards to draw: a screenful on the list's first render, every one
