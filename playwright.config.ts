@@ -39,6 +39,13 @@ export default defineConfig({
     stdout: 'pipe',
     // SIGTERM rather than the default SIGKILL, so the server removes its data directories.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { PORT: String(port), HOST: '127.0.0.1', ENGINE_TASK_MS: '2500' },
+    // Warnings and errors only: an access line per request would bury a failure's output
+    // (LOG_LEVEL=info npx playwright test shows them).
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ENGINE_TASK_MS: '2500',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
   },
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { firstPageChunk } from './first-page-chunk';
 
 /** A module graph as the bundler shows it: static imports only, dynamic ones left out. */
-const graph = (edges: Record<string, string[]>) => ({
-  getModuleInfo: (id: string) => (id in edges ? { importedIds: edges[id] ?? [] } : null),
+const graph = (edges: Record<string, string[]>, dynamic: Record<string, string[]> = {}) => ({
+  getModuleInfo: (id: string) =>
+    id in edges ? { importedIds: edges[id] ?? [], dynamicImporters: dynamic[id] ?? [] } : null,
 });
 
 describe('firstPageChunk', () => {
@@ -28,6 +29,25 @@ describe('firstPageChunk', () => {
     const name = firstPageChunk('/main.tsx');
     expect(name('/dialog.tsx', modules)).toBeNull();
     expect(name('/form.tsx', modules)).toBeNull();
+  });
+
+  it('leaves a module that code imports with import() to the bundler, though an index reaches it', () => {
+    const withLocales = graph(
+      {
+        '/main.tsx': ['/zod.js', '/config.ts'],
+        '/config.ts': ['/zod.js'],
+        '/zod.js': ['/locales.js'],
+        '/locales.js': ['/en.js', '/fr.js'],
+        '/en.js': [],
+        '/fr.js': [],
+      },
+      { '/en.js': ['/config.ts'] },
+    );
+    const name = firstPageChunk('/main.tsx');
+    expect(name('/en.js', withLocales)).toBeNull();
+    for (const id of ['/main.tsx', '/config.ts', '/zod.js', '/locales.js', '/fr.js']) {
+      expect(name(id, withLocales)).toBe('first-page');
+    }
   });
 
   it('stops the build when the entry is not a module of it', () => {

@@ -1,5 +1,7 @@
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicImporters?: readonly string[] } | null;
 }
 
 /**
@@ -11,12 +13,18 @@ interface ModuleGraph {
  * split then moved code out of the first page and added as much back in compression lost
  * across files. With it, a lazy chunk holds only what the first page does not, and imports
  * the rest from the one chunk already loaded.
+ *
+ * A module that some code imports with import() is left to the bundler even when the
+ * closure reaches it: the first page reaches such a module only through an index whose
+ * other exports it uses (zod's locales), and tree-shaking would keep it in the first page
+ * for the import() alone.
  */
 export function firstPageChunk(entry: string): (id: string, graph: ModuleGraph) => string | null {
   let firstPage: Set<string> | null = null;
   return (id, graph) => {
     firstPage ??= staticClosure(entry, graph);
-    return firstPage.has(id) ? 'first-page' : null;
+    const imported = graph.getModuleInfo(id)?.dynamicImporters ?? [];
+    return firstPage.has(id) && imported.length === 0 ? 'first-page' : null;
   };
 }
 

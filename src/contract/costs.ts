@@ -1,8 +1,6 @@
 import type { OperationName } from './operations';
 import { hasFlag, parsePrompt, speedOf, type ParsedPrompt, type Speed } from './prompt-flags';
-import { codeOf } from './requests/common';
-import { UPSCALE_MODES } from './requests/upscale';
-import { VIDEO_RESOLUTIONS } from './requests/video-diffusion';
+import { codeOf, UPSCALE_MODES, VIDEO_RESOLUTIONS } from './requests/choices';
 
 /**
  * The price list of docs/service-interface.md#costs, in points (1 USD = 1000), frozen at create.

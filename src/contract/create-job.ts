@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { OPERATIONS, type OperationName } from './operations';
-import type { CreateJobRequest, CreateParams } from './create-job-schema';
 import { paramsObject, runRule } from './create-params';
 import type { OperationSpec, TitledJob } from './requests/operation';
 
@@ -36,14 +35,6 @@ export function paramsSchemaOf(
   return schema;
 }
 
-/** The prompt a create's params carry (`text`, `prompt` or `remixPrompt`), if any. */
-export function promptOfParams(name: OperationName, params: object | null): string | null {
-  const field = OPERATIONS[name].promptField;
-  if (field === null || params === null) return null;
-  const v: unknown = (params as Record<string, unknown>)[field];
-  return typeof v === 'string' && v !== '' ? v : null;
-}
-
 /**
  * What a job is, in words ("Pan left", "Upscale (subtle)", "Animate (720p)"), from the
  * params it was created with; a job that kept none gets the operation's plain name.
@@ -61,14 +52,3 @@ export function titleOf(name: OperationName, params: unknown, job: TitledJob): s
   }
   return spec.title(known, job);
 }
-
-/**
- * A create for one operation, typed by it. (TypeScript cannot tie `operation` and
- * `params` of a generic `N` to one member of the union, hence the one cast.)
- */
-export const createRequest = <N extends OperationName>(
-  operation: N,
-  params: CreateParams<N>,
-  parentId?: string,
-): CreateJobRequest =>
-  ({ operation, params, ...(parentId === undefined ? {} : { parentId }) }) as CreateJobRequest;

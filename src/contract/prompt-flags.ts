@@ -293,3 +293,7 @@ export type Speed = 'fast' | 'turbo';
 export const speedOf = (p: ParsedPrompt): Speed => (hasFlag(p, 'turbo') ? 'turbo' : 'fast');
 export const isDraft = (p: ParsedPrompt): boolean =>
   hasFlag(p, 'draft') && getFlag(p, 'v')?.value === '7';
+
+/** A video prompt asking for `motion`: low, the service's default, adds no flag. */
+export const withMotion = (prompt: string, motion: VideoMotion): string =>
+  motion === 'low' ? prompt : `${prompt} --motion ${motion}`.trim();

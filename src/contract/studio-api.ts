@@ -53,6 +53,8 @@ export const jobSchema = z.object({
   /** Which image of the parent this job derives from. */
   parentIndex: z.nullable(z.number().check(z.int())),
   operation: taskTypeSchema,
+  /** What the job is, in words ("Upscale (subtle)", "Pan left"), from its params. */
+  title: z.string(),
   prompt: z.string(),
   status: taskStatusSchema,
   progress: z.number().check(z.minimum(0)).check(z.maximum(100)),

@@ -1,43 +1,13 @@
 import * as z from 'zod/mini';
+import { TASK_STATUSES, TASK_TYPES } from './task-states';
 
-export const TASK_STATUSES = [
-  'pending',
-  'staged',
-  'processing',
-  'retry',
-  'completed',
-  'failed',
-] as const;
+// The states and types themselves, without a schema, are in task-states.ts (the browser's
+// first page reads them without loading zod).
+export { TASK_STATUSES, TASK_TYPES, isTerminal } from './task-states';
+export type { TaskStatus, TaskType } from './task-states';
+
 export const taskStatusSchema = z.enum(TASK_STATUSES);
-export type TaskStatus = z.infer<typeof taskStatusSchema>;
-
-const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed'];
-export const isTerminal = (status: TaskStatus): boolean => TERMINAL_STATUSES.includes(status);
-
-export const TASK_TYPES = [
-  'diffusion',
-  'upscale',
-  'reroll',
-  'variation',
-  'inpaint',
-  'outpaint',
-  'pan',
-  'edit',
-  'remix',
-  'enhance',
-  'upload_paint',
-  'retexture',
-  'remove_background',
-  'shorten',
-  'describe',
-  'blend',
-  'video_diffusion',
-  'extend_video',
-  'video_upscale',
-  'enhance_upscale',
-] as const;
 export const taskTypeSchema = z.enum(TASK_TYPES);
-export type TaskType = z.infer<typeof taskTypeSchema>;
 
 /** The model family the service runs; the real service says `midjourney`. */
 export const MODEL_NAME = 'midjourney';

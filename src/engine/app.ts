@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 import { hostAllowed, type HostRule } from '@/contract/allowed-hosts';
 import { errorTaskResponse } from '@/contract/errors';
 import { type Logger, requestLog, withRequestId } from '@/server/log';
-import { httpMetrics, metricsHandler, readiness } from '@/server/metrics';
+import { httpMetrics, isProbe, metricsHandler, readiness } from '@/server/metrics';
 import type { EngineContext, EngineEnv } from './routes/context';
 import { accountRoutes } from './routes/account';
 import { fileRoutes } from './routes/files';
@@ -54,8 +54,9 @@ export function createEngineApp(ctx: EngineContext, opts: AppOptions = {}): Hono
     );
   }
   // DNS rebinding: a page whose name was pointed at 127.0.0.1 still sends that name.
+  // Health and readiness probes pass under any name (see isProbe).
   app.use(async (c, next) => {
-    if (hostOk(c)) return next();
+    if (isProbe(c) || hostOk(c)) return next();
     const host = c.req.header('host');
     const shown = JSON.stringify((host ?? '').slice(0, 200));
     const message = `this engine does not answer to the host ${shown}: call it at localhost, 127.0.0.1 or [::1] on its port, or add the name to ENGINE_ALLOWED_HOSTS (comma-separated, e.g. engine.lan or engine.lan:8090)`;

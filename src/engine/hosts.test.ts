@@ -39,7 +39,6 @@ describe('DNS rebinding: the engine on loopback answers only its own names', () 
       body: JSON.stringify({ text: 'spend my credits' }),
     };
     const answers = [
-      await requestAs(host, `${t.url}/healthz`, { headers: browser }),
       await requestAs(host, `${t.url}/api/v1/diffusion`, create),
       await requestAs(host, `${t.url}/api/v1/job/${done.job_id}`, { headers: browser }),
       await requestAs(host, `${t.url}/api/account/info`, { headers: { 'x-api-key': t.key } }),
@@ -50,7 +49,7 @@ describe('DNS rebinding: the engine on loopback answers only its own names', () 
       expect(a.text).toContain(`the host \\"${host}\\"`);
       expect(a.text).toContain('ENGINE_ALLOWED_HOSTS');
     }
-    expect(JSON.parse(answers[1]?.text ?? '')).toMatchObject({ error: { code: 421 } });
+    expect(JSON.parse(answers[0]?.text ?? '')).toMatchObject({ error: { code: 421 } });
     expect(await creditsOf(t)).toEqual(before);
     expect(t.audit()).toEqual([]);
   }, 40_000);
@@ -69,7 +68,19 @@ describe('DNS rebinding: the engine on loopback answers only its own names', () 
     }
     const refused = ['localhost:1', 'localhost', `other.lan:${port}`, 'media.example:1', EVIL];
     for (const host of refused) {
-      expect((await requestAs(host, `${t.url}/healthz`)).status, host).toBe(421);
+      expect((await requestAs(host, `${t.url}/api/account/info`)).status, host).toBe(421);
     }
+  });
+
+  it('answers health and readiness probes under any name: an orchestrator names the pod by its address', async () => {
+    const t = await start();
+    const host = `10.42.0.17:${portOf(t)}`;
+    for (const path of ['/healthz', '/api/healthz', '/readyz']) {
+      expect((await requestAs(host, `${t.url}${path}`)).status, path).toBe(200);
+    }
+    const info = await requestAs(host, `${t.url}/api/account/info`, {
+      headers: { 'x-api-key': t.key },
+    });
+    expect(info.status).toBe(421);
   });
 });

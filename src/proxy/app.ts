@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps): Hono {
   );
   if (auth) app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
   // Liveness and readiness, for load balancers and orchestrators: open without a session
-  // (auth/access.ts), under the studio's host names like every browser route. Readiness:
+  // (auth/access.ts), and under any host name (auth/hosts.ts). Readiness:
   // the database answers and the upstream is reachable as far as the studio last saw it
   // (its requests and the probe keep that state; asking it costs no upstream request).
   app.get('/healthz', (c) => c.json({ ok: true }));

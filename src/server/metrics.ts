@@ -161,6 +161,17 @@ export function metricsHandler(registry: Registry, access: MetricsAccess) {
 }
 
 /**
+ * A liveness or readiness probe: GET or HEAD of `/healthz` or `/readyz` (the engine also
+ * answers `/api/healthz`). Answered under any host name, unlike everything else: an
+ * orchestrator's probe names the machine by its address (Kubernetes sends the pod's IP as
+ * the Host), and the answers tell nothing worth a rebound name, only that the server lives
+ * and which dependency, if any, does not answer.
+ */
+export const isProbe = (c: Context): boolean =>
+  (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+  (c.req.path === '/healthz' || c.req.path === '/readyz' || c.req.path === '/api/healthz');
+
+/**
  * A readiness answer: 200 when every dependency answers, else 503 naming the ones that
  * do not. Each check resolves with null when fine, or a reason; one that throws did not
  * answer.

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { base, imgUrl } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 /** The shapes a blend comes in, `aspect_ratio` W:H; square by default. */
 export const BLEND_ASPECT_RATIOS = ['2:3', '1:1', '3:2'] as const;
@@ -32,6 +33,6 @@ export const blendOperation = defineOperation({
   taskType: 'blend',
   parent: 'none',
   fields,
-  promptField: null,
+  promptField: PROMPT_FIELDS['blend'],
   title: (p) => (p.imgUrls ? `Blend of ${p.imgUrls.length} images` : 'Blend'),
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { HTTP_URL_RE } from '../urls';
 import { CANVAS_SIDE_MAX, MASK_SIDE_MAX, MASK_SIDE_MIN, PROMPT_MAX, URL_MAX } from './limits';
+import type { CodesOf } from './choices';
 
 /**
  * Field builders shared by the request schemas. Every message names what is allowed, so
@@ -27,12 +28,6 @@ export const numberBetween = (min: number, max: number) => {
     .check(z.maximum(max, { error: `must be ${allowed}` }));
 };
 
-/** The codes of named values, each name's index: `['subtle', 'creative']` has 0 and 1. */
-type CodesOf<N extends readonly unknown[]> = {
-  [K in keyof N]: K extends `${infer I extends number}` ? I : never;
-};
-export type CodeOf<N extends readonly unknown[]> = CodesOf<N>[number];
-
 /**
  * A choice the service takes as an integer code and people know by name: each name in
  * `names` stands at its code (`['subtle', 'creative']`: `type` 0 subtle, 1 creative). The
@@ -44,14 +39,6 @@ export const intChoice = <const N extends readonly [string, ...string[]]>(names:
   // A literal set (not a refined number) so the generated JSON Schema lists the values.
   return z.literal(codes, { error: say(allowed) });
 };
-
-/** The code of a named value of an `intChoice`. */
-export const codeOf = <const N extends readonly string[]>(names: N, name: N[number]): CodeOf<N> =>
-  names.indexOf(name) as CodeOf<N>;
-
-/** The name of a code, if it has one. */
-export const nameOf = <T extends string>(names: readonly T[], code: number): T | undefined =>
-  names[code];
 
 export const prompt = (max = PROMPT_MAX) => {
   const allowed = `a string of 1 to ${max} characters`;

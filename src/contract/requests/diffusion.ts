@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isDraft, parsePrompt } from '../prompt-flags';
 import { base, prompt } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = { text: prompt() };
 
@@ -13,6 +14,6 @@ export const diffusionOperation = defineOperation({
   taskType: 'diffusion',
   parent: 'none',
   fields,
-  promptField: 'text',
+  promptField: PROMPT_FIELDS['diffusion'],
   title: (_p, job) => (isDraft(parsePrompt(job.prompt)) ? 'Draft batch' : 'Imagine'),
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { canvasSchema, followUp, gridIndex, imgPosSchema, maskSchema, prompt } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = {
   imageNo: gridIndex(),
@@ -18,6 +19,6 @@ export const editOperation = defineOperation({
   taskType: 'edit',
   parent: 'image',
   fields,
-  promptField: 'remixPrompt',
+  promptField: PROMPT_FIELDS['edit'],
   title: () => 'Edit',
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { base, gridIndex, httpUrl, jobId } from './common';
 import { ENHANCE_URL_MAX } from './limits';
 import { defineOperation, withServiceRule } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
@@ -26,7 +27,7 @@ export const enhanceUpscaleOperation = defineOperation({
   taskType: 'enhance_upscale',
   parent: 'optional-image',
   fields: { ...source, ...options },
-  promptField: null,
+  promptField: PROMPT_FIELDS['enhance-upscale'],
   title: () => 'Enhance upscale',
   rule: (r, parent, report) => {
     if (r.image_url !== undefined) return;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { batchIndex, followUp } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = { imageNo: batchIndex() };
 
@@ -12,6 +13,6 @@ export const enhanceOperation = defineOperation({
   taskType: 'enhance',
   parent: 'image',
   fields,
-  promptField: null,
+  promptField: PROMPT_FIELDS['enhance'],
   title: () => 'Enhance',
 });

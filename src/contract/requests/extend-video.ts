@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { followUp, gridIndex, prompt } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = { videoNo: gridIndex(), prompt: prompt() };
 
@@ -11,6 +12,6 @@ export const extendVideoOperation = defineOperation({
   taskType: 'extend_video',
   parent: 'video',
   fields,
-  promptField: 'prompt',
+  promptField: PROMPT_FIELDS['extend-video'],
   title: () => 'Extend video',
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { followUp, gridIndex, maskSchema, prompt } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = { imageNo: gridIndex(), mask: maskSchema, remixPrompt: prompt() };
 
@@ -11,6 +12,6 @@ export const inpaintOperation = defineOperation({
   taskType: 'inpaint',
   parent: 'image',
   fields,
-  promptField: 'remixPrompt',
+  promptField: PROMPT_FIELDS['inpaint'],
   title: () => 'Vary region',
 });

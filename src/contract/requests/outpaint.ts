@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { followUp, gridIndex, numberBetween, prompt } from './common';
 import { defineOperation, times } from './operation';
-
-/** How far zoom out grows the canvas on every side. */
-export const OUTPAINT_SCALE = { min: 1.1, max: 2.0 } as const;
+import { OUTPAINT_SCALE } from './choices';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = {
   imageNo: gridIndex(),
@@ -19,6 +18,6 @@ export const outpaintOperation = defineOperation({
   taskType: 'outpaint',
   parent: 'image',
   fields,
-  promptField: 'remixPrompt',
+  promptField: PROMPT_FIELDS['outpaint'],
   title: (p) => (p.scale === undefined ? 'Zoom out' : `Zoom out ${times(p.scale)}`),
 });

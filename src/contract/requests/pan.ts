@@ -1,12 +1,8 @@
 import * as z from 'zod/mini';
 import { followUp, gridIndex, intChoice, numberBetween, prompt } from './common';
 import { defineOperation } from './operation';
-
-/** The service's codes: `direction` 0 down, 1 right, 2 up, 3 left. */
-export const PAN_DIRECTION_NAMES = ['down', 'right', 'up', 'left'] as const;
-export type PanDirection = (typeof PAN_DIRECTION_NAMES)[number];
-/** How far a pan extends the image in its direction. */
-export const PAN_SCALE = { min: 1.1, max: 3.0 } as const;
+import { PAN_DIRECTION_NAMES, PAN_SCALE } from './choices';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = {
   imageNo: gridIndex(),
@@ -22,6 +18,6 @@ export const panOperation = defineOperation({
   taskType: 'pan',
   parent: 'image',
   fields,
-  promptField: 'remixPrompt',
+  promptField: PROMPT_FIELDS['pan'],
   title: (p) => (p.direction === undefined ? 'Pan' : `Pan ${PAN_DIRECTION_NAMES[p.direction]}`),
 });

@@ -1,17 +1,8 @@
 import * as z from 'zod/mini';
 import { followUp, gridIndex, intChoice, prompt } from './common';
 import { defineOperation, titled } from './operation';
-
-/**
- * Each at its `mode` code: 0 strong changes the whole palette, 1 subtle only the
- * brightest part.
- */
-export const REMIX_MODES = ['strong', 'subtle'] as const;
-export type RemixMode = (typeof REMIX_MODES)[number];
-export const REMIX_MODE_LABELS: Record<RemixMode, string> = {
-  strong: 'Strong',
-  subtle: 'Subtle',
-};
+import { REMIX_MODES } from './choices';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = {
   imageNo: gridIndex(),
@@ -26,6 +17,6 @@ export const remixOperation = defineOperation({
   taskType: 'remix',
   parent: 'image',
   fields,
-  promptField: 'remixPrompt',
+  promptField: PROMPT_FIELDS['remix'],
   title: (p) => titled('Remix', p.mode === undefined ? undefined : REMIX_MODES[p.mode]),
 });

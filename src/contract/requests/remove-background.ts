@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { base, imgUrl } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = { imgUrl: imgUrl() };
 
@@ -11,6 +12,6 @@ export const removeBackgroundOperation = defineOperation({
   taskType: 'remove_background',
   parent: 'none',
   fields,
-  promptField: null,
+  promptField: PROMPT_FIELDS['remove-background'],
   title: () => 'Remove background',
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { followUp } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = {};
 
@@ -12,6 +13,6 @@ export const rerollOperation = defineOperation({
   taskType: 'reroll',
   parent: 'image',
   fields,
-  promptField: null,
+  promptField: PROMPT_FIELDS['reroll'],
   title: () => 'Reroll',
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { base, imgUrl, prompt } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = { imgUrl: imgUrl(), remixPrompt: prompt() };
 
@@ -11,6 +12,6 @@ export const retextureOperation = defineOperation({
   taskType: 'retexture',
   parent: 'none',
   fields,
-  promptField: 'remixPrompt',
+  promptField: PROMPT_FIELDS['retexture'],
   title: () => 'Retexture',
 });

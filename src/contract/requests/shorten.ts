@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { base, prompt } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = { prompt: prompt() };
 
@@ -11,6 +12,6 @@ export const shortenOperation = defineOperation({
   taskType: 'shorten',
   parent: 'none',
   fields,
-  promptField: 'prompt',
+  promptField: PROMPT_FIELDS['shorten'],
   title: () => 'Shorten prompt',
 });

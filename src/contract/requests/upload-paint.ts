@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { base, canvasSchema, imgPosSchema, imgUrl, maskSchema, prompt } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = {
   imgUrl: imgUrl(),
@@ -17,6 +18,6 @@ export const uploadPaintOperation = defineOperation({
   taskType: 'upload_paint',
   parent: 'none',
   fields,
-  promptField: 'remixPrompt',
+  promptField: PROMPT_FIELDS['upload-paint'],
   title: () => 'Upload and paint',
 });

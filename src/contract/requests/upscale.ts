@@ -1,16 +1,8 @@
 import * as z from 'zod/mini';
 import { batchIndex, followUp, intChoice } from './common';
 import { defineOperation, titled } from './operation';
-
-/** The modes people choose, each at its `type` code: 0 subtle, 1 creative. */
-export const UPSCALE_MODES = ['subtle', 'creative'] as const;
-export type UpscaleMode = (typeof UPSCALE_MODES)[number];
-export const UPSCALE_MODE_LABELS: Record<UpscaleMode, string> = {
-  subtle: 'Subtle',
-  creative: 'Creative',
-};
-/** Then 2 and 3, the deprecated v5 2x/4x modes, accepted only for `--v 5` parents. */
-export const UPSCALE_TYPE_NAMES = [...UPSCALE_MODES, 'v5 2x', 'v5 4x'] as const;
+import { UPSCALE_TYPE_NAMES } from './choices';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = {
   imageNo: batchIndex(),
@@ -24,6 +16,6 @@ export const upscaleOperation = defineOperation({
   taskType: 'upscale',
   parent: 'image',
   fields,
-  promptField: null,
+  promptField: PROMPT_FIELDS['upscale'],
   title: (p) => titled('Upscale', p.type === undefined ? undefined : UPSCALE_TYPE_NAMES[p.type]),
 });

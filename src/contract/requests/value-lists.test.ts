@@ -3,12 +3,15 @@ import { titleOf } from '../create-job';
 import { type OperationName, OPERATIONS } from '../operations';
 import { FLAG_RANGES, FLAG_SPECS, VIDEO_MOTIONS } from '../prompt-flags';
 import { BLEND_ASPECT_RATIOS, BLEND_IMAGES } from './blend';
-import { PAN_DIRECTION_NAMES } from './pan';
-import { REMIX_MODES } from './remix';
+import {
+  PAN_DIRECTION_NAMES,
+  REMIX_MODES,
+  UPSCALE_MODES,
+  UPSCALE_TYPE_NAMES,
+  VARIATION_STRENGTHS,
+  VIDEO_RESOLUTIONS,
+} from './choices';
 import { MINIMAL, accept, reject } from './test-helpers';
-import { UPSCALE_MODES, UPSCALE_TYPE_NAMES } from './upscale';
-import { VARIATION_STRENGTHS } from './variation';
-import { VIDEO_RESOLUTIONS } from './video-diffusion';
 
 /*
  * Each named value list is the one source of its field: the schema takes exactly its codes

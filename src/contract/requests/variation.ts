@@ -1,14 +1,8 @@
 import * as z from 'zod/mini';
 import { batchIndex, followUp, intChoice, prompt } from './common';
 import { defineOperation, titled } from './operation';
-
-/** How far the images move from the source, each at its `type` code: 0 subtle, 1 strong. */
-export const VARIATION_STRENGTHS = ['subtle', 'strong'] as const;
-export type VariationStrength = (typeof VARIATION_STRENGTHS)[number];
-export const VARIATION_STRENGTH_LABELS: Record<VariationStrength, string> = {
-  subtle: 'Subtle',
-  strong: 'Strong',
-};
+import { VARIATION_STRENGTHS } from './choices';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = {
   imageNo: batchIndex(),
@@ -23,6 +17,6 @@ export const variationOperation = defineOperation({
   taskType: 'variation',
   parent: 'image',
   fields,
-  promptField: 'remixPrompt',
+  promptField: PROMPT_FIELDS['variation'],
   title: (p) => titled('Vary', p.type === undefined ? undefined : VARIATION_STRENGTHS[p.type]),
 });

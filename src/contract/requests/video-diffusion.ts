@@ -1,16 +1,10 @@
 import * as z from 'zod/mini';
-import { getFlag, parsePrompt, type VideoMotion } from '../prompt-flags';
+import { getFlag, parsePrompt } from '../prompt-flags';
 import { httpUrlsIn } from '../urls';
 import { base, gridIndex, intChoice, jobId, prompt } from './common';
 import { defineOperation, titled, withServiceRule } from './operation';
-
-/** The clips' size, each at its `videoType` code: 0 480p, 1 720p. */
-export const VIDEO_RESOLUTIONS = ['480p', '720p'] as const;
-export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
-
-/** A video prompt asking for `motion`: low, the service's default, adds no flag. */
-export const withMotion = (prompt: string, motion: VideoMotion): string =>
-  motion === 'low' ? prompt : `${prompt} --motion ${motion}`.trim();
+import { VIDEO_RESOLUTIONS } from './choices';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 /** The first http(s) URL in a text-to-video prompt: the start image. */
 export const startImageUrl = (p: string): string | null => httpUrlsIn(p)[0] ?? null;
@@ -32,7 +26,7 @@ export const videoDiffusionOperation = defineOperation({
   taskType: 'video_diffusion',
   parent: 'optional-image',
   fields,
-  promptField: 'prompt',
+  promptField: PROMPT_FIELDS['video-diffusion'],
   title: (p, job) => {
     const name = job.hasParent ? 'Animate' : 'Image URL to video';
     if (p.videoType === undefined) return name;

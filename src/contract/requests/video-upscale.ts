@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { followUp, gridIndex } from './common';
 import { defineOperation } from './operation';
+import { PROMPT_FIELDS } from './prompt-fields';
 
 const fields = { videoNo: gridIndex() };
 
@@ -11,6 +12,6 @@ export const videoUpscaleOperation = defineOperation({
   taskType: 'video_upscale',
   parent: 'video',
   fields,
-  promptField: null,
+  promptField: PROMPT_FIELDS['video-upscale'],
   title: () => 'Upscale video',
 });

@@ -76,7 +76,8 @@ describe('DNS rebinding: only the hosts the studio is served under', () => {
       await s.raw(preview, { headers: rebound(s) }),
       await s.raw('/', { headers: rebound(s) }),
       await s.raw('/assets/index-AbC123.js', { headers: rebound(s) }),
-      await s.raw('/healthz', { headers: rebound(s) }),
+      await s.raw('/healthz', { method: 'POST', headers: rebound(s) }),
+      await s.raw('/healthz/x', { headers: rebound(s) }),
       await s.raw('/hooks/probe', { headers: rebound(s) }),
       await s.raw(`/hooks/${'A'.repeat(22)}`, post('{}', 'application/json')),
     ];
@@ -88,7 +89,7 @@ describe('DNS rebinding: only the hosts the studio is served under', () => {
     expect(list.body.jobs).toHaveLength(1);
   });
 
-  it('with a password, before the sign-in: no form, no session, no health', async () => {
+  it('with a password, before the sign-in: no form, no session', async () => {
     const s = (stack = await Stack.start({ studioPassword: PASSWORD }));
     const login = {
       method: 'POST',
@@ -102,13 +103,26 @@ describe('DNS rebinding: only the hosts the studio is served under', () => {
       await s.raw('/studio-api/jobs', { ...login, headers: rebound(s, json), body: diffusion }),
       await s.raw('/studio-api/events', { headers: rebound(s) }),
       await s.raw('/library', { headers: rebound(s) }),
-      await s.raw('/healthz', { headers: rebound(s) }),
       await s.raw(`/u/${'A'.repeat(22)}.png`, { headers: rebound(s) }),
     ];
     for (const rec of answers) expectMisdirected(s, rec);
     expect(answers.map((a) => a.headers.get('set-cookie'))).toEqual(answers.map(() => null));
     expect(s.fake.creates).toHaveLength(0);
     expect((await s.call('/login')).status).toBe(200);
+  });
+
+  it('answers health and readiness probes under any name: an orchestrator names the pod by its address', async () => {
+    const s = (stack = await Stack.start({ studioPassword: PASSWORD }));
+    const probe = { host: `10.42.0.17:${portOf(s)}` };
+    const live = await s.raw('/healthz', { headers: probe });
+    expect(live.status).toBe(200);
+    expect(JSON.parse(live.text)).toEqual({ ok: true });
+    const ready = await s.raw('/readyz', { headers: probe });
+    expect(ready.status).toBe(200);
+    expect((await s.raw('/healthz', { method: 'HEAD', headers: probe })).status).toBe(200);
+    // Nothing else, signed in or not.
+    expect((await s.raw('/studio-api/jobs', { headers: probe })).status).toBe(421);
+    expect((await s.raw('/login', { headers: probe })).status).toBe(421);
   });
 
   it('answers loopback, PUBLIC_URL and STUDIO_ALLOWED_HOSTS names, and only those', async () => {

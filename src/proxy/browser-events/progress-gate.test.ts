@@ -8,6 +8,7 @@ const job = (over: Partial<Job>): Job => ({
   parentId: null,
   parentIndex: null,
   operation: 'diffusion',
+  title: 'Imagine',
   prompt: 'a lighthouse',
   status: 'processing',
   progress: 0,

@@ -1,6 +1,6 @@
 import type { JobCounters } from '@/server/metrics';
 import type * as z from 'zod/mini';
-import { promptOfParams } from '@/contract/create-job';
+import { promptOfParams } from '@/contract/create-request';
 import { formatIssues } from '@/contract/errors';
 import { OPERATIONS, type ParentKind } from '@/contract/operations';
 import type { CreateJob } from '@/contract/create-job-schema';

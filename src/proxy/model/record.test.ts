@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptOfParams } from '@/contract/create-job';
+import { promptOfParams } from '@/contract/create-request';
 import { jobSchema } from '@/contract/studio-api';
 import { taskResponseSchema } from '@/contract/task';
 import { createRedactor } from '../log';

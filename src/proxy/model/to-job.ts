@@ -1,3 +1,4 @@
+import { jobTitleOf } from '@/contract/job-title';
 import type { Job, JobOutput, MediaItem } from '@/contract/studio-api';
 import { isImageOutput, isTextOutput, isVideoOutput, type TaskOutput } from '@/contract/task';
 import type { JobRecord, MediaDims } from './record';
@@ -69,6 +70,12 @@ export function toJob(rec: JobRecord): Job {
     parentId: rec.parentHandle,
     parentIndex: rec.parentIndex,
     operation: rec.operation,
+    title: jobTitleOf({
+      operation: rec.operation,
+      params: rec.params,
+      parentId: rec.parentHandle,
+      prompt: rec.prompt,
+    }),
     prompt: rec.prompt,
     status: rec.status,
     progress: rec.progress,

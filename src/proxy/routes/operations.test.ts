@@ -23,6 +23,22 @@ const completed = (id: string) =>
     return job.status === 'completed' ? job : null;
   });
 
+describe('the job view', () => {
+  it('names each job in words from its params, in the list and the job alike', async () => {
+    stack = await Stack.start();
+    const parent = await completed((await create()).id);
+    expect(parent.title).toBe('Imagine');
+    const upscale = await create({
+      operation: 'upscale',
+      parentId: parent.id,
+      params: { imageNo: 1, type: 1 },
+    });
+    expect(upscale.title).toBe('Upscale (creative)');
+    const list = await stack.json<{ jobs: Job[] }>('/studio-api/jobs');
+    expect(list.body.jobs.map((j) => j.title)).toEqual(['Upscale (creative)', 'Imagine']);
+  });
+});
+
 describe('jobs the upstream has expired', () => {
   it('stay viewable from the cache; their follow-ups are refused with the reason', async () => {
     stack = await Stack.start();

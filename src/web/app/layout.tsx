@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
 import { BalanceWidget, LowBalanceBanner } from '../features/account';
-import { JobAnnouncer } from './job-announcer';
+import { lazyComponent } from '../lib/lazy-component';
 import { Nav } from './nav';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { StreamIndicator } from './stream-indicator';
 import { ThemeToggle } from './theme-toggle';
 import type { Route } from './router';
 import { routeHref } from './router';
+
+// It tells of jobs that end, later than the first paint: a chunk fetched as the page starts,
+// in a boundary of its own so the page does not wait for it.
+const JobAnnouncer = lazyComponent(() => import('./job-announcer').then((m) => m.JobAnnouncer), {
+  fallback: null,
+}).Component;
 
 interface LayoutProps {
   route: Route;

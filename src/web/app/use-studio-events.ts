@@ -1,64 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { StudioEvent } from '@/contract/events';
-import { accountQueries, applyAccountChanged } from '../features/account';
-import {
-  applyJobChanged,
-  applyJobRemoved,
-  refetchJobLists,
-  refetchJobs,
-} from '../jobs/api/job-events';
-import { uploadQueries } from '../lib/uploads/uploads';
-import { connectEventStream } from '../lib/events/event-stream';
-import { streamActions } from '../lib/events/stream-store';
-import { upstreamReported } from '../lib/events/upstream-store';
 
-const EVENTS_URL = '/studio-api/events';
-
-/** Where each event goes. The app wires it, since it touches more than one feature. */
-export function applyStudioEvent(client: QueryClient, event: StudioEvent): void {
-  switch (event.event) {
-    case 'job':
-      applyJobChanged(client, event.data.job);
-      return;
-    case 'job-removed':
-      applyJobRemoved(client, event.data.id);
-      return;
-    case 'reset':
-      void refetchJobs(client);
-      void client.invalidateQueries({ queryKey: accountQueries.all() });
-      return;
-    case 'status':
-      // The tools feature reads uploads' state from GET /studio-api/status; same data.
-      client.setQueryData(uploadQueries.status().queryKey, event.data.uploads);
-      upstreamReported(event.data.upstream);
-      return;
-    case 'account':
-      applyAccountChanged(client, event.data.account);
-      return;
-  }
-}
-
-/** The app's one event stream, open while the providers are mounted. */
+/**
+ * The app's one event stream, open while the providers are mounted. Its wiring (the stream,
+ * what each event changes) is a chunk of its own, fetched as the page starts: the first
+ * screen paints from the queries' first answers, not from events.
+ */
 export function useStudioEvents(client: QueryClient): void {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const { streamOpened, streamLost } = streamActions();
-    const close = connectEventStream({
-      url: EVENTS_URL,
-      onEvent: (event) => applyStudioEvent(client, event),
-      onOpen: (reconnected) => {
-        streamOpened();
-        if (!reconnected) return;
-        void refetchJobLists(client);
-        // Changes while the stream was down were pushed to nobody.
-        void client.invalidateQueries({ queryKey: accountQueries.all() });
+    let close: (() => void) | null = null;
+    let closed = false;
+    import('./studio-events').then(
+      ({ openStudioEvents }) => {
+        if (!closed) close = openStudioEvents(client);
       },
-      onLost: streamLost,
-    });
+      // Not fetched (offline, a new deploy): the stream indicator keeps saying the stream
+      // is down, and the queries poll as they do without it.
+      () => undefined,
+    );
     return () => {
-      close();
-      streamLost();
+      closed = true;
+      close?.();
     };
   }, [client]);
 }

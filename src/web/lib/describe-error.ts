@@ -5,6 +5,11 @@ export interface ErrorText {
   hint: string | null;
   /** A page where the user can act on it. */
   link?: { href: string; label: string };
+  /**
+   * The id of the request the studio refused (its `X-Request-Id`), which its log lines
+   * carry: what an operator asks for to find out what happened.
+   */
+  reference?: string;
 }
 
 /** The account page (the app's router writes it as `routeHref('account')`). */
@@ -13,8 +18,12 @@ export const ACCOUNT_HREF = '#/account';
 /** What to tell a person about any error the data layer can throw. */
 export function describeError(err: unknown): ErrorText {
   if (err instanceof StudioApiError) {
-    const { status, code, message, hint, retryAfterS } = err.studio;
-    const text = { title: message, hint: hint ?? fallbackHint(status, retryAfterS) };
+    const { status, code, message, hint, retryAfterS, requestId } = err.studio;
+    const text = {
+      title: message,
+      hint: hint ?? fallbackHint(status, retryAfterS),
+      ...(requestId ? { reference: requestId } : {}),
+    };
     // Not enough credits: the account page shows the balance and where the credits went.
     if (status === 402 || code === 'insufficient_quota') {
       return { ...text, link: { href: ACCOUNT_HREF, label: 'Open Account' } };

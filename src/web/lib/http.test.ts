@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jobEnvelopeSchema } from '@/contract/studio-api';
 import { NetworkError, ResponseShapeError, StudioApiError, requestJson } from './http';
 import { jsonResponse, makeJob } from './testing/fixtures';
 
@@ -15,12 +14,12 @@ describe('requestJson', () => {
   it('returns the parsed body of a 2xx answer', async () => {
     const job = makeJob();
     stubFetch(async () => jsonResponse({ job }));
-    await expect(requestJson('/studio-api/jobs/x', jobEnvelopeSchema)).resolves.toEqual({ job });
+    await expect(requestJson('/studio-api/jobs/x', 'job')).resolves.toEqual({ job });
   });
 
   it('sends a JSON body with its headers', async () => {
     const fetchFn = stubFetch(async () => jsonResponse({ job: makeJob() }));
-    await requestJson('/studio-api/jobs', jobEnvelopeSchema, {
+    await requestJson('/studio-api/jobs', 'job', {
       method: 'POST',
       body: { operation: 'diffusion', params: { text: 'a cat' } },
       headers: { 'Idempotency-Key': 'k1' },
@@ -39,7 +38,7 @@ describe('requestJson', () => {
     const fetchFn = stubFetch(async () => jsonResponse({ job: makeJob() }));
     const form = new FormData();
     form.append('file', new Blob(['png'], { type: 'image/png' }), 'a.png');
-    await requestJson('/studio-api/uploads', jobEnvelopeSchema, { method: 'POST', body: form });
+    await requestJson('/studio-api/uploads', 'job', { method: 'POST', body: form });
     const [, init] = fetchFn.mock.calls[0] ?? [];
     expect(init?.body).toBe(form);
     expect(init?.headers).not.toHaveProperty('Content-Type');
@@ -47,7 +46,7 @@ describe('requestJson', () => {
 
   it('turns a malformed 2xx body into a ResponseShapeError naming the field', async () => {
     stubFetch(async () => jsonResponse({ job: { ...makeJob(), status: 'done' } }));
-    const err = await requestJson('/studio-api/jobs/x', jobEnvelopeSchema).catch((e) => e);
+    const err = await requestJson('/studio-api/jobs/x', 'job').catch((e) => e);
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect(String(err.message)).toContain('job.status');
   });
@@ -61,7 +60,7 @@ describe('requestJson', () => {
       retryAfterS: null,
     };
     stubFetch(async () => jsonResponse({ error: studio }, 402));
-    const err = await requestJson('/studio-api/jobs', jobEnvelopeSchema).catch((e) => e);
+    const err = await requestJson('/studio-api/jobs', 'job').catch((e) => e);
     expect(err).toBeInstanceOf(StudioApiError);
     expect(err.studio).toEqual(studio);
     expect(err.message).toBe(studio.message);
@@ -76,7 +75,7 @@ describe('requestJson', () => {
           headers: { 'Retry-After': '7' },
         }),
     );
-    const err = await requestJson('/studio-api/jobs', jobEnvelopeSchema).catch((e) => e);
+    const err = await requestJson('/studio-api/jobs', 'job').catch((e) => e);
     expect(err).toBeInstanceOf(StudioApiError);
     expect(err.studio).toMatchObject({ status: 503, code: 'http_error', retryAfterS: 7 });
   });
@@ -85,16 +84,33 @@ describe('requestJson', () => {
     stubFetch(async () => {
       throw new TypeError('fetch failed');
     });
-    await expect(requestJson('/studio-api/jobs', jobEnvelopeSchema)).rejects.toBeInstanceOf(
-      NetworkError,
-    );
+    await expect(requestJson('/studio-api/jobs', 'job')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('reads an answer once the schemas come, and fetches them again after a failure', async () => {
+    vi.resetModules();
+    let fail = true;
+    vi.doMock('./answer-schemas', async (original) => {
+      if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+      return original();
+    });
+    const http = await import('./http');
+    const job = makeJob();
+    stubFetch(async () => jsonResponse({ job }));
+    const err = await http.requestJson('/studio-api/jobs/x', 'job').catch((e) => e);
+    // Without its schema the answer cannot be read: as if it never came.
+    expect(err).toBeInstanceOf(http.NetworkError);
+    expect(err.message).toBe('Could not reach /studio-api/jobs/x');
+    fail = false;
+    await expect(http.requestJson('/studio-api/jobs/x', 'job')).resolves.toEqual({ job });
+    vi.doUnmock('./answer-schemas');
   });
 
   it('lets an abort through unchanged, for React Query to cancel', async () => {
     stubFetch(async () => {
       throw new DOMException('aborted', 'AbortError');
     });
-    const err = await requestJson('/studio-api/jobs', jobEnvelopeSchema).catch((e) => e);
+    const err = await requestJson('/studio-api/jobs', 'job').catch((e) => e);
     expect(err).toBeInstanceOf(DOMException);
   });
 });

@@ -1,6 +1,26 @@
-import type { ZodMiniType } from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { StudioError } from '@/contract/studio-api';
-import { errorEnvelopeSchema } from '@/contract/studio-api';
+import type * as answerSchemaModule from './answer-schemas';
+
+type AnswerSchemas = typeof answerSchemaModule;
+/** The studio API's answers by name: `jobList`, `job`, `account`, ... */
+export type Answer = keyof AnswerSchemas;
+
+let answerSchemas: Promise<AnswerSchemas> | null = null;
+
+/** The answers' schemas (a chunk of their own); a failed fetch is tried again on the next need. */
+function loadAnswerSchemas(): Promise<AnswerSchemas> {
+  if (answerSchemas) return answerSchemas;
+  const started = import('./answer-schemas');
+  started.catch(() => {
+    answerSchemas = null;
+  });
+  answerSchemas = started;
+  return started;
+}
+
+// Fetched as the page starts, beside its first requests, so no answer waits for it.
+if (typeof window !== 'undefined') loadAnswerSchemas().catch(() => undefined);
 
 /** A non-2xx answer from the studio server, carrying its StudioError. */
 export class StudioApiError extends Error {
@@ -36,18 +56,19 @@ export interface RequestOptions {
 }
 
 /**
- * fetch + zod: every response is parsed with the contract's schema here, so callers (and
- * React Query) only ever see well-formed data or one of the three errors above.
+ * fetch + zod: every response is parsed with the contract's schema for `answer` here, so
+ * callers (and React Query) only ever see well-formed data or one of the three errors above.
  */
-export async function requestJson<T>(
+export async function requestJson<A extends Answer>(
   path: string,
-  schema: ZodMiniType<T>,
+  answer: A,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<z.output<AnswerSchemas[A]>> {
   const res = await send(path, options);
   const payload = await readJson(res);
-  if (!res.ok) throw new StudioApiError(toStudioError(res, payload));
-  const parsed = schema.safeParse(payload);
+  const schemas = await schemasFor(path);
+  if (!res.ok) throw new StudioApiError(toStudioError(res, payload, schemas));
+  const parsed = (schemas[answer] as z.ZodMiniType).safeParse(payload);
   if (!parsed.success) {
     const detail = parsed.error.issues
       .slice(0, 3)
@@ -55,7 +76,7 @@ export async function requestJson<T>(
       .join('; ');
     throw new ResponseShapeError(path, detail);
   }
-  return parsed.data;
+  return parsed.data as z.output<AnswerSchemas[A]>;
 }
 
 /** JSON for data; a FormData (an upload) goes as is, and fetch sets its multipart type. */
@@ -87,6 +108,15 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
+/** The schemas, or a NetworkError: without them the answer cannot be read. */
+async function schemasFor(path: string): Promise<AnswerSchemas> {
+  try {
+    return await loadAnswerSchemas();
+  } catch (err) {
+    throw new NetworkError(path, err);
+  }
+}
+
 async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   if (text === '') return null;
@@ -98,8 +128,8 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-function toStudioError(res: Response, payload: unknown): StudioError {
-  const envelope = errorEnvelopeSchema.safeParse(payload);
+function toStudioError(res: Response, payload: unknown, schemas: AnswerSchemas): StudioError {
+  const envelope = schemas.error.safeParse(payload);
   if (envelope.success) return envelope.data.error;
   const retryAfter = Number(res.headers.get('Retry-After'));
   return {

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Suspense, createElement, lazy } from 'react';
+import { createElement, lazy, useEffect, useState } from 'react';
 
 /**
  * A component whose code is a chunk of its own, so the first page does not carry it:
@@ -12,15 +12,23 @@ export interface LazyComponent<P extends object> {
   prefetch: () => void;
 }
 
+type Loaded<P> = { component: ComponentType<P> } | { error: unknown };
+
 /**
- * `fallback` gives the component a Suspense boundary of its own, shown while its chunk is
- * still on its way: a dialog opened before the chunk came must not blank the page around
- * it (the nearest boundary would otherwise be the page's). Pages have none: the app's
- * boundary shows "Loading…" in their place.
+ * `fallback` is shown in the component's place while its chunk is still on its way (a
+ * function of the props is called with them, for a fallback that looks like what comes: a
+ * placeholder in the header), and the component replaces it when the chunk comes, as any
+ * state change would. It does not suspend: a Suspense boundary would make React reveal
+ * the component no sooner than 300 ms after its fallback, and hold back with it whatever
+ * else waits on suspended content (the first page's feed, a dialog opened before its chunk
+ * came). A failed fetch goes to the error boundary, as a render error would.
+ *
+ * Pages have no fallback of their own: they suspend, and the app's boundary shows
+ * "Loading…" in their place.
  */
 export function lazyComponent<P extends object>(
   loader: () => Promise<ComponentType<P>>,
-  options: { fallback?: ReactNode } = {},
+  options: { fallback?: ReactNode | ((props: P) => ReactNode) } = {},
 ): LazyComponent<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   let ready: ComponentType<P> | null = null;
@@ -37,22 +45,43 @@ export function lazyComponent<P extends object>(
     pending = started;
     return started;
   };
-  // React 18's types cannot relate a generic P to the ref-aware props of a lazy component.
-  const Lazy = lazy(load) as unknown as ComponentType<P>;
-  // Once its chunk is there the component renders directly: React.lazy suspends on its
-  // first render even then, and React reveals suspended content no sooner than 500 ms
-  // after the fallback, so a prefetched dialog would still open late.
-  function Component(props: P) {
-    if (ready) return createElement(ready, props);
-    const lazyElement = createElement(Lazy, props);
-    return 'fallback' in options
-      ? createElement(Suspense, { fallback: options.fallback }, lazyElement)
-      : lazyElement;
-  }
   const prefetch = () => {
     void load().catch(() => undefined);
   };
   if (typeof window !== 'undefined') whenIdle(prefetch);
+
+  if (!('fallback' in options)) {
+    const Lazy = lazy(load);
+    // Once its chunk is there the page renders directly: React.lazy suspends on its first
+    // render even then.
+    const Page = (props: P) => createElement(ready ?? Lazy, props);
+    return { Component: Page, prefetch };
+  }
+
+  const { fallback } = options;
+  function Component(props: P) {
+    const [loaded, setLoaded] = useState<Loaded<P> | null>(() =>
+      ready ? { component: ready } : null,
+    );
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      load().then(
+        (m) => {
+          if (live) setLoaded({ component: m.default });
+        },
+        (error: unknown) => {
+          if (live) setLoaded({ error });
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [loaded]);
+    if (loaded && 'error' in loaded) throw loaded.error;
+    if (loaded) return createElement(loaded.component, props);
+    return typeof fallback === 'function' ? fallback(props) : fallback;
+  }
   return { Component, prefetch };
 }
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { UpscaleMode } from '@/contract/requests/upscale';
+import type { UpscaleMode } from '@/contract/requests/choices';
 import '../pixels/vips';
 import { Rng } from '../pixels/prng';
 

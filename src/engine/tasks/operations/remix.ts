@@ -1,4 +1,5 @@
-import { REMIX_MODES, type RemixRequest } from '@/contract/requests/remix';
+import { type RemixRequest } from '@/contract/requests/remix';
+import { REMIX_MODES } from '@/contract/requests/choices';
 import { inMediaPool } from '@/engine/media/media-pool';
 import { badRequest } from '../rules/rejection';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { inMediaPool } from '@/engine/media/media-pool';
-import { nameOf } from '@/contract/requests/common';
-import { UPSCALE_MODES, type UpscaleRequest } from '@/contract/requests/upscale';
+import { nameOf, UPSCALE_MODES } from '@/contract/requests/choices';
+import { type UpscaleRequest } from '@/contract/requests/upscale';
 import { costOf, followUpSpeed } from '@/contract/costs';
 import { checkOutputSize, findParent, parentImage } from '../rules/parents';
 import { badRequest } from '../rules/rejection';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPSCALE_TYPE_NAMES } from '@/contract/requests/upscale';
-import { VIDEO_RESOLUTIONS } from '@/contract/requests/video-diffusion';
+import { UPSCALE_TYPE_NAMES, VIDEO_RESOLUTIONS } from '@/contract/requests/choices';
 import { FACTOR } from './upscale';
 import { SHORT_SIDES, shortSideOf, videoTypeOf } from './video-common';
 

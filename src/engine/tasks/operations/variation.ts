@@ -1,4 +1,5 @@
-import { VARIATION_STRENGTHS, type VariationRequest } from '@/contract/requests/variation';
+import { type VariationRequest } from '@/contract/requests/variation';
+import { VARIATION_STRENGTHS } from '@/contract/requests/choices';
 import { inMediaPool } from '@/engine/media/media-pool';
 import { checkFollowUp, followUpPlan, followUpSeed, promptText, sourceImage } from './follow-up';
 import { writeGrid } from './grid-output';

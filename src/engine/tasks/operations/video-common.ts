@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { ParsedPrompt } from '@/contract/prompt-flags';
 import { getFlag, hasFlag } from '@/contract/prompt-flags';
-import { nameOf } from '@/contract/requests/common';
-import { VIDEO_RESOLUTIONS, type VideoResolution } from '@/contract/requests/video-diffusion';
+import { nameOf, VIDEO_RESOLUTIONS, type VideoResolution } from '@/contract/requests/choices';
 import type { TaskType } from '@/contract/task';
 import { isHttpUrl } from '@/contract/urls';
 import type { CameraMove, MotionSpec } from '@/engine/media/video/motion';

@@ -6,6 +6,8 @@ interface ErrorBannerProps {
   hint?: string | null;
   /** A page where the user can act on it, shown under the hint. */
   link?: { href: string; label: string } | undefined;
+  /** The refused request's id, for the operator's logs (see describeError). */
+  reference?: string | undefined;
   /**
    * Announce it (role="alert") when it appears in answer to an action. Errors that are
    * part of stored data, like a failed job in the feed, must not interrupt on every load.
@@ -19,6 +21,7 @@ export function ErrorBanner({
   title,
   hint,
   link,
+  reference,
   live = true,
   action,
   className,
@@ -41,6 +44,11 @@ export function ErrorBanner({
           <a href={link.href} className="mt-1 inline-block font-medium text-red-100 underline">
             {link.label}
           </a>
+        ) : null}
+        {reference ? (
+          <p className="mt-1 text-xs text-red-300/70">
+            Reference <code className="font-mono select-all">{reference}</code>
+          </p>
         ) : null}
       </div>
       {action}

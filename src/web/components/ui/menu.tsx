@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode, ToggleEvent } from 'react';
 
 export interface MenuItem {
   id: string;
@@ -93,37 +93,28 @@ function usePopoverMenu() {
   const [open, setOpen] = useState(false);
   const stopWatching = useRef<(() => void) | null>(null);
 
-  useEffect(() => {
-    const menu = menuRef.current;
-    if (!menu) return;
-    // React 18 does not dispatch a popover's toggle events: they are listened to here.
-    const beforeToggle = (e: ToggleEvent) => {
-      if (e.newState !== 'open') return;
-      // The items render now, so the menu is placed by its real size and its first item
-      // can take focus as it shows.
-      flushSync(() => setOpen(true));
-      if (triggerRef.current) place(menu, triggerRef.current);
-    };
-    const toggle = (e: ToggleEvent) => {
-      const isOpen = e.newState === 'open';
-      setOpen(isOpen);
-      stopWatching.current?.();
-      stopWatching.current = null;
-      if (!isOpen || !triggerRef.current) return;
-      place(menu, triggerRef.current);
-      // Content whose code is still on its way: the menu holds focus, and arrow keys
-      // reach the items once they are there.
-      (itemsOf(menu)[0] ?? menu).focus();
-      stopWatching.current = followTrigger(menu, triggerRef.current);
-    };
-    menu.addEventListener('beforetoggle', beforeToggle);
-    menu.addEventListener('toggle', toggle);
-    return () => {
-      menu.removeEventListener('beforetoggle', beforeToggle);
-      menu.removeEventListener('toggle', toggle);
-      stopWatching.current?.();
-    };
-  }, []);
+  useEffect(() => () => stopWatching.current?.(), []);
+
+  const onBeforeToggle = (e: ToggleEvent<HTMLDivElement>) => {
+    if (e.newState !== 'open') return;
+    // The items render now, so the menu is placed by its real size and its first item
+    // can take focus as it shows.
+    flushSync(() => setOpen(true));
+    if (triggerRef.current) place(e.currentTarget, triggerRef.current);
+  };
+  const onToggle = (e: ToggleEvent<HTMLDivElement>) => {
+    const isOpen = e.newState === 'open';
+    setOpen(isOpen);
+    stopWatching.current?.();
+    stopWatching.current = null;
+    const menu = e.currentTarget;
+    if (!isOpen || !triggerRef.current) return;
+    place(menu, triggerRef.current);
+    // Content whose code is still on its way: the menu holds focus, and arrow keys reach
+    // the items once they are there.
+    (itemsOf(menu)[0] ?? menu).focus();
+    stopWatching.current = followTrigger(menu, triggerRef.current);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Tab leaves the menu: close it, and focus moves on from the trigger.
     if (e.key === 'Tab') return menuRef.current?.hidePopover();
@@ -138,7 +129,7 @@ function usePopoverMenu() {
     menuRef.current?.hidePopover();
     item.onSelect();
   };
-  return { menuId, triggerRef, menuRef, open, onKeyDown, select };
+  return { menuId, triggerRef, menuRef, open, onBeforeToggle, onToggle, onKeyDown, select };
 }
 
 /**
@@ -147,13 +138,14 @@ function usePopoverMenu() {
  * trigger. Arrow keys, Home and End move between items.
  */
 export function MenuButton({ label, menuLabel, content, className, children }: MenuButtonProps) {
-  const { menuId, triggerRef, menuRef, open, onKeyDown, select } = usePopoverMenu();
+  const { menuId, triggerRef, menuRef, open, onBeforeToggle, onToggle, onKeyDown, select } =
+    usePopoverMenu();
   return (
     <>
       <button
         ref={triggerRef}
         type="button"
-        popovertarget={menuId}
+        popoverTarget={menuId}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
@@ -170,6 +162,8 @@ export function MenuButton({ label, menuLabel, content, className, children }: M
         role="menu"
         aria-label={menuLabel}
         tabIndex={-1}
+        onBeforeToggle={onBeforeToggle}
+        onToggle={onToggle}
         onKeyDown={onKeyDown}
         className="fixed inset-auto m-0 w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 text-sm text-zinc-200 shadow-xl shadow-black/50"
       >

@@ -22,6 +22,20 @@ async function renderRequestError(error: unknown) {
 }
 
 describe('the error of a request just made', () => {
+  it('gives the refused request’s reference, which the studio’s log lines carry', async () => {
+    const { alert } = await renderRequestError(
+      refusal({ status: 500, message: 'The studio failed', requestId: 'Yq3kTz8bW1pL0aNc' }),
+    );
+    await expect.element(alert).toHaveTextContent('Reference Yq3kTz8bW1pL0aNc');
+  });
+
+  it('gives it for a read that failed too', async () => {
+    const load = await render(
+      <LoadError what="load jobs" error={refusal({ requestId: 'r-42' })} onRetry={() => null} />,
+    );
+    await expect.element(load.getByRole('alert')).toHaveTextContent('Reference r-42');
+  });
+
   it('says what the server said and what to do, and goes on Dismiss', async () => {
     const { alert, onDismiss } = await renderRequestError(
       refusal({

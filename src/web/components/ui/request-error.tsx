@@ -21,11 +21,12 @@ export function RequestError({ error, onDismiss }: { error: unknown; onDismiss: 
  * and a Retry button.
  */
 export function LoadError(props: { what: string; error: unknown; onRetry: () => unknown }) {
-  const { title, hint } = describeError(props.error);
+  const { title, hint, reference } = describeError(props.error);
   return (
     <ErrorBanner
       title={`Could not ${props.what}: ${title}`}
       hint={hint}
+      reference={reference}
       action={
         <Button size="sm" onClick={() => void props.onRetry()}>
           Retry

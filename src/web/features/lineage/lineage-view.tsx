@@ -7,7 +7,6 @@ import { describeError } from '@/web/lib/describe-error';
 import { jobQueries } from '@/web/jobs/api/job-queries';
 import { thumbUrl } from '@/web/jobs/utils/gallery-tiles';
 import { jobPageHref } from '../feed';
-import { jobTitle } from '@/web/jobs/utils/job-title';
 import { viewableImages } from '@/web/jobs/utils/job-view';
 
 /** ↑/↓ move between the tree's links, Home/End to the first and last. */
@@ -53,7 +52,7 @@ function Node({
           <span className="size-10 rounded bg-zinc-800" aria-hidden="true" />
         )}
         <span>
-          {jobTitle(job)}
+          {job.title}
           <span className="ml-1.5 text-xs text-zinc-500">{job.id}</span>
         </span>
       </a>

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Job, JobList } from '@/contract/studio-api';
-import { isTerminal } from '@/contract/task';
+import { isTerminal } from '@/contract/task-states';
 import type { JobFilter } from '@/web/jobs/api/job-filter';
 import type { SearchData } from './job-queries';
 import { jobQueries, searchSpecOf } from './job-queries';

@@ -2,8 +2,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateJobRequest } from '@/contract/create-job-schema';
 import type { Job, JobList } from '@/contract/studio-api';
-import { deletedEnvelopeSchema, jobEnvelopeSchema } from '@/contract/studio-api';
-import { isTerminal } from '@/contract/task';
+import { isTerminal } from '@/contract/task-states';
 import { NetworkError, requestJson } from '@/web/lib/http';
 import { CreateKeys } from './create-keys';
 import { applyJobRemoved, applyJobToSearches, findCachedJob, updateCachedJob } from './job-events';
@@ -40,7 +39,7 @@ async function postJob({ body, idempotencyKey }: CreateJobVariables): Promise<Jo
   const settled = (err: unknown) =>
     createKeys.settled(createFingerprint(body), idempotencyKey, err);
   try {
-    const { job } = await requestJson('/studio-api/jobs', jobEnvelopeSchema, {
+    const { job } = await requestJson('/studio-api/jobs', 'job', {
       method: 'POST',
       body,
       headers: { 'Idempotency-Key': idempotencyKey },
@@ -60,21 +59,17 @@ export interface FavouriteVariables {
 }
 
 async function putFavourite({ id, on }: FavouriteVariables): Promise<Job> {
-  const { job } = await requestJson(
-    `/studio-api/jobs/${encodeURIComponent(id)}/favourite`,
-    jobEnvelopeSchema,
-    { method: on ? 'PUT' : 'DELETE' },
-  );
+  const { job } = await requestJson(`/studio-api/jobs/${encodeURIComponent(id)}/favourite`, 'job', {
+    method: on ? 'PUT' : 'DELETE',
+  });
   return job;
 }
 
 /** Deletes a job from the studio's history (not from the image service). */
 async function deleteJob(id: string): Promise<string> {
-  const { deleted } = await requestJson(
-    `/studio-api/jobs/${encodeURIComponent(id)}`,
-    deletedEnvelopeSchema,
-    { method: 'DELETE' },
-  );
+  const { deleted } = await requestJson(`/studio-api/jobs/${encodeURIComponent(id)}`, 'deleted', {
+    method: 'DELETE',
+  });
   return deleted;
 }
 

@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import type { Job, JobList } from '@/contract/studio-api';
-import { lineageTreeSchema } from '@/contract/lineage-tree';
-import { jobEnvelopeSchema, jobListSchema } from '@/contract/studio-api';
 import { requestJson } from '@/web/lib/http';
 import type { JobFilter } from '@/web/jobs/api/job-filter';
 import { isStreamLive } from '@/web/lib/events/stream-store';
@@ -55,7 +53,7 @@ export const jobQueries = {
     queryOptions({
       queryKey: [...jobQueries.lists(), { limit }] as const,
       queryFn: ({ signal }) =>
-        requestJson(`/studio-api/jobs?limit=${limit}`, jobListSchema, { signal }),
+        requestJson(`/studio-api/jobs?limit=${limit}`, 'jobList', { signal }),
       // Read when the observer renders or the query updates; the feed subscribes to the
       // stream's state so a drop or a reconnect re-renders it and re-decides at once.
       refetchInterval: (query) => pollIntervalFor(query.state.data, isStreamLive()),
@@ -71,7 +69,7 @@ export const jobQueries = {
     queryOptions({
       queryKey: [...jobQueries.all(), 'tree', id] as const,
       queryFn: ({ signal }) =>
-        requestJson(`/studio-api/jobs/${encodeURIComponent(id)}/tree`, lineageTreeSchema, {
+        requestJson(`/studio-api/jobs/${encodeURIComponent(id)}/tree`, 'lineageTree', {
           signal,
         }),
     }),
@@ -80,11 +78,9 @@ export const jobQueries = {
     queryOptions({
       queryKey: [...jobQueries.details(), id] as const,
       queryFn: async ({ signal }) => {
-        const { job } = await requestJson(
-          `/studio-api/jobs/${encodeURIComponent(id)}`,
-          jobEnvelopeSchema,
-          { signal },
-        );
+        const { job } = await requestJson(`/studio-api/jobs/${encodeURIComponent(id)}`, 'job', {
+          signal,
+        });
         return job;
       },
     }),

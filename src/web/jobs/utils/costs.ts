@@ -1,7 +1,7 @@
 // Cost estimates in the studio, by the contract's price table (src/contract/costs.ts). The
 // studio only estimates: the service's own `meta.usage.frozen` is what a job really holds.
 import { costOf, followUpSpeed } from '@/contract/costs';
-import { promptOfParams } from '@/contract/create-job';
+import { promptOfParams } from '@/contract/create-request';
 import { isDraft, parsePrompt, speedOf } from '@/contract/prompt-flags';
 import type { OperationName } from '@/contract/operations';
 import type { CreateJobRequest } from '@/contract/create-job-schema';

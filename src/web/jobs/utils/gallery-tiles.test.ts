@@ -10,6 +10,7 @@ function job(id: string, over: Partial<Job> = {}): Job {
     parentId: null,
     parentIndex: null,
     operation: 'diffusion',
+    title: 'Imagine',
     prompt: 'a red fox',
     status: 'completed',
     progress: 100,

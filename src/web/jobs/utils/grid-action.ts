@@ -1,21 +1,21 @@
-import { createRequest } from '@/contract/create-job';
+import { createRequest } from '@/contract/create-request';
 import type { CreateJobRequest } from '@/contract/create-job-schema';
-import type { VideoMotion } from '@/contract/prompt-flags';
-import { codeOf } from '@/contract/requests/common';
-import { OUTPAINT_SCALE } from '@/contract/requests/outpaint';
+import { type VideoMotion, withMotion } from '@/contract/prompt-flags';
 import {
+  codeOf,
+  OUTPAINT_SCALE,
   PAN_DIRECTION_NAMES,
   PAN_SCALE as PAN_RANGE,
   type PanDirection,
-} from '@/contract/requests/pan';
-import { REMIX_MODES, type RemixMode } from '@/contract/requests/remix';
-import { UPSCALE_MODES, type UpscaleMode } from '@/contract/requests/upscale';
-import { VARIATION_STRENGTHS, type VariationStrength } from '@/contract/requests/variation';
-import {
+  REMIX_MODES,
+  type RemixMode,
+  UPSCALE_MODES,
+  type UpscaleMode,
+  VARIATION_STRENGTHS,
+  type VariationStrength,
   VIDEO_RESOLUTIONS,
-  withMotion,
   type VideoResolution,
-} from '@/contract/requests/video-diffusion';
+} from '@/contract/requests/choices';
 
 export type { PanDirection, RemixMode, UpscaleMode, VideoResolution };
 export type VaryStrength = VariationStrength;

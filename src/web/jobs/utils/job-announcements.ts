@@ -1,5 +1,5 @@
 import type { Job } from '@/contract/studio-api';
-import { isTerminal } from '@/contract/task';
+import { isTerminal } from '@/contract/task-states';
 
 /** What the announcer remembers of a job between two looks at the caches. */
 export interface SeenJob {

@@ -1,6 +1,6 @@
 import type { Job, MediaItem } from '@/contract/studio-api';
 import { aspectOf, parsePrompt } from '@/contract/prompt-flags';
-import { isTerminal, type TaskStatus, type TaskType } from '@/contract/task';
+import { isTerminal, type TaskStatus, type TaskType } from '@/contract/task-states';
 import { formatAmount } from '@/web/lib/format';
 
 export interface Dims {

@@ -1,5 +1,4 @@
-import { UPSCALE_MODES } from '@/contract/requests/upscale';
-import { VARIATION_STRENGTHS } from '@/contract/requests/variation';
+import { UPSCALE_MODES, VARIATION_STRENGTHS } from '@/contract/requests/choices';
 import type { MenuCapability } from './action-plan';
 import type { GridAction, PanDirection } from './grid-action';
 import { PAN_SCALE } from './grid-action';

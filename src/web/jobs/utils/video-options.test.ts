@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VIDEO_MOTION_LABELS, VIDEO_MOTIONS } from '@/contract/prompt-flags';
-import { VIDEO_RESOLUTIONS } from '@/contract/requests/video-diffusion';
+import { VIDEO_RESOLUTIONS } from '@/contract/requests/choices';
 import { VIDEO_MOTION_OPTIONS, VIDEO_RESOLUTION_OPTIONS } from './video-options';
 
 /* The video forms (Animate, Text to video) offer the contract's values, with its labels. */

@@ -1,5 +1,5 @@
 import { VIDEO_MOTION_LABELS, VIDEO_MOTIONS, type VideoMotion } from '@/contract/prompt-flags';
-import { VIDEO_RESOLUTIONS, type VideoResolution } from '@/contract/requests/video-diffusion';
+import { VIDEO_RESOLUTIONS, type VideoResolution } from '@/contract/requests/choices';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { segmentOptions } from '@/web/components/ui/segmented-control';
 

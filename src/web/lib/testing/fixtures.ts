@@ -1,9 +1,10 @@
 import type { AccountSummary } from '@/contract/account-summary';
+import { jobTitleOf } from '@/contract/job-title';
 import type { Job, JobList } from '@/contract/studio-api';
 
 /** A completed diffusion job as the studio server sends it; override what a test needs. */
 export function makeJob(overrides: Partial<Job> = {}): Job {
-  return {
+  const job: Omit<Job, 'title'> & { title?: string } = {
     id: 'abcDEF123456',
     parentId: null,
     parentIndex: null,
@@ -30,6 +31,8 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     error: null,
     ...overrides,
   };
+  // As the server titles it, unless the test says otherwise.
+  return { ...job, title: job.title ?? jobTitleOf(job) };
 }
 
 export const makeList = (jobs: Job[], nextCursor: string | null = null): JobList => ({

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Upload } from '@/contract/studio-api';
-import { studioStatusSchema, uploadEnvelopeSchema } from '@/contract/studio-api';
 import { requestJson } from '../http';
 
 /** Whether uploads work changes only with the server's settings: read it once in a while. */
@@ -13,7 +12,7 @@ export const uploadQueries = {
     queryOptions({
       queryKey: [...uploadQueries.all(), 'status'] as const,
       queryFn: async ({ signal }) => {
-        const status = await requestJson('/studio-api/status', studioStatusSchema, { signal });
+        const status = await requestJson('/studio-api/status', 'status', { signal });
         return status.uploads;
       },
       staleTime: STATUS_STALE_MS,
@@ -25,7 +24,7 @@ export const uploadQueries = {
 export async function uploadImage(file: File): Promise<Upload> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const { upload } = await requestJson('/studio-api/uploads', uploadEnvelopeSchema, {
+  const { upload } = await requestJson('/studio-api/uploads', 'upload', {
     method: 'POST',
     body: form,
   });

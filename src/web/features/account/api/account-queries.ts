@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
-import { accountEnvelopeSchema, type AccountSummary } from '@/contract/account-summary';
+import type { AccountSummary } from '@/contract/account-summary';
 import { requestJson } from '@/web/lib/http';
 import { isStreamLive } from '@/web/lib/events/stream-store';
 
@@ -18,7 +18,7 @@ export const accountQueries = {
     queryOptions({
       queryKey: [...accountQueries.all(), 'summary'] as const,
       queryFn: async ({ signal }) => {
-        const { account } = await requestJson('/studio-api/account', accountEnvelopeSchema, {
+        const { account } = await requestJson('/studio-api/account', 'account', {
           signal,
         });
         return account;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { spendingEnvelopeSchema, type SpendingRange } from '@/contract/spending';
+import type { SpendingRange } from '@/contract/spending';
 import { requestJson } from '@/web/lib/http';
 import { accountQueries, pollWhileStreamDown } from './account-queries';
 
@@ -22,7 +22,7 @@ export const spendingQuery = (days: SpendingRange, tz: string) =>
     queryFn: async ({ signal }) => {
       const { spending } = await requestJson(
         `/studio-api/account/spending?${search(days, tz)}`,
-        spendingEnvelopeSchema,
+        'spending',
         { signal },
       );
       return spending;

@@ -3,6 +3,7 @@ import { cn } from '@/web/lib/cn';
 import { describeError } from '@/web/lib/describe-error';
 import { formatAmount } from '@/web/lib/format';
 import { accountQueries } from '../api/account-queries';
+import { BALANCE_BADGE as base, BalancePlaceholder } from './balance-placeholder';
 import { useThresholdCredits } from '../stores/threshold-store';
 import { availableCredits, lowBalanceReason } from '../utils/balance';
 
@@ -15,16 +16,8 @@ interface BalanceWidgetProps {
 export function BalanceWidget({ href }: BalanceWidgetProps) {
   const summary = useQuery(accountQueries.summary());
   const threshold = useThresholdCredits();
-  const base =
-    'flex h-8 items-center gap-2 rounded-md border border-zinc-800 bg-zinc-900 px-3 text-xs hover:border-zinc-700';
 
-  if (summary.isPending) {
-    return (
-      <a href={href} aria-label="Balance: loading" className={cn(base, 'text-zinc-500')}>
-        <span className="h-2 w-16 animate-pulse rounded bg-zinc-800" aria-hidden="true" />
-      </a>
-    );
-  }
+  if (summary.isPending) return <BalancePlaceholder href={href} />;
   if (summary.isError && !summary.data) {
     return (
       <a

@@ -67,12 +67,16 @@ function pagePoint(stage: Element, v: View, x: number, y: number) {
   return { clientX: box.left + sx, clientY: box.top + sy };
 }
 
-/** One mouse event at an image pixel, sent to the stage as the browser would. */
+/**
+ * One mouse event at an image pixel, sent to the stage as the browser would; `view` places
+ * the pixel on the page (the stage's view now, unless told).
+ */
 export function pointer(
   stage: Element,
   type: 'pointerdown' | 'pointermove' | 'pointerup',
   [x, y]: [number, number],
   init: PointerEventInit = {},
+  view: View = viewOf(stage),
 ) {
   const target = stage.querySelector('.konvajs-content');
   if (!target) throw new Error('no stage content');
@@ -85,27 +89,35 @@ export function pointer(
       isPrimary: true,
       button: 0,
       buttons: type === 'pointerup' ? 0 : 1,
-      ...pagePoint(stage, viewOf(stage), x, y),
+      ...pagePoint(stage, view, x, y),
       ...init,
     }),
   );
 }
 
-/** A drag of the mouse through image pixels, ten moves between each two. */
+/**
+ * A drag of the mouse through image pixels, ten moves between each two. The pixels are
+ * where the view at its start shows them: the hand moves over the page, so a drag that
+ * pans the view still ends where it was aimed on the page. (react-konva renders after each
+ * pointer event, so the view a pan changes is there for the next move.)
+ */
 export function drag(stage: Element, points: [number, number][], init: PointerEventInit = {}) {
   const [first, ...rest] = points;
   if (!first) return;
-  pointer(stage, 'pointerdown', first, init);
+  const view = viewOf(stage);
+  const send = (type: 'pointerdown' | 'pointermove' | 'pointerup', at: [number, number]) =>
+    pointer(stage, type, at, init, view);
+  send('pointerdown', first);
   let at = first;
   for (const to of rest) {
     for (let i = 1; i <= 10; i++) {
       const x = at[0] + ((to[0] - at[0]) * i) / 10;
       const y = at[1] + ((to[1] - at[1]) * i) / 10;
-      pointer(stage, 'pointermove', [x, y], init);
+      send('pointermove', [x, y]);
     }
     at = to;
   }
-  pointer(stage, 'pointerup', at, init);
+  send('pointerup', at);
 }
 
 /** A brush stroke from one image pixel to another. */

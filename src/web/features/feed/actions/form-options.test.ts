@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { REMIX_MODE_LABELS, REMIX_MODES } from '@/contract/requests/remix';
-import { UPSCALE_MODE_LABELS, UPSCALE_MODES } from '@/contract/requests/upscale';
-import { VARIATION_STRENGTH_LABELS, VARIATION_STRENGTHS } from '@/contract/requests/variation';
-import { VIDEO_RESOLUTIONS } from '@/contract/requests/video-diffusion';
+import {
+  REMIX_MODE_LABELS,
+  REMIX_MODES,
+  UPSCALE_MODE_LABELS,
+  UPSCALE_MODES,
+  VARIATION_STRENGTH_LABELS,
+  VARIATION_STRENGTHS,
+  VIDEO_RESOLUTIONS,
+} from '@/contract/requests/choices';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { actionBody, type GridAction } from '@/web/jobs/utils/grid-action';
 import { menuGroups } from '@/web/jobs/utils/menu-entries';

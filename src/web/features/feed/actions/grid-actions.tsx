@@ -1,7 +1,11 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
-import { UPSCALE_MODE_LABELS, UPSCALE_MODES } from '@/contract/requests/upscale';
-import { VARIATION_STRENGTH_LABELS, VARIATION_STRENGTHS } from '@/contract/requests/variation';
+import {
+  UPSCALE_MODE_LABELS,
+  UPSCALE_MODES,
+  VARIATION_STRENGTH_LABELS,
+  VARIATION_STRENGTHS,
+} from '@/contract/requests/choices';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { SegmentedControl, segmentOptions } from '@/web/components/ui/segmented-control';
 import { useCardShortcuts } from '@/web/jobs/hooks/card-shortcuts';

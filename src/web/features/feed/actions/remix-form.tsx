@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { REMIX_MODE_LABELS, REMIX_MODES } from '@/contract/requests/remix';
+import { REMIX_MODE_LABELS, REMIX_MODES } from '@/contract/requests/choices';
 import { DialogForm } from '@/web/components/ui/form-dialog';
 import { TextAreaField } from '@/web/components/ui/field';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';

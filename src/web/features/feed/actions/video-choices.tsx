@@ -1,5 +1,5 @@
 import type { VideoMotion } from '@/contract/prompt-flags';
-import type { VideoResolution } from '@/contract/requests/video-diffusion';
+import type { VideoResolution } from '@/contract/requests/choices';
 import { ChoiceRow } from '@/web/components/ui/choice-row';
 import { SegmentedControl } from '@/web/components/ui/segmented-control';
 import { VIDEO_MOTION_OPTIONS, VIDEO_RESOLUTION_OPTIONS } from '@/web/jobs/utils/video-options';

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
 import { JobCard } from './job-card';
@@ -27,10 +28,27 @@ export function cardRelations(known: readonly Job[]) {
   });
 }
 
+/** The cards a list's first render draws: more than a tall screen holds. */
+const FIRST_CARDS = 4;
+
+/**
+ * How many of `total` cards to draw: a screenful on the list's first render, every one
+ * from the next, which React renders as a transition once the first has painted. The
+ * first screen does not wait for up to 50 cards below it.
+ */
+function useCardsDrawn(total: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  return all ? total : Math.min(total, FIRST_CARDS);
+}
+
 /** Job cards as a feed, with the one image viewer they share. */
 export function JobCardList({ jobs, known = jobs, label, wide, onUsePrompt }: JobCardListProps) {
   const viewing = useLightbox() !== null;
   const related = cardRelations(known);
+  const drawn = useCardsDrawn(jobs.length);
   return (
     <>
       <div
@@ -38,7 +56,7 @@ export function JobCardList({ jobs, known = jobs, label, wide, onUsePrompt }: Jo
         aria-label={label}
         className={cn('grid grid-cols-1 gap-4', wide && '2xl:grid-cols-2')}
       >
-        {jobs.map((job) => (
+        {jobs.slice(0, drawn).map((job) => (
           <JobCard key={job.id} job={job} {...related(job)} onUsePrompt={onUsePrompt} />
         ))}
       </div>

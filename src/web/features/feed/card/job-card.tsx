@@ -11,7 +11,6 @@ import { useFavourite } from './use-favourite';
 import { useJobActions } from '../actions/use-job-actions';
 import { useIsHighlighted } from '@/web/jobs/stores/highlight-store';
 import { imageActionPlan } from '@/web/jobs/utils/action-plan';
-import { jobTitle } from '@/web/jobs/utils/job-title';
 import { isRunning, jobLabel, mediaLayout, statusWord } from '@/web/jobs/utils/job-view';
 import type { MediaLayout } from '@/web/jobs/utils/job-view';
 import { FavouriteButton, FavouriteError } from './favourite-button';
@@ -96,7 +95,7 @@ export const JobCard = memo(function JobCard({
       )}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <h3 className="text-sm font-medium text-zinc-100">{jobTitle(job)}</h3>
+        <h3 className="text-sm font-medium text-zinc-100">{job.title}</h3>
         {parentId !== null ? <JobLineage job={{ ...job, parentId }} parent={parent} /> : null}
         {parentId !== null || followUps > 0 ? (
           <LineageLink id={job.id} followUps={followUps} />

@@ -1,5 +1,5 @@
-import type { TaskStatus, TaskType } from '@/contract/task';
-import { TASK_TYPES } from '@/contract/task';
+import type { TaskStatus, TaskType } from '@/contract/task-states';
+import { TASK_TYPES } from '@/contract/task-states';
 import { taskTypeLabel } from '@/web/lib/task-labels';
 
 /** One entry of a filter's select: a named set of values, as the URL writes them. */

@@ -96,7 +96,7 @@ function GalleryWithReuse(props: ComponentProps<typeof JobGallery>) {
   const pending = usePendingDeletes();
   const hidden = pending.some((p) => p.filterQuery === props.filterQuery);
   return (
-    <ResultReuseContext.Provider value={props.reuse}>
+    <ResultReuseContext value={props.reuse}>
       <JobGallery
         {...props}
         jobs={hidden ? NONE : props.jobs}
@@ -105,6 +105,6 @@ function GalleryWithReuse(props: ComponentProps<typeof JobGallery>) {
           hidden ? { ...props.gridWindow, before: 0, hasPrevious: false } : props.gridWindow
         }
       />
-    </ResultReuseContext.Provider>
+    </ResultReuseContext>
   );
 }

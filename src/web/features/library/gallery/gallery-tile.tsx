@@ -106,7 +106,7 @@ export const GalleryTileView = memo(function GalleryTileView({
 interface TileMediaProps {
   tile: GalleryTile;
   size: number;
-  video: RefObject<HTMLVideoElement>;
+  video: RefObject<HTMLVideoElement | null>;
 }
 
 /** The thumbnail, or the clip (muted, looped); `data-src` until the grid's loader asks. */

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { jobListSchema, type JobList } from '@/contract/studio-api';
+import type { JobList } from '@/contract/studio-api';
 import type { JobFilter } from '@/web/jobs/api/job-filter';
 import { jobListParams } from '@/web/jobs/api/job-search';
 import {
@@ -113,7 +113,7 @@ const fetchSearchPage = (
   page: { cursor?: string; after?: string },
   signal: AbortSignal,
 ): Promise<JobList> =>
-  requestJson(`/studio-api/jobs?${jobListParams(filter, limit, page)}`, jobListSchema, { signal });
+  requestJson(`/studio-api/jobs?${jobListParams(filter, limit, page)}`, 'jobList', { signal });
 
 /** A search's poll while the stream is down and one of its jobs runs. */
 const pollSearch = (query: { state: { data: { pages: readonly JobList[] } | undefined } }) =>

@@ -11,7 +11,6 @@ import {
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
 import { useHighlightedJobId } from '@/web/jobs/stores/highlight-store';
-import { jobTitle } from '@/web/jobs/utils/job-title';
 import { jobLabel } from '@/web/jobs/utils/job-view';
 import { CardScroller, jobDomId } from '@/web/jobs/utils/job-dom-id';
 import {
@@ -85,8 +84,8 @@ export function ProgressiveCardList(props: ProgressiveCardListProps) {
     if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) setFocused(null);
   };
   return (
-    <CardScroller.Provider value={scrollToJob}>
-      <DeferredThumbs.Provider value>
+    <CardScroller value={scrollToJob}>
+      <DeferredThumbs value>
         <div
           ref={ref}
           role="feed"
@@ -111,9 +110,9 @@ export function ProgressiveCardList(props: ProgressiveCardListProps) {
             />
           ))}
         </div>
-      </DeferredThumbs.Provider>
+      </DeferredThumbs>
       {viewing ? <LazyLightbox.Component jobs={jobs} /> : null}
-    </CardScroller.Provider>
+    </CardScroller>
   );
 }
 
@@ -207,7 +206,7 @@ function CardOutline({ job, posinset, setsize }: { job: Job; posinset: number; s
       aria-setsize={setsize}
       className="min-w-0 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
     >
-      <h3 className="truncate text-sm font-medium text-zinc-100">{jobTitle(job)}</h3>
+      <h3 className="truncate text-sm font-medium text-zinc-100">{job.title}</h3>
     </article>
   );
 }

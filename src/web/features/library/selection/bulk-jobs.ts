@@ -1,12 +1,12 @@
 import { mutationOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { bulkResultSchema, type BulkRequest, type BulkResult } from '@/contract/bulk';
+import type { BulkRequest, BulkResult } from '@/contract/bulk';
 import { requestJson } from '@/web/lib/http';
 import { applyJobRemoved, refetchJobLists, updateCachedJob } from '@/web/jobs/api/job-events';
 
 /** One bulk request (`POST /studio-api/jobs/bulk`): what it did, or would do in a dry run. */
 const postBulk = (body: BulkRequest): Promise<BulkResult> =>
-  requestJson('/studio-api/jobs/bulk', bulkResultSchema, { method: 'POST', body });
+  requestJson('/studio-api/jobs/bulk', 'bulk', { method: 'POST', body });
 
 export interface BulkVariables {
   /** The parts of one action: a selection longer than one request may name goes in several. */

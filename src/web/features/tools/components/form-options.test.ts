@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getFlag, parsePrompt, VIDEO_MOTIONS, type VideoMotion } from '@/contract/prompt-flags';
 import { BLEND_ASPECT_RATIOS } from '@/contract/requests/blend';
-import { VIDEO_RESOLUTIONS, type VideoResolution } from '@/contract/requests/video-diffusion';
+import { VIDEO_RESOLUTIONS, type VideoResolution } from '@/contract/requests/choices';
 import type { SegmentOption } from '@/web/components/ui/segmented-control';
 import { blendCreate, textToVideoCreate, type ToolCheck } from '../utils/tool-params';
 import { ASPECT_OPTIONS } from './blend-tool';

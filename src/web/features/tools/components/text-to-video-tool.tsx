@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { VideoMotion } from '@/contract/prompt-flags';
-import type { VideoResolution } from '@/contract/requests/video-diffusion';
+import type { VideoResolution } from '@/contract/requests/choices';
 import { TextAreaField } from '@/web/components/ui/field';
 import { VideoChoices } from '@/web/features/feed';
 import { issueFor } from '@/web/jobs/utils/validate-params';

@@ -3,7 +3,6 @@ import type { ComponentType } from 'react';
 import { userEvent } from 'vitest/browser';
 import type { CreateJobRequest } from '@/contract/create-job-schema';
 import type { StudioStatus, Upload, UploadsStatus } from '@/contract/studio-api';
-import { jobEnvelopeSchema } from '@/contract/studio-api';
 import { renderWithClient } from '@/web/components/testing/render-with-client';
 import type { Route } from '@/web/components/testing/studio-api-stub';
 import { stubStudioApi } from '@/web/components/testing/studio-api-stub';
@@ -67,7 +66,7 @@ export const uploadAnswer = (
 function ToolSlot({ Form }: { Form: ComponentType<ToolFormProps> }) {
   const create = useMutation({
     mutationFn: async (body: CreateJobRequest) =>
-      (await requestJson('/studio-api/jobs', jobEnvelopeSchema, { method: 'POST', body })).job,
+      (await requestJson('/studio-api/jobs', 'job', { method: 'POST', body })).job,
   });
   return (
     <Form

@@ -1,13 +1,9 @@
 import type { OperationName } from '@/contract/operations';
-import type { VideoMotion } from '@/contract/prompt-flags';
+import { type VideoMotion, withMotion } from '@/contract/prompt-flags';
 import type { BlendAspect } from '@/contract/requests/blend';
-import { codeOf, imgUrl } from '@/contract/requests/common';
-import {
-  VIDEO_RESOLUTIONS,
-  withMotion,
-  type VideoResolution,
-} from '@/contract/requests/video-diffusion';
-import { createRequest } from '@/contract/create-job';
+import { imgUrl } from '@/contract/requests/common';
+import { codeOf, VIDEO_RESOLUTIONS, type VideoResolution } from '@/contract/requests/choices';
+import { createRequest } from '@/contract/create-request';
 import type { CreateJobRequest, CreateParams } from '@/contract/create-job-schema';
 import type { FieldIssues } from '@/web/jobs/utils/validate-params';
 import { checkParams } from '@/web/jobs/utils/validate-params';

@@ -5,7 +5,7 @@ import { accountQueries } from '../features/account';
 import { jobQueries } from '../jobs/api/job-queries';
 import { uploadQueries } from '../lib/uploads/uploads';
 import { makeAccount, makeJob, makeList } from '../lib/testing/fixtures';
-import { applyStudioEvent } from './use-studio-events';
+import { applyStudioEvent } from './studio-events';
 
 const status: StudioStatus = {
   push: { mode: 'callbacks', reason: null },

@@ -1,0 +1,17 @@
+// The schemas of the studio API's answers, by name, in a chunk of their own. Checking an
+// answer paints nothing, so zod and the contract's schemas stay out of the first page's
+// chunk: the page starts fetching this one as it starts (http.ts), alongside its first
+// requests, and each answer is parsed once both are there.
+export { accountEnvelopeSchema as account } from '@/contract/account-summary';
+export { bulkResultSchema as bulk } from '@/contract/bulk';
+export { lineageTreeSchema as lineageTree } from '@/contract/lineage-tree';
+export { meSchema as me } from '@/contract/people';
+export { spendingEnvelopeSchema as spending } from '@/contract/spending';
+export {
+  deletedEnvelopeSchema as deleted,
+  errorEnvelopeSchema as error,
+  jobEnvelopeSchema as job,
+  jobListSchema as jobList,
+  studioStatusSchema as status,
+  uploadEnvelopeSchema as upload,
+} from '@/contract/studio-api';
