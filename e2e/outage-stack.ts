@@ -18,7 +18,7 @@ export interface OutageStack {
   stop(): Promise<void>;
 }
 
-function run(
+export function run(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): { child: ChildProcess; exited: Promise<void> } {

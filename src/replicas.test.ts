@@ -165,6 +165,63 @@ describe('three studio replicas on one Postgres', () => {
     }
   });
 
+  it("end a removed person's open streams on every replica, and no one else's", async () => {
+    const signIn = async (on: 'A' | 'B' | 'C', email: string, password: string) => {
+      const res = await fetch(`${urlOf(on)}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password }),
+        redirect: 'manual',
+      });
+      expect(res.status).toBe(303);
+      return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    };
+    const add = async (email: string, role: string) => {
+      const res = await fetch(`${urlOf('A')}/studio-api/people`, {
+        method: 'POST',
+        headers: headers({ 'content-type': 'application/json' }),
+        body: JSON.stringify({ name: role, email, role, password: `${role} password 1` }),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { person: { id: string } }).person.id;
+    };
+    const memberId = await add('leaving@example.com', 'member');
+    await add('staying@example.com', 'viewer');
+    const member = await signIn('C', 'leaving@example.com', 'member password 1');
+    const viewer = await signIn('C', 'staying@example.com', 'viewer password 1');
+    const streams = await Promise.all([
+      SseClient.open(`${urlOf('B')}/studio-api/events`, { cookie: member }),
+      SseClient.open(`${urlOf('C')}/studio-api/events`, { cookie: member }),
+      SseClient.open(`${urlOf('B')}/studio-api/events`, { cookie: viewer }),
+    ]);
+    const [memberOnB, memberOnC, viewerOnB] = streams;
+    try {
+      for (const s of streams) expect(s.status).toBe(200);
+      // Each stream greets with the status: open on the replica before the removal.
+      await Promise.all(streams.map((s) => s.next((m) => m.event === 'status')));
+      const removed = await fetch(`${urlOf('A')}/studio-api/people/${memberId}`, {
+        method: 'DELETE',
+        headers: headers(),
+      });
+      expect(removed.status).toBe(200);
+      for (const s of [memberOnB, memberOnC]) {
+        await s.next((m) => m.event === 'signed-out');
+        await waitFor(async () => s.ended || undefined, 5000);
+      }
+      const again = await fetch(`${urlOf('B')}/studio-api/jobs`, { headers: { cookie: member } });
+      expect(again.status).toBe(401);
+      // The viewer's stream stays open, told nothing of who left.
+      expect(viewerOnB.ended).toBe(false);
+      for (const word of ['signed-out', 'sessions-ended', memberId]) {
+        expect(viewerOnB.raw).not.toContain(word);
+      }
+      const stays = await fetch(`${urlOf('B')}/studio-api/jobs`, { headers: { cookie: viewer } });
+      expect(stays.status).toBe(200);
+    } finally {
+      await Promise.all(streams.map((s) => s.close()));
+    }
+  });
+
   it('show a job made on A, completed by its callback to B, to a browser on C', async () => {
     const onC = await SseClient.open(`${urlOf('C')}/studio-api/events`, headers());
     try {

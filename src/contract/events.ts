@@ -25,6 +25,12 @@ const resetEventSchema = z.object({ reason: z.string() });
 type ResetEvent = z.infer<typeof resetEventSchema>;
 
 /**
+ * Only to the streams of a person whose sessions ended (removed, or their role changed),
+ * on every replica, just before their stream ends: the page goes to the sign-in page.
+ */
+const signedOutEventSchema = z.object({ reason: z.string() });
+
+/**
  * Sent first on every connection (and again if it changes): how job status reaches the
  * studio and whether uploads can be used. Same shape as `GET /studio-api/status`.
  */
@@ -44,6 +50,7 @@ export const STUDIO_EVENTS = {
   reset: resetEventSchema,
   status: statusEventSchema,
   account: accountEventSchema,
+  'signed-out': signedOutEventSchema,
 } as const;
 type StudioEventName = keyof typeof STUDIO_EVENTS;
 
@@ -52,7 +59,8 @@ export type StudioEvent =
   | { event: 'job-removed'; data: JobRemovedEvent }
   | { event: 'reset'; data: ResetEvent }
   | { event: 'status'; data: z.infer<typeof statusEventSchema> }
-  | { event: 'account'; data: AccountEvent };
+  | { event: 'account'; data: AccountEvent }
+  | { event: 'signed-out'; data: z.infer<typeof signedOutEventSchema> };
 
 const isEventName = (name: string): name is StudioEventName => Object.hasOwn(STUDIO_EVENTS, name);
 

@@ -64,7 +64,7 @@ interface AppDeps extends CreateDeps {
   metrics: StudioMetrics;
   /** METRICS_TOKEN: when set, `/metrics` is served to its bearer only, from anywhere. */
   metricsToken: string | undefined;
-  shared: Pick<SharedStore, 'ping' | 'people' | 'sessions' | 'signIns'>;
+  shared: Pick<SharedStore, 'ping' | 'people' | 'sessions' | 'signIns' | 'events'>;
   health: Pick<UpstreamHealth, 'status'>;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** The local owner: who every request is when there is no sign-in (loopback, no password). */
@@ -141,7 +141,16 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api/exports', exportRoutes(deps));
   app.route(
     '/studio-api',
-    peopleRoutes({ ...deps, people: deps.shared.people, signIn: auth !== null }),
+    peopleRoutes({
+      ...deps,
+      people: deps.shared.people,
+      signIn: auth !== null,
+      sessionsEnded: (person) => {
+        deps.shared.events
+          .publish({ event: 'sessions-ended', data: { people: [person] } })
+          .catch((err: unknown) => deps.log.warn('sessions-ended not published', { err }));
+      },
+    }),
   );
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));

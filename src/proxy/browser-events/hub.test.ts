@@ -64,6 +64,41 @@ const idsIn = (text: string) => [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[
 const resets = (text: string) => text.match(/^event: reset$/gm)?.length ?? 0;
 
 describe('the event hub', () => {
+  it("ends the streams of people whose sessions ended, and shows no one the replicas' note", async () => {
+    const ended: SharedEvent = {
+      seq: 2,
+      event: 'sessions-ended',
+      data: JSON.stringify({ people: ['p-leaving'] }),
+    };
+    // A reconnect replayed from the store is not shown the note either.
+    const hub = new EventHub(
+      () => [],
+      async (after) => [shared(1), ended, shared(3)].filter((e) => e.seq > after),
+      { ringSize: 1 },
+    );
+    hub.listeningFrom(0);
+    const leaving = hub.open(null, 'p-leaving');
+    const staying = hub.open(null, 'p-staying');
+    const local = hub.open(null);
+    await Promise.all([leaving, staying, local].map((s) => drain(s, 1)));
+    hub.deliver(shared(1));
+    hub.deliver(ended);
+    hub.deliver(shared(3));
+    const left = await readUntil(leaving, (t) => t.endsWith('<end>'));
+    expect(left).toMatch(/^event: signed-out$/m);
+    expect(idsIn(left)).toEqual(['1']);
+    for (const other of [staying, local]) {
+      const text = await readUntil(other, (t) => idsIn(t).includes('3'));
+      expect(idsIn(text)).toEqual(['1', '3']);
+      expect(text).not.toMatch(/signed-out|sessions-ended|p-leaving/);
+    }
+    expect(hub.size).toBe(2);
+    const back = await readUntil(hub.open('0', 'p-staying'), (t) => idsIn(t).includes('3'));
+    expect(idsIn(back)).toEqual(['1', '3']);
+    expect(back).not.toMatch(/sessions-ended|p-leaving/);
+    hub.close();
+  });
+
   it("numbers events by the store's sequence, and replays a reconnect from its buffer", async () => {
     const store = fakeStore([]);
     const hub = new EventHub(() => [], store.replay, { ringSize: 3 });

@@ -1,4 +1,5 @@
 import type { StudioEvent } from '@/contract/events';
+import { SESSIONS_ENDED_TEXT } from '../auth/sessions';
 
 interface Stored {
   n: number;
@@ -7,6 +8,8 @@ interface Stored {
 
 interface Client {
   controller: ReadableStreamDefaultController<Uint8Array>;
+  /** The person the stream is for: their streams end when their sessions do. */
+  person: string | null;
   /** Shared events: the sequence number last sent, so nothing goes twice. */
   after: number;
   /** Shared events arriving while the stream catches up from the database. */
@@ -19,6 +22,22 @@ export interface SharedEvent {
   event: string;
   data: string;
 }
+
+/**
+ * Between replicas only, never sent to a browser as such: these people's sessions ended
+ * (removed, or their role changed), so each replica ends their open event streams, with a
+ * `signed-out` event that takes the page to the sign-in page at once.
+ */
+export interface SessionsEnded {
+  event: 'sessions-ended';
+  data: { people: string[] };
+}
+const SESSIONS_ENDED: SessionsEnded['event'] = 'sessions-ended';
+
+/** Whether a browser may see a shared event: every one but the replicas' own. */
+const forBrowsers = (e: SharedEvent): boolean => e.event !== SESSIONS_ENDED;
+
+const SIGNED_OUT: StudioEvent = { event: 'signed-out', data: { reason: SESSIONS_ENDED_TEXT } };
 
 interface HubOptions {
   /** How many past events a reconnecting browser can catch up on. */
@@ -85,6 +104,10 @@ export class EventHub {
   deliver(e: SharedEvent): void {
     if (this.closed || e.seq <= this.n) return;
     this.n = e.seq;
+    if (!forBrowsers(e)) {
+      this.endSessions(e);
+      return;
+    }
     const text = sharedFrame(e);
     this.ring.push({ n: e.seq, text });
     if (this.ring.length > (this.opts.ringSize ?? 500)) this.ring.shift();
@@ -100,14 +123,35 @@ export class EventHub {
     this.broadcast(frame(event, null));
   }
 
-  /** Null when the hub is closing or full. */
-  open(lastEventId: string | null): ReadableStream<Uint8Array> | null {
+  /** Ends the streams of the people whose sessions ended, telling each page why. */
+  private endSessions(e: SharedEvent): void {
+    let people: unknown;
+    try {
+      people = (JSON.parse(e.data) as Partial<SessionsEnded['data']>).people;
+    } catch {
+      return;
+    }
+    if (!Array.isArray(people)) return;
+    const ended = new Set(people);
+    const bytes = encoder.encode(frame(SIGNED_OUT, null));
+    for (const c of this.clients) {
+      if (c.person === null || !ended.has(c.person)) continue;
+      this.send(c, bytes);
+      this.drop(c);
+    }
+  }
+
+  /**
+   * Null when the hub is closing or full. `person` is whose stream it is (null: the local
+   * owner of a studio without sign-in, whose session never ends).
+   */
+  open(lastEventId: string | null, person: string | null = null): ReadableStream<Uint8Array> | null {
     if (this.closed || this.clients.size >= (this.opts.maxClients ?? 256)) return null;
     let client: Client | null = null;
     return new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          const c: Client = { controller, after: -1, waiting: null };
+          const c: Client = { controller, person, after: -1, waiting: null };
           client = c;
           const opening = [`retry: ${this.opts.retryMs ?? 3000}\n\n`];
           for (const e of this.greeting()) opening.push(frame(e, null));
@@ -173,7 +217,7 @@ export class EventHub {
         c.after = seq;
         texts.push(text);
       };
-      for (const e of rows) add(e.seq, sharedFrame(e));
+      for (const e of rows) if (forBrowsers(e)) add(e.seq, sharedFrame(e));
       // What this replica had delivered before the store had it (one studio stores its
       // events behind them), then what arrived during the replay.
       for (const e of this.ring) add(e.n, e.text);
@@ -199,13 +243,17 @@ export class EventHub {
       c.controller.enqueue(bytes);
       return true;
     } catch {
-      this.clients.delete(c);
-      try {
-        c.controller.close();
-      } catch {
-        // Already closed.
-      }
+      this.drop(c);
       return false;
+    }
+  }
+
+  private drop(c: Client): void {
+    this.clients.delete(c);
+    try {
+      c.controller.close();
+    } catch {
+      // Already closed.
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { StudioStatus } from '@/contract/studio-api';
+import { callerOf } from '../auth/access';
 import type { EventHub } from '../browser-events/hub';
 import { StudioHttpError, studioError } from '../studio-error';
 
@@ -10,7 +11,7 @@ export function browserEventRoutes(hub: EventHub, status: () => StudioStatus): H
     // EventSource sends the header when it reconnects; the query is for a first connect
     // that resumes from an id the page kept.
     const last = c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? null;
-    const stream = hub.open(last);
+    const stream = hub.open(last, callerOf(c).id);
     if (!stream) {
       throw new StudioHttpError(
         studioError(

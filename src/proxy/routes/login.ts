@@ -11,7 +11,7 @@ import {
   type BackoffStore,
   type SignInStates,
 } from '../auth/rate-limit';
-import type { Sessions } from '../auth/sessions';
+import { SESSIONS_ENDED_TEXT, type Sessions } from '../auth/sessions';
 import type { Logger } from '../log';
 import { emailKey, type PersonRecord } from '../model/people';
 import type { StoredPeople } from '../store/people';
@@ -127,7 +127,7 @@ export function loginRoutes(deps: LoginDeps): Hono {
     const next = safeNext(c.req.query('next'));
     // A signed-in browser arriving from another site did not send its cookie then.
     if (await deps.sessions.who(deps.cookie.read(c))) return c.redirect(next, 303);
-    return c.html(loginPage(next, null));
+    return c.html(loginPage(next, c.req.query('ended') === '1' ? SESSIONS_ENDED_TEXT : null));
   });
 
   app.post('/login', async (c) => {

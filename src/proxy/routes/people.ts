@@ -16,6 +16,8 @@ interface PeopleDeps {
   redact: Redactor;
   /** Whether people sign in (STUDIO_PASSWORD is set); without, no one could. */
   signIn: boolean;
+  /** Tells every replica that this person's sessions ended, to end their open pages' streams. */
+  sessionsEnded: (personId: string) => void;
 }
 
 const noSuchPerson = () =>
@@ -93,10 +95,14 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
       const { id } = c.req.valid('param');
       const { role } = c.req.valid('json');
       ownersByOwners(caller, role);
-      const changed = await deps.people.setRole(id, role, (target: PersonRecord) =>
-        ownersByOwners(caller, target.role),
-      );
+      let before: Role | null = null;
+      const changed = await deps.people.setRole(id, role, (target: PersonRecord) => {
+        ownersByOwners(caller, target.role);
+        before = target.role;
+      });
       if (!changed) throw noSuchPerson();
+      // Their sessions ended with the change (none did when the role stays the same).
+      if (before !== role) deps.sessionsEnded(id);
       deps.log.info('role changed', { person: id, role, by: caller.id });
       return c.json({ person: toPerson(changed) });
     },
@@ -107,6 +113,7 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
     const { id } = c.req.valid('param');
     const removed = await deps.people.remove(id, (target) => ownersByOwners(caller, target.role));
     if (!removed) throw noSuchPerson();
+    deps.sessionsEnded(id);
     deps.log.info('person removed', { person: id, by: caller.id });
     return c.json({ removed: id });
   });

@@ -1,5 +1,5 @@
 import type { StudioEvent } from '@/contract/events';
-import type { SharedEvent } from '../browser-events/hub';
+import type { SessionsEnded, SharedEvent } from '../browser-events/hub';
 import type { StoreDialect } from './dialect';
 import type { Db } from './schema';
 import type { SharedEvents } from './shared-store';
@@ -52,7 +52,7 @@ export class StoredEvents implements SharedEvents {
    * that cannot be written (the database unreachable) is lost, and a `reset` follows it
    * once the database takes events again.
    */
-  publish(event: StudioEvent): Promise<void> {
+  publish(event: StudioEvent | SessionsEnded): Promise<void> {
     const next = this.queue.then(() => this.insert(event));
     this.queue = next.catch(() => this.resetLater());
     return next;
@@ -80,7 +80,7 @@ export class StoredEvents implements SharedEvents {
     this.missed.unref();
   }
 
-  private async insert(event: StudioEvent): Promise<void> {
+  private async insert(event: StudioEvent | SessionsEnded): Promise<void> {
     const data = JSON.stringify(event.data);
     await this.d.events.publish(this.db, { event: event.event, data, created_ms: Date.now() });
     if (++this.published % PRUNE_EVERY === 0) {

@@ -3,7 +3,7 @@ import type { StudioEvent } from '@/contract/events';
 import type { TaskResponse } from '@/contract/task';
 import type { BackoffStore } from '../auth/rate-limit';
 import type { Sessions } from '../auth/sessions';
-import type { SharedEvent } from '../browser-events/hub';
+import type { SessionsEnded, SharedEvent } from '../browser-events/hub';
 import type { JobRecord, JobState, MediaDims } from '../model/record';
 import type { NormalisedImage } from '../uploads/normalise';
 import type { IdempotencyClaim } from './idempotency-keys';
@@ -98,7 +98,7 @@ export interface UploadsStore {
  * where a job changed, delivered to every replica's hub in order, replayable from any.
  */
 export interface SharedEvents {
-  publish(event: StudioEvent): Promise<void>;
+  publish(event: StudioEvent | SessionsEnded): Promise<void>;
   /** Delivers every event published from now on; resolves with the sequence it starts after. */
   listen(deliver: (e: SharedEvent) => void): Promise<number>;
   /** The events after `after`, or null when they are no longer all kept. */

@@ -11,6 +11,7 @@ import { uploadQueries } from '../lib/uploads/uploads';
 import { connectEventStream } from '../lib/events/event-stream';
 import { streamActions } from '../lib/events/stream-store';
 import { upstreamReported } from '../lib/events/upstream-store';
+import { goToSignIn } from '../lib/sign-in';
 
 const EVENTS_URL = '/studio-api/events';
 
@@ -34,6 +35,9 @@ export function applyStudioEvent(client: QueryClient, event: StudioEvent): void 
       return;
     case 'account':
       applyAccountChanged(client, event.data.account);
+      return;
+    case 'signed-out':
+      goToSignIn(true);
       return;
   }
 }

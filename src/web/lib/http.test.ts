@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, ResponseShapeError, StudioApiError, requestJson } from './http';
+import { goToSignIn } from './sign-in';
 import { jsonResponse, makeJob } from './testing/fixtures';
+
+vi.mock('./sign-in', () => ({ goToSignIn: vi.fn() }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,6 +67,20 @@ describe('requestJson', () => {
     expect(err).toBeInstanceOf(StudioApiError);
     expect(err.studio).toEqual(studio);
     expect(err.message).toBe(studio.message);
+  });
+
+  it('takes the page to the sign-in page when the session has ended, and not otherwise', async () => {
+    const refused = (status: number, code: string) =>
+      jsonResponse(
+        { error: { status, code, message: 'no', hint: null, retryAfterS: null } },
+        status,
+      );
+    stubFetch(async () => refused(403, 'forbidden'));
+    await expect(requestJson('/studio-api/jobs', 'jobList')).rejects.toBeInstanceOf(StudioApiError);
+    expect(goToSignIn).not.toHaveBeenCalled();
+    stubFetch(async () => refused(401, 'unauthenticated'));
+    await expect(requestJson('/studio-api/jobs', 'jobList')).rejects.toBeInstanceOf(StudioApiError);
+    expect(goToSignIn).toHaveBeenCalledWith(false);
   });
 
   it('makes a StudioError from a non-2xx answer without one, keeping Retry-After', async () => {

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { StudioError } from '@/contract/studio-api';
 import type * as answerSchemaModule from './answer-schemas';
+import { goToSignIn } from './sign-in';
 
 type AnswerSchemas = typeof answerSchemaModule;
 /** The studio API's answers by name: `jobList`, `job`, `account`, ... */
@@ -67,7 +68,12 @@ export async function requestJson<A extends Answer>(
   const res = await send(path, options);
   const payload = await readJson(res);
   const schemas = await schemasFor(path);
-  if (!res.ok) throw new StudioApiError(toStudioError(res, payload, schemas));
+  if (!res.ok) {
+    const error = toStudioError(res, payload, schemas);
+    // The session ended (signed out in another tab, expired, or ended by an admin).
+    if (error.code === 'unauthenticated') goToSignIn(false);
+    throw new StudioApiError(error);
+  }
   const parsed = (schemas[answer] as z.ZodMiniType).safeParse(payload);
   if (!parsed.success) {
     const detail = parsed.error.issues
