@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { atLeast, meSchema, peopleListSchema, type Role } from '@/contract/people';
 import { jobSchema, type Job } from '@/contract/studio-api';
 import { ROUTE_TABLE, type RouteRule } from '../auth/access';
 import { Stack, waitFor, type Recorded } from '../test/harness';
 import { mountedRoutes } from '../test/mounted-routes';
+import { STORE_KINDS, type StoreKind } from '../test/store-kinds';
+import { startTestPostgres, type TestPostgres } from '../test/test-postgres';
 
 const PASSWORD = 'correct horse battery';
 const PEOPLE_PASSWORD = 'a long enough password';
@@ -13,6 +15,17 @@ afterEach(async () => {
   await stack?.stopChecked();
   stack = null;
 });
+
+let postgres: Promise<TestPostgres> | null = null;
+afterAll(async () => (await postgres)?.stop(), 60_000);
+
+/** A studio with a password on the SQLite file, or on a fresh database of one PostgreSQL. */
+async function studioOn(kind: StoreKind): Promise<Stack> {
+  if (kind === 'sqlite') return Stack.start({ studioPassword: PASSWORD });
+  postgres ??= startTestPostgres();
+  const databaseUrl = await (await postgres).freshDatabase();
+  return Stack.start({ studioPassword: PASSWORD, databaseUrl });
+}
 
 type Who = Role | null;
 const WHO: Who[] = [null, 'viewer', 'member', 'admin', 'owner'];
@@ -151,32 +164,37 @@ describe('who may call which route', () => {
     }
   });
 
-  it('answers every route × role as the table says, over real sockets', async () => {
-    stack = await Stack.start({ studioPassword: PASSWORD });
-    const { cookies } = await team(stack);
-    const asRole: Record<Role, string> = {
-      owner: cookies.owner ?? '',
-      admin: cookies.admin0 ?? '',
-      member: cookies.member1 ?? '',
-      viewer: cookies.viewer2 ?? '',
-    };
-    const mismatches: string[] = [];
-    let asked = 0;
-    for (const rule of ROUTE_TABLE) {
-      // Public routes are asked signed out only: signing out as someone would end them.
-      for (const who of rule.access === 'public' ? [null] : WHO) {
-        const res = await ask(stack, rule, who === null ? null : asRole[who]);
-        asked++;
-        const want = expected(rule, who);
-        const got = observed(res);
-        if (got !== want) {
-          mismatches.push(`${rule.method} ${rule.path} as ${who ?? 'nobody'}: ${got}, not ${want}`);
+  it.each(STORE_KINDS)(
+    'answers every route × role as the table says, over real sockets (%s)',
+    async (kind) => {
+      stack = await studioOn(kind);
+      const { cookies } = await team(stack);
+      const asRole: Record<Role, string> = {
+        owner: cookies.owner ?? '',
+        admin: cookies.admin0 ?? '',
+        member: cookies.member1 ?? '',
+        viewer: cookies.viewer2 ?? '',
+      };
+      const mismatches: string[] = [];
+      let asked = 0;
+      for (const rule of ROUTE_TABLE) {
+        // Public routes are asked signed out only: signing out as someone would end them.
+        for (const who of rule.access === 'public' ? [null] : WHO) {
+          const res = await ask(stack, rule, who === null ? null : asRole[who]);
+          asked++;
+          const want = expected(rule, who);
+          const got = observed(res);
+          if (got !== want) {
+            mismatches.push(
+              `${rule.method} ${rule.path} as ${who ?? 'nobody'}: ${got}, not ${want}`,
+            );
+          }
         }
       }
-    }
-    expect(mismatches).toEqual([]);
-    expect(asked).toBeGreaterThan(130);
-  });
+      expect(mismatches).toEqual([]);
+      expect(asked).toBeGreaterThan(130);
+    },
+  );
 });
 
 async function createAs(s: Stack, cookie: string, text: string): Promise<Job> {
@@ -196,95 +214,98 @@ const finished = (s: Stack, cookie: string, id: string) =>
   });
 
 describe("a member and another member's jobs", () => {
-  it('changes, favourites and deletes only their own; admins any; viewers none', async () => {
-    stack = await Stack.start({ studioPassword: PASSWORD });
-    const s = stack;
-    const { cookies } = await team(s, ['admin', 'member', 'member', 'viewer']);
-    const [admin, ana, ben, viewer] = [
-      cookies.admin0 ?? '',
-      cookies.member1 ?? '',
-      cookies.member2 ?? '',
-      cookies.viewer3 ?? '',
-    ];
-    const anas = await finished(s, ana, (await createAs(s, ana, 'a fox')).id);
-    const bens = await finished(s, ben, (await createAs(s, ben, 'an owl')).id);
+  it.each(STORE_KINDS)(
+    'changes, favourites and deletes only their own; admins any; viewers none (%s)',
+    async (kind) => {
+      stack = await studioOn(kind);
+      const s = stack;
+      const { cookies } = await team(s, ['admin', 'member', 'member', 'viewer']);
+      const [admin, ana, ben, viewer] = [
+        cookies.admin0 ?? '',
+        cookies.member1 ?? '',
+        cookies.member2 ?? '',
+        cookies.viewer3 ?? '',
+      ];
+      const anas = await finished(s, ana, (await createAs(s, ana, 'a fox')).id);
+      const bens = await finished(s, ben, (await createAs(s, ben, 'an owl')).id);
 
-    // Ben, by the handle of Ana's job: refused, and her job unchanged.
-    for (const [method, url] of [
-      ['PUT', `/studio-api/jobs/${anas.id}/favourite`],
-      ['DELETE', `/studio-api/jobs/${anas.id}/favourite`],
-      ['DELETE', `/studio-api/jobs/${anas.id}`],
-    ] as const) {
-      const res = await s.json<{ error: { code: string; message: string } }>(url, {
-        method,
-        headers: { cookie: ben },
-      });
-      expect(res.status, `${method} ${url}`).toBe(403);
-      expect(res.body.error.message).toMatch(/only their own jobs/);
-    }
-    const bulk = await s.json<{ changed: number; skipped: number }>(
-      '/studio-api/jobs/bulk',
-      asJson(ben, 'POST', { action: 'delete', ids: [anas.id, bens.id] }),
-    );
-    expect(bulk.body).toMatchObject({ changed: 1, skipped: 1 });
-    const all = await s.json<{ changed: number; skipped: number }>(
-      '/studio-api/jobs/bulk',
-      asJson(ben, 'POST', { action: 'favourite', filter: {} }),
-    );
-    expect(all.body).toMatchObject({ changed: 0, skipped: 1 });
-    const still = await s.json<{ job: Job }>(`/studio-api/jobs/${anas.id}`, {
-      headers: { cookie: ana },
-    });
-    expect(still.body.job).toMatchObject({ id: anas.id, favourite: false });
-
-    // Ana, her own: allowed.
-    const fav = await s.json<{ job: Job }>(`/studio-api/jobs/${anas.id}/favourite`, {
-      method: 'PUT',
-      headers: { cookie: ana },
-    });
-    expect(fav.status).toBe(200);
-    expect(fav.body.job.favourite).toBe(true);
-
-    // Ana's Idempotency-Key sent by Ben with the same create: a conflict, never her job.
-    const keyed = (cookie: string) =>
-      s.json<{ job?: Job; error?: { code: string } }>('/studio-api/jobs', {
-        ...asJson(cookie, 'POST', { operation: 'diffusion', params: { text: 'same' } }),
-        headers: { cookie, 'content-type': 'application/json', 'idempotency-key': 'key-1' },
-      });
-    const first = await keyed(ana);
-    expect(first.status).toBe(200);
-    expect((await keyed(ana)).body.job?.id).toBe(first.body.job?.id);
-    const theirs = await keyed(ben);
-    expect(theirs.status).toBe(422);
-    expect(theirs.body.error?.code).toBe('idempotency_conflict');
-
-    // A viewer reads and downloads, and changes nothing, not even by a bulk action.
-    expect(
-      (await s.call(`/studio-api/jobs/${anas.id}`, { headers: { cookie: viewer } })).status,
-    ).toBe(200);
-    const zip = await s.call(`/studio-api/exports/results.zip?ids=${anas.id}`, {
-      headers: { cookie: viewer },
-    });
-    expect(zip.status).toBe(200);
-    for (const [method, url, body] of [
-      ['POST', '/studio-api/jobs', { operation: 'diffusion', params: { text: 'x' } }],
-      ['POST', '/studio-api/jobs/bulk', { action: 'delete', ids: [anas.id] }],
-      ['PUT', `/studio-api/jobs/${anas.id}/favourite`, undefined],
-    ] as const) {
-      const res = await s.json<{ error: { message: string } }>(url, asJson(viewer, method, body));
-      expect(res.status, `${method} ${url}`).toBe(403);
-      expect(res.body.error.message).toBe(
-        'Only a member, an admin or an owner may do this; you are signed in as a viewer.',
+      // Ben, by the handle of Ana's job: refused, and her job unchanged.
+      for (const [method, url] of [
+        ['PUT', `/studio-api/jobs/${anas.id}/favourite`],
+        ['DELETE', `/studio-api/jobs/${anas.id}/favourite`],
+        ['DELETE', `/studio-api/jobs/${anas.id}`],
+      ] as const) {
+        const res = await s.json<{ error: { code: string; message: string } }>(url, {
+          method,
+          headers: { cookie: ben },
+        });
+        expect(res.status, `${method} ${url}`).toBe(403);
+        expect(res.body.error.message).toMatch(/only their own jobs/);
+      }
+      const bulk = await s.json<{ changed: number; skipped: number }>(
+        '/studio-api/jobs/bulk',
+        asJson(ben, 'POST', { action: 'delete', ids: [anas.id, bens.id] }),
       );
-    }
+      expect(bulk.body).toMatchObject({ changed: 1, skipped: 1 });
+      const all = await s.json<{ changed: number; skipped: number }>(
+        '/studio-api/jobs/bulk',
+        asJson(ben, 'POST', { action: 'favourite', filter: {} }),
+      );
+      expect(all.body).toMatchObject({ changed: 0, skipped: 1 });
+      const still = await s.json<{ job: Job }>(`/studio-api/jobs/${anas.id}`, {
+        headers: { cookie: ana },
+      });
+      expect(still.body.job).toMatchObject({ id: anas.id, favourite: false });
 
-    // An admin may act on anyone's job.
-    const gone = await s.json(`/studio-api/jobs/${anas.id}`, {
-      method: 'DELETE',
-      headers: { cookie: admin },
-    });
-    expect(gone.status).toBe(200);
-  });
+      // Ana, her own: allowed.
+      const fav = await s.json<{ job: Job }>(`/studio-api/jobs/${anas.id}/favourite`, {
+        method: 'PUT',
+        headers: { cookie: ana },
+      });
+      expect(fav.status).toBe(200);
+      expect(fav.body.job.favourite).toBe(true);
+
+      // Ana's Idempotency-Key sent by Ben with the same create: a conflict, never her job.
+      const keyed = (cookie: string) =>
+        s.json<{ job?: Job; error?: { code: string } }>('/studio-api/jobs', {
+          ...asJson(cookie, 'POST', { operation: 'diffusion', params: { text: 'same' } }),
+          headers: { cookie, 'content-type': 'application/json', 'idempotency-key': 'key-1' },
+        });
+      const first = await keyed(ana);
+      expect(first.status).toBe(200);
+      expect((await keyed(ana)).body.job?.id).toBe(first.body.job?.id);
+      const theirs = await keyed(ben);
+      expect(theirs.status).toBe(422);
+      expect(theirs.body.error?.code).toBe('idempotency_conflict');
+
+      // A viewer reads and downloads, and changes nothing, not even by a bulk action.
+      expect(
+        (await s.call(`/studio-api/jobs/${anas.id}`, { headers: { cookie: viewer } })).status,
+      ).toBe(200);
+      const zip = await s.call(`/studio-api/exports/results.zip?ids=${anas.id}`, {
+        headers: { cookie: viewer },
+      });
+      expect(zip.status).toBe(200);
+      for (const [method, url, body] of [
+        ['POST', '/studio-api/jobs', { operation: 'diffusion', params: { text: 'x' } }],
+        ['POST', '/studio-api/jobs/bulk', { action: 'delete', ids: [anas.id] }],
+        ['PUT', `/studio-api/jobs/${anas.id}/favourite`, undefined],
+      ] as const) {
+        const res = await s.json<{ error: { message: string } }>(url, asJson(viewer, method, body));
+        expect(res.status, `${method} ${url}`).toBe(403);
+        expect(res.body.error.message).toBe(
+          'Only a member, an admin or an owner may do this; you are signed in as a viewer.',
+        );
+      }
+
+      // An admin may act on anyone's job.
+      const gone = await s.json(`/studio-api/jobs/${anas.id}`, {
+        method: 'DELETE',
+        headers: { cookie: admin },
+      });
+      expect(gone.status).toBe(200);
+    },
+  );
 });
 
 describe('people', () => {
