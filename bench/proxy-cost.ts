@@ -41,9 +41,9 @@ export interface ProxyCostBench {
 }
 
 /** One GET to completion; the body is read and dropped. */
-function get(agent: Agent, url: URL): Promise<number> {
+function get(agent: Agent, url: URL, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent }, (res) => {
+    const req = request(url, { agent, headers }, (res) => {
       res.resume();
       res.on('end', () =>
         res.statusCode === 200
@@ -57,7 +57,7 @@ function get(agent: Agent, url: URL): Promise<number> {
 }
 
 /** `concurrency` loops of GETs until ROUND_REQUESTS are done or ROUND_MS has passed. */
-async function round(url: URL, concurrency: number) {
+export async function round(url: URL, concurrency: number, headers: Record<string, string> = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
   const t0 = performance.now();
@@ -67,7 +67,7 @@ async function round(url: URL, concurrency: number) {
     while (started < ROUND_REQUESTS && performance.now() < deadline) {
       started++;
       const s = performance.now();
-      await get(agent, url);
+      await get(agent, url, headers);
       latencies.push(performance.now() - s);
     }
   };

@@ -29,6 +29,8 @@
  *    keystroke to its results in the gallery and the card view, and a ZIP of 200 images
  *    (bench/gallery.ts).
  * 11. A fresh grid's four thumbnails with 1, 2 and 4 thumbnail makers (bench/thumb-makers.ts).
+ * 12. What the authorization check costs a job read: no sign-in against a signed-in person,
+ *    on SQLite and on PostgreSQL (bench/authorization.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -42,6 +44,7 @@ import { X264_ARGS } from '@/engine/media/video/ffmpeg';
 import { clipSize } from '@/engine/media/video/motion';
 import { buildStage } from '@/engine/media/video/render';
 import { benchAccount } from './account';
+import { benchAuthorization, printAuthorization } from './authorization';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchEngineLoop } from './engine-loop';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
@@ -307,6 +310,7 @@ async function main() {
     );
     printLiveResults(await benchLiveResults());
     printProxyCost(await benchProxyCost());
+    printAuthorization(await benchAuthorization());
     printFirstPaint(await benchFirstPaint());
     console.log('\nlibrary gallery at 100,000 jobs (bench/gallery.ts):');
     console.log(JSON.stringify(await benchGallery(), null, 2));

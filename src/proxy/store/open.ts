@@ -56,7 +56,7 @@ export async function assembleStore(
     deployment: deployment.id,
     history: new History(db, d, opts.upstreamTtlMs, opts.createTimeoutMs ?? 0),
     people: new StoredPeople(db, d),
-    sessions: new StoredSessions(db),
+    sessions: new StoredSessions(db, d),
     signIns: new StoredSignIns(db, d),
     uploads: new StoredUploads(db, d, opts.uploadsCapBytes),
     spending: spendingReads(db, d),

@@ -6,7 +6,20 @@ import {
   type Sessions,
 } from '../auth/sessions';
 import type { Caller } from '../model/people';
+import type { StoreDialect } from './dialect';
+import { reused } from './reused';
 import type { Db } from './schema';
+
+/** The person a live session is for: every request with a session asks. */
+const SESSION_PERSON = reused(['key', 'now'], (db, _d, v: { key: string; now: number }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('people', 'people.id', 'sessions.person_id')
+    .select(['people.id', 'people.name', 'people.email', 'people.role'])
+    .where('sessions.token_hash', '=', v.key)
+    .where('sessions.expires_ms', '>', v.now)
+    .where('people.removed_ms', 'is', null),
+);
 
 /**
  * Sign-in sessions in the store, by the SHA-256 of their token: a restart signs no one
@@ -15,7 +28,10 @@ import type { Db } from './schema';
  * (which deletes their sessions), is signed out on every replica at their next request.
  */
 export class StoredSessions implements Sessions {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly d: StoreDialect,
+  ) {}
 
   /** A new session; the token goes into the cookie and is never stored. */
   async create(personId: string): Promise<{ token: string; maxAgeS: number }> {
@@ -36,14 +52,10 @@ export class StoredSessions implements Sessions {
 
   async who(token: string | undefined): Promise<Caller | null> {
     if (!plausibleToken(token)) return null;
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('people', 'people.id', 'sessions.person_id')
-      .select(['people.id', 'people.name', 'people.email', 'people.role'])
-      .where('sessions.token_hash', '=', sessionKey(token))
-      .where('sessions.expires_ms', '>', Date.now())
-      .where('people.removed_ms', 'is', null)
-      .executeTakeFirst();
+    const [row] = await SESSION_PERSON(this.db, this.d, {
+      key: sessionKey(token),
+      now: Date.now(),
+    });
     return row ?? null;
   }
 
