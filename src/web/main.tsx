@@ -1,3 +1,4 @@
+import './app/early-feed';
 import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

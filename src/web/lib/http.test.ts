@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, ResponseShapeError, StudioApiError, requestJson } from './http';
+import { requestEarly } from './early-request';
 import { goToSignIn } from './sign-in';
 import { jsonResponse, makeJob } from './testing/fixtures';
 
@@ -67,6 +68,19 @@ describe('requestJson', () => {
     expect(err).toBeInstanceOf(StudioApiError);
     expect(err.studio).toEqual(studio);
     expect(err.message).toBe(studio.message);
+  });
+
+  it('reads an answer asked for as the script started, once, and asks again after', async () => {
+    const early = makeJob({ id: 'early0000001' });
+    const later = makeJob({ id: 'later0000001' });
+    const fetchFn = stubFetch(async () => jsonResponse({ job: early }));
+    requestEarly('/studio-api/jobs/x');
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    fetchFn.mockImplementation(async () => jsonResponse({ job: later }));
+    await expect(requestJson('/studio-api/jobs/x', 'job')).resolves.toEqual({ job: early });
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    await expect(requestJson('/studio-api/jobs/x', 'job')).resolves.toEqual({ job: later });
+    expect(fetchFn).toHaveBeenCalledTimes(2);
   });
 
   it('takes the page to the sign-in page when the session has ended, and not otherwise', async () => {

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { StudioError } from '@/contract/studio-api';
 import type * as answerSchemaModule from './answer-schemas';
+import { takeEarly } from './early-request';
 import { goToSignIn } from './sign-in';
 
 type AnswerSchemas = typeof answerSchemaModule;
@@ -105,8 +106,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     ...(body === undefined ? {} : { body }),
     ...(signal ? { signal } : {}),
   };
+  // The first screen's data, asked for as the script started (early-request.ts).
+  const early = method === 'GET' && Object.keys(headers).length === 0 ? takeEarly(path) : undefined;
   try {
-    return await fetch(path, init);
+    return await (early ?? fetch(path, init));
   } catch (err) {
     // Cancellation is React Query's business; anything else means no answer at all.
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

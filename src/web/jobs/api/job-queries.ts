@@ -5,8 +5,8 @@ import { requestJson } from '@/web/lib/http';
 import type { JobFilter } from '@/web/jobs/api/job-filter';
 import { isStreamLive } from '@/web/lib/events/stream-store';
 import { isRunning } from '../utils/job-view';
+import { FEED_LIMIT, feedPath } from './feed-path';
 
-const FEED_LIMIT = 50;
 /** The fallback while the event stream is down and something is still running. */
 const ACTIVE_POLL_MS = 700;
 
@@ -52,8 +52,7 @@ export const jobQueries = {
   list: (limit: number = FEED_LIMIT) =>
     queryOptions({
       queryKey: [...jobQueries.lists(), { limit }] as const,
-      queryFn: ({ signal }) =>
-        requestJson(`/studio-api/jobs?limit=${limit}`, 'jobList', { signal }),
+      queryFn: ({ signal }) => requestJson(feedPath(limit), 'jobList', { signal }),
       // Read when the observer renders or the query updates; the feed subscribes to the
       // stream's state so a drop or a reconnect re-renders it and re-decides at once.
       refetchInterval: (query) => pollIntervalFor(query.state.data, isStreamLive()),
