@@ -32,6 +32,7 @@ import { compressJson } from './routes/compress-json';
 import { exportRoutes } from './routes/exports';
 import { historyRoutes } from './routes/history';
 import { lineageTreeRoutes } from './routes/lineage-tree';
+import { inviteApiRoutes, invitePageRoutes } from './routes/invites';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
 import { peopleRoutes } from './routes/people';
@@ -64,7 +65,7 @@ interface AppDeps extends CreateDeps {
   metrics: StudioMetrics;
   /** METRICS_TOKEN: when set, `/metrics` is served to its bearer only, from anywhere. */
   metricsToken: string | undefined;
-  shared: Pick<SharedStore, 'ping' | 'people' | 'sessions' | 'signIns'>;
+  shared: Pick<SharedStore, 'ping' | 'people' | 'invites' | 'sessions' | 'signIns'>;
   health: Pick<UpstreamHealth, 'status'>;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** The local owner: who every request is when there is no sign-in (loopback, no password). */
@@ -110,7 +111,10 @@ export function createApp(deps: AppDeps): Hono {
       auth ? (c) => shared.sessions.who(auth.cookie.read(c)) : () => Promise.resolve(owner),
     ),
   );
-  if (auth) app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
+  if (auth) {
+    app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
+    app.route('/', invitePageRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
+  }
   // Liveness and readiness, for load balancers and orchestrators: open without a session
   // (auth/access.ts), and under any host name (auth/hosts.ts). Readiness:
   // the database answers and the upstream is reachable as far as the studio last saw it
@@ -142,6 +146,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route(
     '/studio-api',
     peopleRoutes({ ...deps, people: deps.shared.people, signIn: auth !== null }),
+  );
+  app.route(
+    '/studio-api',
+    inviteApiRoutes({ ...deps, invites: deps.shared.invites, signIn: auth !== null }),
   );
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
