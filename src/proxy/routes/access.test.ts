@@ -4,6 +4,7 @@ import { jobSchema, type Job } from '@/contract/studio-api';
 import { ROUTE_TABLE, type RouteRule } from '../auth/access';
 import { Stack, waitFor, type Recorded } from '../test/harness';
 import { mountedRoutes } from '../test/mounted-routes';
+import { asJson, signIn } from '../test/people';
 
 const PASSWORD = 'correct horse battery';
 const PEOPLE_PASSWORD = 'a long enough password';
@@ -100,24 +101,6 @@ async function ask(s: Stack, rule: RouteRule, cookie: string | null): Promise<Re
   }
   return s.call(url, { ...init, method, headers, redirect: 'manual' });
 }
-
-/** Signs in over the form; the cookie to send back. */
-async function signIn(s: Stack, email: string, password: string): Promise<string> {
-  const res = await s.call('/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password }).toString(),
-    redirect: 'manual',
-  });
-  expect(res.status, `sign-in of ${email}`).toBe(303);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-const asJson = (cookie: string, method: string, body?: unknown): RequestInit => ({
-  method,
-  headers: { cookie, 'content-type': 'application/json' },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-});
 
 /** The owner signed in, and each other role added by them and signed in. */
 async function team(s: Stack, roles: Role[] = ['admin', 'member', 'viewer']) {

@@ -1,34 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords';
 import { inviteStatus } from '../model/invites';
 import { StudioHttpError } from '../studio-error';
 import { ownerWith } from '../test/people';
-import { STORE_KINDS, storeKinds, type RawStore } from '../test/store-kinds';
-import { assembleStore } from './open';
-import type { SharedStore } from './shared-store';
+import { STORE_KINDS, replicaPairs, storeKinds } from '../test/store-kinds';
 
 /** Invites on both databases, one suite. */
 const kinds = storeKinds(1024 * 1024);
-const OPTS = { upstreamTtlMs: 72 * 60 * 60 * 1000, uploadsCapBytes: 1024 * 1024 };
+const { twoReplicas } = replicaPairs(kinds);
 const HOUR = 60 * 60 * 1000;
-
-const opened: { store: SharedStore; raw: RawStore }[] = [];
-afterEach(async () => {
-  for (const { store, raw } of opened.splice(0).reverse()) {
-    await store.close();
-    raw.dispose();
-  }
-});
-
-/** Two replicas of one studio: two stores, each with its own connection, on one database. */
-async function twoReplicas(kind: 'sqlite' | 'postgres') {
-  const raw = await kinds.raw(kind);
-  const a = await assembleStore(raw.db, raw.d, OPTS);
-  const other = raw.reopen();
-  const b = await assembleStore(other.db, other.d, OPTS);
-  opened.push({ store: a, raw }, { store: b, raw: { ...other, dispose: () => undefined } });
-  return [a, b, raw] as const;
-}
 
 const code = (e: unknown) => (e instanceof StudioHttpError ? e.error.code : String(e));
 const status = (e: unknown) => (e instanceof StudioHttpError ? e.error.status : 0);

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import { ROLES, type Role } from '@/contract/people';
 import { newSessionToken, sessionKey } from '../auth/sessions';
 import { inviteStatus, type InviteRecord } from '../model/invites';
@@ -5,7 +6,7 @@ import { newPersonId, type PersonRecord } from '../model/people';
 import { StudioHttpError, studioError } from '../studio-error';
 import type { SchemaDb } from './dialect';
 import type { StoredPeople } from './people';
-import type { Db } from './schema';
+import type { Db, StoreTables } from './schema';
 
 /**
  * The table as schema version 4 made it (`migrations.ts`): a step, so never edited; a
@@ -98,19 +99,12 @@ export class StoredInvites {
       ]);
   }
 
-  private static toRecord(r: {
-    id: string;
-    role: Role;
-    email: string | null;
-    created_by: string;
-    created_ms: number;
-    expires_ms: number;
-    used_ms: number | null;
-    used_by: string | null;
-    revoked_ms: number | null;
-    maker_name: string | null;
-    taker_name: string | null;
-  }): InviteRecord {
+  private static toRecord(
+    r: Omit<Selectable<StoreTables['invites']>, 'token_hash'> & {
+      maker_name: string | null;
+      taker_name: string | null;
+    },
+  ): InviteRecord {
     return {
       id: r.id,
       role: ROLES.includes(r.role) ? r.role : 'viewer',
