@@ -1,6 +1,5 @@
-import { Button } from '@/web/components/ui/button';
 import { Field, inputClass } from '@/web/components/ui/field';
-import { ErrorBanner } from '@/web/components/ui/error-banner';
+import { RequestError } from '@/web/components/ui/request-error';
 import { describeError } from '@/web/lib/describe-error';
 import { StudioApiError } from '@/web/lib/http';
 import { fieldOf } from '../api/people-queries';
@@ -25,17 +24,7 @@ export function FormRefusal({
   named: boolean;
   onDismiss: () => void;
 }) {
-  if (!error || named) return null;
-  return (
-    <ErrorBanner
-      {...describeError(error)}
-      action={
-        <Button size="sm" variant="ghost" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      }
-    />
-  );
+  return error && !named ? <RequestError error={error} onDismiss={onDismiss} /> : null;
 }
 
 interface TextFieldProps {
