@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { waitForHealth } from './account-stack';
 import { runStudio } from './outage-stack';
+import { axeProblems } from './screen-helpers';
 
 /**
  * People on a studio with a password: the owner (STUDIO_PASSWORD, made on the first
@@ -96,6 +97,7 @@ async function join(browser: Browser, link: string, name: string, email: string)
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Join the studio' })).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a password of mine');
@@ -155,4 +157,25 @@ test('the owner invites a member and a viewer on the People page; each joins by 
   await expect(people.locator('[data-person="mo@example.com"]')).toContainText('Mo');
   await expect(people.getByRole('combobox', { name: 'Role of Mo' })).toHaveValue('member');
   await expect(people.getByRole('combobox', { name: 'Role of Vi' })).toHaveValue('viewer');
+
+  // A phone's width: People is in the bottom bar, and nothing on the page is wider than it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bar = page.getByRole('navigation', { name: 'Main' }).last();
+  await expect(bar.getByRole('link', { name: 'People' })).toBeVisible();
+  await expect(people.getByRole('combobox', { name: 'Role of Mo' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // No serious or critical axe violation, in both themes, on a phone and a desk.
+  const found: string[] = [];
+  for (const theme of ['dark', 'light'] as const) {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(invites.locator('[data-status="used"]')).toHaveCount(2);
+      found.push(...(await axeProblems(page)).map((p) => `${theme} at ${width} px: ${p}`));
+    }
+  }
+  expect(found).toEqual([]);
 });

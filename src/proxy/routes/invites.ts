@@ -78,7 +78,7 @@ export function inviteApiRoutes(deps: InviteApiDeps): Hono {
       now,
     );
     deps.log.info('invite made', { invite: invite.id, role: invite.role, by: caller.id });
-    const link = new URL(`/invite/${token}`, deps.publicUrl()).toString();
+    const link = `${deps.publicUrl()}/invite/${token}`;
     return c.json({ invite: toInvite(invite, now), link }, 201);
   });
 

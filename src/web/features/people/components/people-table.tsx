@@ -110,7 +110,6 @@ function RemoveDialog({ person, onClose, onRemove }: RemoveDialogProps) {
             </Button>
             <Button
               variant="primary"
-              className="bg-red-600"
               onClick={() => {
                 onRemove(person);
                 onClose();
