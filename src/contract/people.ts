@@ -122,7 +122,7 @@ export const newInviteSchema = z.strictObject({
 });
 export type NewInvite = z.infer<typeof newInviteSchema>;
 
-export const INVITE_STATUSES = ['open', 'used', 'expired', 'revoked'] as const;
+const INVITE_STATUSES = ['open', 'used', 'expired', 'revoked'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 /** Someone an invite names: who made it, who took it (null once they were removed). */

@@ -39,7 +39,7 @@ export const INVITE_NOT_VALID =
  * An invite link that makes no one: 404 for a token no invite has (or that is not a
  * token at all), 410 for one that was used, revoked or lapsed. Both say the same.
  */
-export const inviteNotValid = (known: boolean) =>
+const inviteNotValid = (known: boolean) =>
   new StudioHttpError(studioError(known ? 410 : 404, 'invite_not_valid', INVITE_NOT_VALID));
 
 /** A new invite, as an admin asks for it. */
