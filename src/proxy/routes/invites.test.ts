@@ -206,6 +206,25 @@ describe('invites', () => {
     expect(people.body.people.map((p) => p.email)).not.toContain('eve@example.com');
   });
 
+  it('makes one person when one link is sent twice at once', async () => {
+    const { s, cookies } = await studio();
+    const made = await invite(s, cookies.owner ?? '', { role: 'member' });
+    const path = pathOf(made.link);
+    const form = (name: string) => ({
+      name,
+      email: `${name}@example.com`,
+      password: PEOPLE_PASSWORD,
+      confirm: PEOPLE_PASSWORD,
+    });
+    const answers = await Promise.all([accept(s, path, form('fay')), accept(s, path, form('gus'))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 410]);
+    const people = await s.json<{ people: { email: string }[] }>('/studio-api/people', {
+      headers: { cookie: cookies.owner ?? '' },
+    });
+    const joined = people.body.people.filter((p) => /^(fay|gus)@/.test(p.email));
+    expect(joined).toHaveLength(1);
+  });
+
   it('limits how often one address opens invite pages', async () => {
     const { s } = await studio();
     const statuses: number[] = [];
