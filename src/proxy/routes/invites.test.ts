@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inviteListSchema, inviteMadeSchema, meSchema } from '@/contract/people';
 import { Stack } from '../test/harness';
@@ -174,7 +176,7 @@ describe('invites', () => {
     }
   });
 
-  it('refuses a form posted from another site, and a revoked link', async () => {
+  it('refuses a form posted from another site, and a revoked or expired link', async () => {
     const { s, cookies } = await studio();
     const made = await invite(s, cookies.owner ?? '', { role: 'viewer' });
     const path = pathOf(made.link);
@@ -204,6 +206,23 @@ describe('invites', () => {
       headers: { cookie: cookies.owner ?? '' },
     });
     expect(people.body.people.map((p) => p.email)).not.toContain('eve@example.com');
+
+    // A link past its time: the same page, and the list says it expired.
+    const late = await invite(s, cookies.owner ?? '', { role: 'member', expiresInHours: 1 });
+    const db = new Database(join(s.dataDir, 'studio.sqlite'));
+    db.prepare('UPDATE invites SET expires_ms = ? WHERE id = ?').run(
+      Date.now() - 1,
+      late.invite.id,
+    );
+    db.close();
+    const expired = await s.call(pathOf(late.link));
+    expect(expired.status).toBe(410);
+    expect(expired.text).toContain(NOT_VALID);
+    expect((await accept(s, pathOf(late.link), fields)).status).toBe(410);
+    const listed = inviteListSchema.parse(
+      (await s.json('/studio-api/invites', { headers: { cookie: cookies.owner ?? '' } })).body,
+    );
+    expect(listed.invites.find((i) => i.id === late.invite.id)?.status).toBe('expired');
   });
 
   it('makes one person when one link is sent twice at once', async () => {
