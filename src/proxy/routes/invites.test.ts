@@ -244,6 +244,17 @@ describe('invites', () => {
     expect(joined).toHaveLength(1);
   });
 
+  it('are refused by a studio without sign-in, where no one could take one', async () => {
+    stack = await Stack.start();
+    const res = await stack.json<{ error: { code: string; hint: string } }>(
+      '/studio-api/invites',
+      asJson('', 'POST', { role: 'member' }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'sign_in_off' });
+    expect(res.body.error.hint).toMatch(/STUDIO_PASSWORD/);
+  });
+
   it('limits how often one address opens invite pages', async () => {
     const { s } = await studio();
     const statuses: number[] = [];
