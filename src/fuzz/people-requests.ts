@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ROLES } from '@/contract/people';
-import { brokenJson, hostileValue, jsonText, segment, type FuzzRequest } from './hostile';
+import { brokenJson, bytes, hostileValue, jsonText, segment, type FuzzRequest } from './hostile';
 
 type RouteRequest = Pick<FuzzRequest, 'method' | 'path'> & {
   headers?: Record<string, string>;
@@ -47,4 +47,51 @@ export function peopleRoutes(): fc.Arbitrary<RouteRequest> {
     .constantFrom('/studio-api/me', '/studio-api/people', '/studio-api/people/')
     .map((path) => ({ method: 'GET', path }));
   return fc.oneof(add, change, read);
+}
+
+/**
+ * `/studio-api/invites` and the pages invite links open: invites made (valid, mistaken or
+ * hostile), revoked by real-looking or hostile ids, and links opened and their forms sent
+ * by tokens of every shape.
+ */
+export function inviteRoutes(): fc.Arbitrary<RouteRequest> {
+  const invite = fc.record(
+    {
+      role: fc.oneof(fc.constantFrom(...ROLES, 'boss'), hostileValue),
+      email: fc.oneof(fc.constantFrom('bo@example.com', 'bo'), hostileValue),
+      expiresInHours: fc.oneof(fc.constantFrom(1, 168, 720, 0, 721, 1.5), hostileValue),
+    },
+    { requiredKeys: [] },
+  );
+  const make = fc.oneof(invite.map(jsonText), brokenJson).map((text) => ({
+    method: 'POST',
+    path: '/studio-api/invites',
+    headers: JSON_TYPE,
+    body: text,
+  }));
+  const revoke = segment(['AAAAAAAAAAAA']).map((id) => ({
+    method: 'DELETE',
+    path: `/studio-api/invites/${id}`,
+  }));
+  const token = segment(['A'.repeat(43)]);
+  const open = token.map((t) => ({ method: 'GET', path: `/invite/${t}` }));
+  const take = fc
+    .tuple(
+      token,
+      fc.oneof(
+        bytes(200),
+        fc.constant(
+          'name=Bo&email=bo%40example.com&password=a+long+password&confirm=a+long+password',
+        ),
+      ),
+      fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+    )
+    .map(([t, body, type]) => ({
+      method: 'POST',
+      path: `/invite/${t}`,
+      headers: { 'content-type': type },
+      body,
+    }));
+  const list = fc.constant({ method: 'GET', path: '/studio-api/invites' });
+  return fc.oneof(make, revoke, open, take, list);
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { OPERATIONS, isOperationName, type OperationName } from '@/contract/operations';
 import { createText, edited, operationName } from './bodies';
-import { peopleRoutes } from './people-requests';
+import { inviteRoutes, peopleRoutes } from './people-requests';
 import {
   badMultipart,
   brokenJson,
@@ -281,6 +281,7 @@ export function studioRequest(s: StudioSeeds): fc.Arbitrary<FuzzRequest> {
     { weight: 3, arbitrary: hookCalls(s) },
     { weight: 4, arbitrary: otherRoutes() },
     { weight: 2, arbitrary: peopleRoutes() },
+    { weight: 2, arbitrary: inviteRoutes() },
   );
   return fc
     .record({

@@ -32,6 +32,7 @@ import { compressJson } from './routes/compress-json';
 import { exportRoutes } from './routes/exports';
 import { historyRoutes } from './routes/history';
 import { lineageTreeRoutes } from './routes/lineage-tree';
+import { inviteApiRoutes, invitePageRoutes } from './routes/invites';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
 import { peopleRoutes } from './routes/people';
@@ -64,7 +65,7 @@ interface AppDeps extends CreateDeps {
   metrics: StudioMetrics;
   /** METRICS_TOKEN: when set, `/metrics` is served to its bearer only, from anywhere. */
   metricsToken: string | undefined;
-  shared: Pick<SharedStore, 'ping' | 'people' | 'sessions' | 'signIns' | 'events'>;
+  shared: Pick<SharedStore, 'ping' | 'people' | 'invites' | 'sessions' | 'signIns' | 'events'>;
   health: Pick<UpstreamHealth, 'status'>;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** The local owner: who every request is when there is no sign-in (loopback, no password). */
@@ -72,6 +73,15 @@ interface AppDeps extends CreateDeps {
   /** Set when STUDIO_PASSWORD is: people sign in, and their session is in this cookie. */
   auth: { cookie: SessionCookie } | null;
 }
+
+/** Tells every replica that a person's sessions ended, to end their pages' event streams. */
+const sessionsEnded =
+  (deps: Pick<AppDeps, 'shared' | 'log'>) =>
+  (person: string): void => {
+    deps.shared.events
+      .publish({ event: 'sessions-ended', data: { people: [person] } })
+      .catch((err: unknown) => deps.log.warn('sessions-ended not published', { err }));
+  };
 
 /** The studio's same-origin server: browser API, media, health and the SPA. */
 export function createApp(deps: AppDeps): Hono {
@@ -110,7 +120,10 @@ export function createApp(deps: AppDeps): Hono {
       auth ? (c) => shared.sessions.who(auth.cookie.read(c)) : () => Promise.resolve(owner),
     ),
   );
-  if (auth) app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
+  if (auth) {
+    app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
+    app.route('/', invitePageRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
+  }
   // Liveness and readiness, for load balancers and orchestrators: open without a session
   // (auth/access.ts), and under any host name (auth/hosts.ts). Readiness:
   // the database answers and the upstream is reachable as far as the studio last saw it
@@ -145,12 +158,12 @@ export function createApp(deps: AppDeps): Hono {
       ...deps,
       people: deps.shared.people,
       signIn: auth !== null,
-      sessionsEnded: (person) => {
-        deps.shared.events
-          .publish({ event: 'sessions-ended', data: { people: [person] } })
-          .catch((err: unknown) => deps.log.warn('sessions-ended not published', { err }));
-      },
+      sessionsEnded: sessionsEnded(deps),
     }),
+  );
+  app.route(
+    '/studio-api',
+    inviteApiRoutes({ ...deps, invites: deps.shared.invites, signIn: auth !== null }),
   );
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));

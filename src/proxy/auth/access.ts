@@ -37,6 +37,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'GET', path: '/login', access: 'public' },
   { method: 'POST', path: '/login', access: 'public' },
   { method: 'POST', path: '/logout', access: 'public' },
+  // Someone invited, proving it by the link's token (256 random bits), one use only.
+  { method: 'GET', path: '/invite/:token', access: 'public' },
+  { method: 'POST', path: '/invite/:token', access: 'public' },
   // Load balancers: whether the studio and its dependencies answer, nothing else.
   { method: 'GET', path: '/healthz', access: 'public' },
   { method: 'GET', path: '/readyz', access: 'public' },
@@ -69,6 +72,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // An admin changes and removes admins, members and viewers; an owner anyone.
   { method: 'PATCH', path: '/studio-api/people/:id', access: 'admin' },
   { method: 'DELETE', path: '/studio-api/people/:id', access: 'admin' },
+  // As for a role change: an admin invites admins, members and viewers; an owner anyone.
+  { method: 'GET', path: '/studio-api/invites', access: 'admin' },
+  { method: 'POST', path: '/studio-api/invites', access: 'admin' },
+  { method: 'DELETE', path: '/studio-api/invites/:id', access: 'admin' },
   { method: 'ALL', path: '/studio-api/*', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key/thumb/:size?', access: 'signed-in' },

@@ -145,7 +145,10 @@ export class EventHub {
    * Null when the hub is closing or full. `person` is whose stream it is (null: the local
    * owner of a studio without sign-in, whose session never ends).
    */
-  open(lastEventId: string | null, person: string | null = null): ReadableStream<Uint8Array> | null {
+  open(
+    lastEventId: string | null,
+    person: string | null = null,
+  ): ReadableStream<Uint8Array> | null {
     if (this.closed || this.clients.size >= (this.opts.maxClients ?? 256)) return null;
     let client: Client | null = null;
     return new ReadableStream<Uint8Array>(

@@ -6,6 +6,7 @@ import { Stack, waitFor, type Recorded } from '../test/harness';
 import { mountedRoutes } from '../test/mounted-routes';
 import { STORE_KINDS, type StoreKind } from '../test/store-kinds';
 import { startTestPostgres, type TestPostgres } from '../test/test-postgres';
+import { asJson, signIn } from '../test/people';
 
 const PASSWORD = 'correct horse battery';
 const PEOPLE_PASSWORD = 'a long enough password';
@@ -113,24 +114,6 @@ async function ask(s: Stack, rule: RouteRule, cookie: string | null): Promise<Re
   }
   return s.call(url, { ...init, method, headers, redirect: 'manual' });
 }
-
-/** Signs in over the form; the cookie to send back. */
-async function signIn(s: Stack, email: string, password: string): Promise<string> {
-  const res = await s.call('/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password }).toString(),
-    redirect: 'manual',
-  });
-  expect(res.status, `sign-in of ${email}`).toBe(303);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-const asJson = (cookie: string, method: string, body?: unknown): RequestInit => ({
-  method,
-  headers: { cookie, 'content-type': 'application/json' },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-});
 
 /** The owner signed in, and each other role added by them and signed in. */
 async function team(s: Stack, roles: Role[] = ['admin', 'member', 'viewer']) {

@@ -53,7 +53,7 @@ type Attempt =
   | { kind: 'ok'; person: PersonRecord };
 
 /** The client's address, as the socket sees it: headers could be forged. */
-function clientOf(c: Context): string {
+export function clientOf(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -61,7 +61,7 @@ function clientOf(c: Context): string {
   }
 }
 
-const field = (v: unknown): string => (typeof v === 'string' ? v : '');
+export const field = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
  * Sign-in attempts, each decided in one step of the backoff shared by every replica: the

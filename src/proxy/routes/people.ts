@@ -24,7 +24,7 @@ const noSuchPerson = () =>
   new StudioHttpError(studioError(404, 'not_found', 'No person with that id in this studio.'));
 
 /** Only an owner makes, changes or removes an owner (admins manage everyone else). */
-function ownersByOwners(caller: Caller, target: Role): void {
+export function ownersByOwners(caller: Caller, target: Role): void {
   if (target === 'owner' && caller.role !== 'owner') {
     throw new StudioHttpError(
       studioError(
@@ -36,6 +36,17 @@ function ownersByOwners(caller: Caller, target: Role): void {
     );
   }
 }
+
+/** Adding someone (or inviting them) on a studio where no one signs in. */
+export const signInOff = () =>
+  new StudioHttpError(
+    studioError(
+      409,
+      'sign_in_off',
+      'This studio has no sign-in, so a new person could not sign in.',
+      'Set STUDIO_PASSWORD (the owner signs in with it) and restart the studio.',
+    ),
+  );
 
 /**
  * `/studio-api/me` (anyone signed in: who they are, so the app hides what they may not
@@ -64,16 +75,7 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
   app.post('/people', requireJson, zValidator('json', newPersonSchema, invalid), async (c) => {
     const caller = callerOf(c);
     const draft = c.req.valid('json');
-    if (!deps.signIn) {
-      throw new StudioHttpError(
-        studioError(
-          409,
-          'sign_in_off',
-          'This studio has no sign-in, so a new person could not sign in.',
-          'Set STUDIO_PASSWORD (the owner signs in with it) and restart the studio.',
-        ),
-      );
-    }
+    if (!deps.signIn) throw signInOff();
     ownersByOwners(caller, draft.role);
     const person = await deps.people.create({
       name: draft.name,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type { SchemaDb, StoreDialect } from './dialect';
+import { invitesTable } from './invites';
 import type { Db } from './schema';
 
 /** Each step is written once and runs on both databases; append, never edit. */
@@ -254,7 +255,10 @@ async function people(db: SchemaDb): Promise<void> {
   await db.schema.alterTable('uploads').addColumn('created_by', 'text').execute();
 }
 
-const STEPS: readonly Step[] = [baseline, speedByHandle, people];
+/** Version 4: invites, kept by the SHA-256 of their link's token (see `invites.ts`). */
+const invites: Step = (db) => invitesTable(db);
+
+const STEPS: readonly Step[] = [baseline, speedByHandle, people, invites];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

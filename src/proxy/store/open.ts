@@ -4,6 +4,7 @@ import type { Logger } from '../log';
 import type { StoreDialect } from './dialect';
 import { StoredEvents } from './events';
 import { History } from './history';
+import { StoredInvites } from './invites';
 import { migrateStore } from './migrations';
 import { StoredPeople } from './people';
 import { openPostgresStore } from './postgres/open';
@@ -51,11 +52,13 @@ export async function assembleStore(
   }
   const deployment = await db.selectFrom('deployment').select('id').executeTakeFirstOrThrow();
   const events = new StoredEvents(db, d, opts.onError ?? (() => undefined));
+  const people = new StoredPeople(db, d);
   return {
     kind: d.kind,
     deployment: deployment.id,
     history: new History(db, d, opts.upstreamTtlMs, opts.createTimeoutMs ?? 0),
-    people: new StoredPeople(db, d),
+    people,
+    invites: new StoredInvites(db, people),
     sessions: new StoredSessions(db, d),
     signIns: new StoredSignIns(db, d),
     uploads: new StoredUploads(db, d, opts.uploadsCapBytes),

@@ -90,14 +90,19 @@ export class StoredPeople {
     return rows.map(toRecord);
   }
 
-  private inTurn<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` in a transaction that takes the people's turn on every replica: what
+   * changes who is what (here, and an invite taken in `invites.ts`) goes through it.
+   */
+  inTurn<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       await this.d.lock(trx, 'studio-people');
       return fn(trx);
     });
   }
 
-  private async insert(trx: Db, draft: PersonDraft): Promise<PersonRecord> {
+  /** A new person, in a transaction `inTurn` began; `email_taken` (409) when taken. */
+  async insert(trx: Db, draft: PersonDraft): Promise<PersonRecord> {
     const taken = await this.select(trx)
       .where('email_key', '=', emailKey(draft.email))
       .executeTakeFirst();

@@ -104,6 +104,25 @@ interface PersonSignInsTable {
   updated_ms: number;
 }
 
+/** One-time links that make a person (see `invites.ts`). */
+interface InvitesTable {
+  /** 12 base64url characters, as the API names it. */
+  id: string;
+  /** The SHA-256 of the link's token: the database alone lets no one in. */
+  token_hash: string;
+  role: Role;
+  /** Only someone with this email may take it; null: anyone with the link. */
+  email: string | null;
+  /** The person who made it. */
+  created_by: string;
+  created_ms: number;
+  expires_ms: number;
+  /** When it was taken, and by whom (the person it made): it makes no one again. */
+  used_ms: number | null;
+  used_by: string | null;
+  revoked_ms: number | null;
+}
+
 interface UploadsTable {
   id: string;
   /** The secret part of the upload's public URL. */
@@ -185,6 +204,7 @@ export interface StoreTables {
   sessions: SessionsTable;
   people: PeopleTable;
   person_sign_ins: PersonSignInsTable;
+  invites: InvitesTable;
   uploads: UploadsTable;
   job_uploads: JobUploadsTable;
   deployment: DeploymentTable;

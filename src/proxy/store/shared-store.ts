@@ -9,6 +9,7 @@ import type { NormalisedImage } from '../uploads/normalise';
 import type { IdempotencyClaim } from './idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from './history';
 import type { HistoryFilter } from './history-reads';
+import type { StoredInvites } from './invites';
 import type { StoredPeople } from './people';
 import type { NewJob } from './rows';
 import type { SpendingReads } from './spending';
@@ -116,6 +117,8 @@ export interface SharedStore {
   history: HistoryStore;
   /** The studio's people and their roles. */
   people: StoredPeople;
+  /** One-time links that make a person of a role. */
+  invites: StoredInvites;
   sessions: Sessions;
   /** The sign-in backoff of the studio and of each account (on Postgres, of all replicas). */
   signIns: BackoffStore;

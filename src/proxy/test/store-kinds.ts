@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { StoreDialect } from '../store/dialect';
 import { assembleStore, type StoreOptions } from '../store/open';
 import { postgresDb } from '../store/postgres/open';
@@ -116,6 +116,34 @@ export function storeKinds(uploadsCapBytes: number) {
     freshPostgres: (): Promise<string> => {
       if (!server) throw new Error('no Postgres server');
       return server.freshDatabase();
+    },
+  };
+}
+
+/**
+ * Two replicas of one studio, as a test of people or invites opens them: two stores, each
+ * with its own connection, on one database; `keep` closes a store opened otherwise. Each
+ * is closed after its test.
+ */
+export function replicaPairs(kinds: ReturnType<typeof storeKinds>) {
+  const opened: { store: SharedStore; raw: RawStore }[] = [];
+  afterEach(async () => {
+    for (const { store, raw } of opened.splice(0).reverse()) {
+      await store.close();
+      raw.dispose();
+    }
+  });
+  const opts = { upstreamTtlMs: TTL_MS, uploadsCapBytes: 1024 * 1024 };
+  return {
+    opts,
+    keep: (store: SharedStore, raw: RawStore) => void opened.push({ store, raw }),
+    twoReplicas: async (kind: StoreKind) => {
+      const raw = await kinds.raw(kind);
+      const a = await assembleStore(raw.db, raw.d, opts);
+      const other = raw.reopen();
+      const b = await assembleStore(other.db, other.d, opts);
+      opened.push({ store: a, raw }, { store: b, raw: { ...other, dispose: () => undefined } });
+      return [a, b, raw] as const;
     },
   };
 }

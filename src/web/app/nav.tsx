@@ -3,7 +3,7 @@ import { cn } from '../lib/cn';
 import { prefetchPage } from './pages/lazy-pages';
 import type { Route } from './router';
 import { routeHref } from './router';
-import { useMayCreate } from './use-may-create';
+import { useMayCreate, useMayManagePeople } from './use-may-create';
 
 const ITEMS: { route: Route; label: string; icon: ReactNode }[] = [
   {
@@ -45,6 +45,18 @@ const ITEMS: { route: Route; label: string; icon: ReactNode }[] = [
       </>
     ),
   },
+  {
+    route: 'people',
+    label: 'People',
+    icon: (
+      <>
+        <circle cx="7.5" cy="7.5" r="2.8" />
+        <circle cx="14" cy="8.5" r="2.2" />
+        <path d="M2.5 16.5c.6-2.6 2.6-4.2 5-4.2s4.4 1.6 5 4.2" strokeLinecap="round" />
+        <path d="M13 12.4c2 0 3.8 1.3 4.4 3.6" strokeLinecap="round" />
+      </>
+    ),
+  },
 ];
 
 interface NavProps {
@@ -56,11 +68,18 @@ interface NavProps {
 /** What a viewer, who may not create, is not shown. */
 const CREATING: readonly Route[] = ['create', 'tools'];
 
+/** The bottom bar's columns by how many links it has (whole class names for Tailwind). */
+const COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4', 'grid-cols-5'];
+
 export function Nav({ current, layout }: NavProps) {
   const bottom = layout === 'bottom';
   const mayCreate = useMayCreate();
-  const items = mayCreate ? ITEMS : ITEMS.filter((i) => !CREATING.includes(i.route));
-  const columns = items.length === ITEMS.length ? 'grid-cols-4' : 'grid-cols-2';
+  // Only admins and owners see People: the studio refuses its lists to anyone else.
+  const mayManage = useMayManagePeople();
+  const items = ITEMS.filter(
+    (i) => (mayCreate || !CREATING.includes(i.route)) && (mayManage || i.route !== 'people'),
+  );
+  const columns = COLUMNS[items.length] ?? 'grid-cols-5';
   return (
     <nav
       aria-label="Main"

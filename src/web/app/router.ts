@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-const ROUTES = ['create', 'tools', 'library', 'account', 'job'] as const;
+const ROUTES = ['create', 'tools', 'library', 'account', 'people', 'job'] as const;
 export type Route = (typeof ROUTES)[number];
 
 export const routeHref = (route: Route): string => `#/${route}`;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Person, Role } from '@/contract/people';
 import { requestJson } from '../lib/http';
 
 /** `GET /studio-api/me`: who is signed in, and as what. */
@@ -14,6 +15,19 @@ const meQuery = {
  * refused.
  */
 export function useMayCreate(): boolean {
-  const { data } = useQuery(meQuery);
-  return data?.me.role !== 'viewer';
+  return useMyRole() !== 'viewer';
+}
+
+/** The person signed in; null until the studio has said. */
+export function useMe(): Person | null {
+  return useQuery(meQuery).data?.me ?? null;
+}
+
+/** The role of the person signed in; null until the studio has said. */
+const useMyRole = (): Role | null => useMe()?.role ?? null;
+
+/** Whether the person signed in manages people (an admin or an owner): the People page. */
+export function useMayManagePeople(): boolean {
+  const role = useMyRole();
+  return role === 'admin' || role === 'owner';
 }

@@ -5,7 +5,15 @@
 export { accountEnvelopeSchema as account } from '@/contract/account-summary';
 export { bulkResultSchema as bulk } from '@/contract/bulk';
 export { lineageTreeSchema as lineageTree } from '@/contract/lineage-tree';
-export { meSchema as me } from '@/contract/people';
+export {
+  inviteEnvelopeSchema as invite,
+  inviteListSchema as invites,
+  inviteMadeSchema as inviteMade,
+  meSchema as me,
+  peopleListSchema as people,
+  personEnvelopeSchema as person,
+  removedPersonSchema as removedPerson,
+} from '@/contract/people';
 export { spendingEnvelopeSchema as spending } from '@/contract/spending';
 export {
   deletedEnvelopeSchema as deleted,

@@ -32,6 +32,14 @@ export function formatRelativeTime(iso: string, now: number): string {
   return dateFormat.format(then);
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** `Nov 27, 2026`: a day, such as since when someone is in the studio. */
+export function formatDate(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? '' : dayFormat.format(t);
+}
+
 export function formatDateTime(iso: string): string {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? '' : dateTimeFormat.format(t);

@@ -12,6 +12,7 @@ const CHUNKS = {
   tools: lazyComponent(() => import('./tools-page').then((m) => m.ToolsPage)),
   library: lazyComponent(() => import('./library-page').then((m) => m.LibraryPage)),
   account: lazyComponent(() => import('./account-page').then((m) => m.AccountPage)),
+  people: lazyComponent(() => import('./people-page').then((m) => m.PeoplePage)),
   job: lazyComponent(() => import('./job-page').then((m) => m.JobPage)),
 };
 
@@ -20,6 +21,7 @@ export const PAGES: Record<Route, ComponentType> = {
   tools: CHUNKS.tools.Component,
   library: CHUNKS.library.Component,
   account: CHUNKS.account.Component,
+  people: CHUNKS.people.Component,
   job: CHUNKS.job.Component,
 };
 
