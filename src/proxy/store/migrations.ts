@@ -254,7 +254,22 @@ async function people(db: SchemaDb): Promise<void> {
   await db.schema.alterTable('uploads').addColumn('created_by', 'text').execute();
 }
 
-const STEPS: readonly Step[] = [baseline, speedByHandle, people];
+/**
+ * The maker of each ledger row (see `LedgerDialect.makers`), so spending splits by person
+ * even for deleted jobs; rows from before take their job's maker where the job remains.
+ */
+async function ledgerMakers(db: SchemaDb, d: StoreDialect): Promise<void> {
+  await db.schema.alterTable('ledger').addColumn('created_by', 'text').execute();
+  await db
+    .updateTable('ledger')
+    .set({
+      created_by: sql`(SELECT created_by FROM jobs WHERE jobs.handle = ledger.handle)`,
+    })
+    .execute();
+  await d.ledger.makers(db);
+}
+
+const STEPS: readonly Step[] = [baseline, speedByHandle, people, ledgerMakers];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

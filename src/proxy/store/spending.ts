@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
   LEDGER_CSV_COLUMNS,
+  PERSON_UNKNOWN,
   type LedgerJob,
   type OperationSpending,
+  type PersonSpending,
   type Spending,
   type SpendingDay,
 } from '@/contract/spending';
@@ -51,6 +53,24 @@ const ledgerRowSchema = z.object({
 });
 type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
+/** A CSV row: a ledger row and its maker's name (null when unknown). */
+const csvRowSchema = ledgerRowSchema.extend({ person: z.string().nullable() });
+type CsvRow = z.infer<typeof csvRowSchema>;
+
+/** The jobs, consumed and refunded credits of one maker on one day (`n`, from 0). */
+const personCellSchema = z.object({
+  n: z.number().int(),
+  person: z.string().nullable(),
+  name: z.string().nullable(),
+  jobs: z.number().int(),
+  consumed: z.number(),
+  refunded: z.number(),
+});
+type PersonCell = z.infer<typeof personCellSchema>;
+
+/** What the page calls a maker the studio does not know, or one whose row is gone. */
+const UNKNOWN_PERSON_NAME = 'Unknown';
+
 const listedRowSchema = ledgerRowSchema.extend({
   prompt: z.string().nullable(),
   in_history: z.number().int(),
@@ -80,6 +100,7 @@ function toDaily(days: readonly LocalDay[], buckets: Bucket[]): SpendingDay[] {
     refunded: 0,
     jobs: 0,
     byOperation: {},
+    byPerson: {},
   }));
   for (const b of buckets) {
     const day = daily[b.n];
@@ -90,6 +111,34 @@ function toDaily(days: readonly LocalDay[], buckets: Bucket[]): SpendingDay[] {
     if (b.consumed > 0) day.byOperation[b.operation] = b.consumed;
   }
   return daily;
+}
+
+/** Each day's consumed credits by maker, into `daily` (from `toDaily`). */
+function addPeople(daily: SpendingDay[], cells: readonly PersonCell[]): void {
+  for (const c of cells) {
+    const day = daily[c.n];
+    if (day && c.consumed > 0) day.byPerson[c.person ?? PERSON_UNKNOWN] = c.consumed;
+  }
+}
+
+/** Per maker over the range, most consumed first. */
+function byPerson(cells: readonly PersonCell[]): PersonSpending[] {
+  const totals = new Map<string, PersonSpending>();
+  for (const c of cells) {
+    const id = c.person ?? PERSON_UNKNOWN;
+    const t = totals.get(id) ?? {
+      id,
+      name: c.person === null ? UNKNOWN_PERSON_NAME : (c.name ?? UNKNOWN_PERSON_NAME),
+      jobs: 0,
+      consumed: 0,
+      refunded: 0,
+    };
+    t.jobs += c.jobs;
+    t.consumed += c.consumed;
+    t.refunded += c.refunded;
+    totals.set(id, t);
+  }
+  return [...totals.values()].sort((a, b) => b.consumed - a.consumed || b.jobs - a.jobs);
 }
 
 function byOperation(buckets: Bucket[]): OperationSpending[] {
@@ -116,8 +165,8 @@ const csvField = (v: string | number): string => {
 };
 
 /** One CSV line in the order of LEDGER_CSV_COLUMNS. */
-const csvLine = (r: LedgerRow, date: string): string =>
-  [date, r.handle, r.operation, r.speed, r.status, r.frozen, r.consumed, r.refunded]
+const csvLine = (r: CsvRow, date: string): string =>
+  [date, r.handle, r.operation, r.speed, r.status, r.frozen, r.consumed, r.refunded, r.person ?? '']
     .map(csvField)
     .join(',');
 
@@ -162,12 +211,14 @@ function groupedCells(
 interface LedgerQueries {
   /** The non-empty (day, operation) cells of the days given. */
   cells(days: readonly LocalDay[]): Promise<Bucket[]>;
+  /** The non-empty (day, maker) cells of the days given, with each maker's name. */
+  personCells(days: readonly LocalDay[]): Promise<PersonCell[]>;
   consumedSince(fromMs: number): Promise<number>;
   /** Up to LIST_LIMIT rows with `prompt` and `in_history` (0/1), most consumed first. */
   top(fromMs: number, toMs: number): Promise<unknown[]>;
   /** Up to LIST_LIMIT refunded rows, newest first. */
   refunds(fromMs: number, toMs: number): Promise<unknown[]>;
-  /** The next `limit` rows of the range after `cursor`, by (created_ms, handle). */
+  /** The next `limit` rows of the range after `cursor`, by (created_ms, handle), named. */
   page(cursor: CsvCursor, fromMs: number, toMs: number, limit: number): Promise<unknown[]>;
 }
 
@@ -214,6 +265,23 @@ export function ledgerQueries(db: Db, d: StoreDialect): LedgerQueries {
         : await groupedCells(db, 'ledger', bounds);
       return z.array(cellSchema).parse(rows);
     },
+    async personCells(days) {
+      if (days.length === 0) return [];
+      const bounds = [...days.map((d) => d.startMs), days.at(-1)?.endMs ?? 0];
+      const ranges = days.map(
+        (_, n) =>
+          sql`(CAST(${n} AS integer), CAST(${bounds[n]} AS bigint), CAST(${bounds[n + 1]} AS bigint))`,
+      );
+      const { rows } = await sql`WITH days(n, start_at, end_at) AS (VALUES ${sql.join(ranges)})
+        SELECT days.n AS n, t.created_by AS person, MAX(p.name) AS name,
+          CAST(COUNT(*) AS integer) AS jobs,
+          CAST(SUM(t.consumed) AS double precision) AS consumed,
+          CAST(SUM(t.refunded) AS double precision) AS refunded
+        FROM days JOIN ledger t ON t.created_ms >= days.start_at AND t.created_ms < days.end_at
+        LEFT JOIN people p ON p.id = t.created_by
+        GROUP BY days.n, t.created_by`.execute(db);
+      return z.array(personCellSchema).parse(rows);
+    },
     async consumedSince(fromMs) {
       const row = await db
         .selectFrom('ledger')
@@ -233,7 +301,9 @@ export function ledgerQueries(db: Db, d: StoreDialect): LedgerQueries {
     page: (cursor, fromMs, toMs, limit) =>
       db
         .selectFrom('ledger as l')
+        .leftJoin('people as p', 'p.id', 'l.created_by')
         .select(LEDGER_COLUMNS)
+        .select('p.name as person')
         .where('l.created_ms', '<', toMs)
         .where('l.created_ms', '>=', fromMs)
         .where((eb) =>
@@ -258,13 +328,15 @@ async function summary(
   const days = localDays(timeZone, range, nowMs);
   const from = days[0]?.startMs ?? nowMs;
   const to = days.at(-1)?.endMs ?? nowMs;
-  const [buckets, last7, top, refunds] = await Promise.all([
+  const [buckets, personCells, last7, top, refunds] = await Promise.all([
     q.cells(days),
+    q.personCells(days),
     q.consumedSince(nowMs - 7 * DAY_MS),
     q.top(from, to),
     q.refunds(from, to),
   ]);
   const daily = toDaily(days, buckets);
+  addPeople(daily, personCells);
   const sum = (k: 'consumed' | 'refunded' | 'jobs') => daily.reduce((a, d) => a + d[k], 0);
   return {
     timeZone,
@@ -273,6 +345,7 @@ async function summary(
     to: new Date(to).toISOString(),
     daily,
     operations: byOperation(buckets),
+    people: byPerson(personCells),
     totals: { jobs: sum('jobs'), consumed: sum('consumed'), refunded: sum('refunded') },
     top: top.map(toLedgerJob),
     refunds: refunds.map(toLedgerJob),
@@ -295,7 +368,7 @@ async function* csv(
   const offsets = new Map<number, number>();
   let cursor: CsvCursor = { after_ms: fromMs - 1, after: '' };
   for (;;) {
-    const rows = z.array(ledgerRowSchema).parse(await q.page(cursor, fromMs, toMs, pageSize));
+    const rows = z.array(csvRowSchema).parse(await q.page(cursor, fromMs, toMs, pageSize));
     if (rows.length === 0) return;
     yield rows.map((r) => `${csvLine(r, localIso(r.created_ms, timeZone, offsets))}\n`).join('');
     const last = rows.at(-1);
