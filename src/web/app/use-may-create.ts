@@ -1,12 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { requestJson } from '../lib/http';
-
-/** `GET /studio-api/me`: who is signed in, and as what. */
-const meQuery = {
-  queryKey: ['me'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => requestJson('/studio-api/me', 'me', { signal }),
-  staleTime: 5 * 60_000,
-};
+import { useMe } from '@/web/jobs/hooks/use-job-rights';
 
 /**
  * Whether the person signed in may create: not a viewer. Until the studio has said, yes:
@@ -14,6 +6,5 @@ const meQuery = {
  * refused.
  */
 export function useMayCreate(): boolean {
-  const { data } = useQuery(meQuery);
-  return data?.me.role !== 'viewer';
+  return useMe()?.role !== 'viewer';
 }

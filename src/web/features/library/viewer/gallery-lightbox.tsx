@@ -4,6 +4,7 @@ import { CopyButton } from '@/web/components/ui/copy-button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { dispatchKey } from '@/web/lib/key-actions';
 import { useLightboxKeys } from '@/web/jobs/hooks/lightbox-keys';
+import { useJobRights } from '@/web/jobs/hooks/use-job-rights';
 import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
 import { downloadName } from '@/web/jobs/utils/gallery-tiles';
 import { imageAlt, mediaDims, videoLabel } from '@/web/jobs/utils/job-view';
@@ -103,6 +104,7 @@ function ResultView({
 }: ResultViewProps) {
   const [error, setError] = useState<string | null>(null);
   const { job } = tile;
+  const rights = useJobRights(job);
   const label =
     tile.kind === 'video' ? videoLabel(tile.index, job.prompt) : imageAlt(tile.index, job.prompt);
   return (
@@ -120,6 +122,11 @@ function ResultView({
         <p className="min-w-0 flex-1 truncate px-2 text-sm text-zinc-300" title={job.prompt}>
           {job.prompt || job.operation}
         </p>
+        {job.maker ? (
+          <span className="shrink-0 text-sm text-zinc-500" data-testid="viewer-maker">
+            by {job.maker.name}
+          </span>
+        ) : null}
         <Button onClick={onClose}>Close</Button>
       </div>
       {tile.kind === 'video' ? (
@@ -159,8 +166,10 @@ function ResultView({
           Download
         </a>
         <CopyButton text={job.prompt} label="Copy prompt" />
-        <ReuseActions tile={tile} reuse={reuse} onError={setError} onDone={onClose} />
-        <DeleteResult job={job} onDeleted={onClose} />
+        {rights.followUp ? (
+          <ReuseActions tile={tile} reuse={reuse} onError={setError} onDone={onClose} />
+        ) : null}
+        {rights.change ? <DeleteResult job={job} onDeleted={onClose} /> : null}
       </div>
       {error ? (
         <p role="alert" className="text-center text-sm text-red-300">
