@@ -5,7 +5,7 @@
 export { accountEnvelopeSchema as account } from '@/contract/account-summary';
 export { bulkResultSchema as bulk } from '@/contract/bulk';
 export { lineageTreeSchema as lineageTree } from '@/contract/lineage-tree';
-export { meSchema as me } from '@/contract/people';
+export { meSchema as me, personNamesSchema as personNames } from '@/contract/people';
 export { spendingEnvelopeSchema as spending } from '@/contract/spending';
 export {
   deletedEnvelopeSchema as deleted,
