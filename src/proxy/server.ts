@@ -102,6 +102,7 @@ async function openStores(config: ProxyConfig, hooks: ProxyHooks) {
     history: shared.history,
     uploads: shared.uploads,
     spending: shared.spending,
+    makers: new Makers(shared.people),
     media,
     thumbs,
   };
@@ -160,8 +161,7 @@ async function wire(
   const gate = new ProgressGate((event) => {
     events.publish(event).catch((err: unknown) => s.log.warn('event not published', { err }));
   });
-  const makers = new Makers(s.shared.people);
-  const announce = announcer(s.history, makers, gate, s.log);
+  const announce = announcer(s.history, s.makers, gate, s.log);
   s.history.watch((change) => {
     announce(change);
     probe.notify();
@@ -196,7 +196,6 @@ async function wire(
   return {
     ...s,
     ...{ shutdown, hub, gate, reach, links, prefetch, updater, poller, probe, status, account },
-    makers,
     replica,
     delivered,
   };

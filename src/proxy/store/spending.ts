@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import {
   LEDGER_CSV_COLUMNS,
-  PERSON_UNKNOWN,
   type LedgerJob,
   type OperationSpending,
-  type PersonSpending,
   type Spending,
   type SpendingDay,
 } from '@/contract/spending';
@@ -13,6 +11,7 @@ import { sql } from 'kysely';
 import { localDays, localIso, type LocalDay } from '../model/local-days';
 import type { StoreDialect } from './dialect';
 import type { Db } from './schema';
+import { addPeople, byPerson, readPersonCells, type PersonCell } from './spending-people';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many jobs the top and refund lists hold, and how much of each prompt they show. */
@@ -51,25 +50,10 @@ const ledgerRowSchema = z.object({
   refunded: z.number(),
   created_ms: z.number().int(),
 });
-type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
 /** A CSV row: a ledger row and its maker's name (null when unknown). */
 const csvRowSchema = ledgerRowSchema.extend({ person: z.string().nullable() });
 type CsvRow = z.infer<typeof csvRowSchema>;
-
-/** The jobs, consumed and refunded credits of one maker on one day (`n`, from 0). */
-const personCellSchema = z.object({
-  n: z.number().int(),
-  person: z.string().nullable(),
-  name: z.string().nullable(),
-  jobs: z.number().int(),
-  consumed: z.number(),
-  refunded: z.number(),
-});
-type PersonCell = z.infer<typeof personCellSchema>;
-
-/** What the page calls a maker the studio does not know, or one whose row is gone. */
-const UNKNOWN_PERSON_NAME = 'Unknown';
 
 const listedRowSchema = ledgerRowSchema.extend({
   prompt: z.string().nullable(),
@@ -111,34 +95,6 @@ function toDaily(days: readonly LocalDay[], buckets: Bucket[]): SpendingDay[] {
     if (b.consumed > 0) day.byOperation[b.operation] = b.consumed;
   }
   return daily;
-}
-
-/** Each day's consumed credits by maker, into `daily` (from `toDaily`). */
-function addPeople(daily: SpendingDay[], cells: readonly PersonCell[]): void {
-  for (const c of cells) {
-    const day = daily[c.n];
-    if (day && c.consumed > 0) day.byPerson[c.person ?? PERSON_UNKNOWN] = c.consumed;
-  }
-}
-
-/** Per maker over the range, most consumed first. */
-function byPerson(cells: readonly PersonCell[]): PersonSpending[] {
-  const totals = new Map<string, PersonSpending>();
-  for (const c of cells) {
-    const id = c.person ?? PERSON_UNKNOWN;
-    const t = totals.get(id) ?? {
-      id,
-      name: c.person === null ? UNKNOWN_PERSON_NAME : (c.name ?? UNKNOWN_PERSON_NAME),
-      jobs: 0,
-      consumed: 0,
-      refunded: 0,
-    };
-    t.jobs += c.jobs;
-    t.consumed += c.consumed;
-    t.refunded += c.refunded;
-    totals.set(id, t);
-  }
-  return [...totals.values()].sort((a, b) => b.consumed - a.consumed || b.jobs - a.jobs);
 }
 
 function byOperation(buckets: Bucket[]): OperationSpending[] {
@@ -265,23 +221,7 @@ export function ledgerQueries(db: Db, d: StoreDialect): LedgerQueries {
         : await groupedCells(db, 'ledger', bounds);
       return z.array(cellSchema).parse(rows);
     },
-    async personCells(days) {
-      if (days.length === 0) return [];
-      const bounds = [...days.map((d) => d.startMs), days.at(-1)?.endMs ?? 0];
-      const ranges = days.map(
-        (_, n) =>
-          sql`(CAST(${n} AS integer), CAST(${bounds[n]} AS bigint), CAST(${bounds[n + 1]} AS bigint))`,
-      );
-      const { rows } = await sql`WITH days(n, start_at, end_at) AS (VALUES ${sql.join(ranges)})
-        SELECT days.n AS n, t.created_by AS person, MAX(p.name) AS name,
-          CAST(COUNT(*) AS integer) AS jobs,
-          CAST(SUM(t.consumed) AS double precision) AS consumed,
-          CAST(SUM(t.refunded) AS double precision) AS refunded
-        FROM days JOIN ledger t ON t.created_ms >= days.start_at AND t.created_ms < days.end_at
-        LEFT JOIN people p ON p.id = t.created_by
-        GROUP BY days.n, t.created_by`.execute(db);
-      return z.array(personCellSchema).parse(rows);
-    },
+    personCells: (days) => readPersonCells(db, days),
     async consumedSince(fromMs) {
       const row = await db
         .selectFrom('ledger')

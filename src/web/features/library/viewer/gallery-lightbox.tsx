@@ -104,7 +104,6 @@ function ResultView({
 }: ResultViewProps) {
   const [error, setError] = useState<string | null>(null);
   const { job } = tile;
-  const rights = useJobRights(job);
   const label =
     tile.kind === 'video' ? videoLabel(tile.index, job.prompt) : imageAlt(tile.index, job.prompt);
   return (
@@ -142,41 +141,69 @@ function ResultView({
       ) : (
         <Zoomable tile={tile} actual={actual} label={label} />
       )}
-      <div
-        className="flex flex-wrap items-center justify-center gap-2"
-        role="toolbar"
-        aria-label="Result actions"
-      >
-        {tile.kind === 'image' ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-pressed={actual}
-            aria-keyshortcuts="Z"
-            onClick={onZoom}
-          >
-            {actual ? 'Fit to screen' : 'Zoom to 100%'}
-          </Button>
-        ) : null}
-        <a
-          href={tile.item.url}
-          download={downloadName(tile)}
-          className="rounded-md px-2.5 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800"
-        >
-          Download
-        </a>
-        <CopyButton text={job.prompt} label="Copy prompt" />
-        {rights.followUp ? (
-          <ReuseActions tile={tile} reuse={reuse} onError={setError} onDone={onClose} />
-        ) : null}
-        {rights.change ? <DeleteResult job={job} onDeleted={onClose} /> : null}
-      </div>
+      <ResultActions
+        tile={tile}
+        actual={actual}
+        onZoom={onZoom}
+        reuse={reuse}
+        onError={setError}
+        onClose={onClose}
+      />
       {error ? (
         <p role="alert" className="text-center text-sm text-red-300">
           {error}
         </p>
       ) : null}
     </>
+  );
+}
+
+interface ResultActionsProps {
+  tile: GalleryTile;
+  actual: boolean;
+  onZoom: () => void;
+  reuse: ResultReuse;
+  onError: (error: string | null) => void;
+  onClose: () => void;
+}
+
+/**
+ * Zoom, download, copy the prompt for everyone; reuse (which creates) and delete only for
+ * whom the studio would allow them.
+ */
+function ResultActions({ tile, actual, onZoom, reuse, onError, onClose }: ResultActionsProps) {
+  const { job } = tile;
+  const rights = useJobRights(job);
+  return (
+    <div
+      className="flex flex-wrap items-center justify-center gap-2"
+      role="toolbar"
+      aria-label="Result actions"
+    >
+      {tile.kind === 'image' ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-pressed={actual}
+          aria-keyshortcuts="Z"
+          onClick={onZoom}
+        >
+          {actual ? 'Fit to screen' : 'Zoom to 100%'}
+        </Button>
+      ) : null}
+      <a
+        href={tile.item.url}
+        download={downloadName(tile)}
+        className="rounded-md px-2.5 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800"
+      >
+        Download
+      </a>
+      <CopyButton text={job.prompt} label="Copy prompt" />
+      {rights.followUp ? (
+        <ReuseActions tile={tile} reuse={reuse} onError={onError} onDone={onClose} />
+      ) : null}
+      {rights.change ? <DeleteResult job={job} onDeleted={onClose} /> : null}
+    </div>
   );
 }
 
