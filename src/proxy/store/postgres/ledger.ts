@@ -127,7 +127,7 @@ const sums = (db: Db, bounds: readonly number[]) =>
  * triggers of one event run in the order of their names) and whenever the job's maker
  * changes.
  */
-export const LEDGER_MAKERS = `CREATE FUNCTION ledger_maker() RETURNS trigger LANGUAGE plpgsql AS $$
+const LEDGER_MAKERS = `CREATE FUNCTION ledger_maker() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      UPDATE ledger SET created_by = NEW.created_by WHERE handle = NEW.handle
        AND created_by IS DISTINCT FROM NEW.created_by;

@@ -150,7 +150,7 @@ async function sums(db: Db, bounds: readonly number[]): Promise<{ rows: unknown[
  * ledger row reads it from its job, and a job written or given a maker writes it to its
  * row (SQLite does not promise the order of two triggers on one event).
  */
-export const LEDGER_MAKERS = `CREATE TRIGGER ledger_maker_added AFTER INSERT ON ledger BEGIN
+const LEDGER_MAKERS = `CREATE TRIGGER ledger_maker_added AFTER INSERT ON ledger BEGIN
      UPDATE ledger SET created_by = (SELECT created_by FROM jobs WHERE handle = new.handle)
      WHERE handle = new.handle;
    END;

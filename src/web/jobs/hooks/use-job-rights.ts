@@ -4,7 +4,7 @@ import type { Job } from '@/contract/studio-api';
 import { requestJson } from '@/web/lib/http';
 
 /** `GET /studio-api/me`: who is signed in, and as what. */
-export const meQuery = {
+const meQuery = {
   queryKey: ['me'] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => requestJson('/studio-api/me', 'me', { signal }),
   staleTime: 5 * 60_000,
