@@ -124,7 +124,9 @@ export const JobCard = memo(function JobCard({
         followUp={rights.followUp}
       />
       {job.status === 'failed' ? <JobFailure job={job} /> : null}
-      {job.createUnknown ? <UnknownCreate id={job.id} words={job.createUnknown} /> : null}
+      {job.createUnknown ? (
+        <UnknownCreate id={job.id} words={job.createUnknown} mayDismiss={rights.change} />
+      ) : null}
       {plan ? <GridActions plan={plan} actions={actions} /> : null}
       <FavouriteError favourite={favourite} />
       {actions.error ? (
