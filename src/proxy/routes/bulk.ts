@@ -115,7 +115,8 @@ async function applyTo(
  * media and thumbnails, as the single delete does, and leaves running ones (`skipped`).
  * The browser's undo is its own: it sends the delete when the undo time is over.
  * Who may call it: a member, an admin or an owner (auth/access.ts), same-origin only,
- * since it is a POST; a member's bulk action leaves the jobs others made (`skipped`).
+ * since it is a POST; a member naming a job someone else made is refused (403 naming it,
+ * nothing changed), and a member's filter leaves the jobs others made (`skipped`).
  */
 export function bulkRoutes(deps: BulkDeps): Hono {
   const app = new Hono();
