@@ -234,5 +234,24 @@ describe.each(STORE_KINDS)('spending on %s', (kind) => {
       expect(byJob.get('today-video')).toMatch(/,Ben$/);
       expect(byJob.get('old-nobody1')).toMatch(/,40,0,$/);
     });
+
+    it('gives the owner the spending of the jobs from before people, as it gives them the jobs', async () => {
+      for (const j of JOBS) await insertJob(store, j);
+      const { owner } = await opened.store.people.ensureOwner({
+        name: 'Owner',
+        email: 'owner@localhost',
+        passwordHash: null,
+      });
+      const summary = spendingSchema.parse(await spending.summary(7, 'UTC', NOW));
+      expect(summary.people).toEqual([
+        {
+          id: owner.id,
+          name: 'Owner',
+          jobs: summary.totals.jobs,
+          consumed: summary.totals.consumed,
+          refunded: summary.totals.refunded,
+        },
+      ]);
+    });
   });
 });
