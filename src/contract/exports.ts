@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { handleSchema } from './handle';
-import { commaList, jobFilterSchema } from './studio-api';
+import { commaList, jobFilterSchema, makerSchema } from './studio-api';
 import { taskTypeSchema } from './task';
 
 /** The most jobs one ZIP holds, chosen one by one or as everything a filter matches. */
@@ -39,6 +39,8 @@ const manifestFileSchema = z.object({
   ancestors: z.array(handleSchema),
   /** The jobs made from this one that the history still holds. */
   children: z.array(handleSchema),
+  /** Who made the job (id and name); null when the studio does not know. */
+  maker: z.nullable(makerSchema),
 });
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
 

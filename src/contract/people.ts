@@ -34,6 +34,14 @@ export const meSchema = z.object({ me: personSchema });
 /** `GET /studio-api/people`: everyone not removed, oldest first. */
 export const peopleListSchema = z.object({ people: z.array(personSchema) });
 
+/**
+ * `GET /studio-api/people/names`: everyone not removed, by id and name only (no email,
+ * no role), for anyone signed in: the library's filter by person.
+ */
+export const personNamesSchema = z.object({
+  people: z.array(z.object({ id: personIdSchema, name: z.string() })),
+});
+
 /** The shortest password a person may be given. */
 export const MIN_PASSWORD = 12;
 /** Longer ones are refused before they are hashed. */

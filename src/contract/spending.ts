@@ -54,6 +54,7 @@ export const LEDGER_CSV_COLUMNS = [
   'frozen',
   'consumed',
   'refunded',
+  'person',
 ] as const;
 
 const amount = z.number();
@@ -67,6 +68,11 @@ const spendingDaySchema = z.object({
   jobs: count,
   /** Consumed credits by operation; operations with none that day are left out. */
   byOperation: z.partialRecord(taskTypeSchema, amount),
+  /**
+   * Consumed credits by maker (a person's id, `PERSON_UNKNOWN` for jobs whose maker the
+   * studio does not know); people with none that day are left out.
+   */
+  byPerson: z.record(z.string(), amount),
 });
 export type SpendingDay = z.infer<typeof spendingDaySchema>;
 
@@ -77,6 +83,20 @@ const operationSpendingSchema = z.object({
   refunded: amount,
 });
 export type OperationSpending = z.infer<typeof operationSpendingSchema>;
+
+/** The key of `byPerson` and the `id` of `people` for jobs whose maker is not known. */
+export const PERSON_UNKNOWN = 'unknown';
+
+/** What one person's jobs cost over the range. */
+const personSpendingSchema = z.object({
+  /** Their id, or `PERSON_UNKNOWN`. */
+  id: z.string(),
+  name: z.string(),
+  jobs: count,
+  consumed: amount,
+  refunded: amount,
+});
+export type PersonSpending = z.infer<typeof personSpendingSchema>;
 
 /** One job of the ledger, for the most expensive jobs and the refunds. */
 const ledgerJobSchema = z.object({
@@ -104,6 +124,8 @@ export const spendingSchema = z.object({
   daily: z.array(spendingDaySchema),
   /** Per operation over the range, most consumed first. */
   operations: z.array(operationSpendingSchema),
+  /** Per maker over the range, most consumed first: every job's credits under one person. */
+  people: z.array(personSpendingSchema),
   totals: z.object({ jobs: count, consumed: amount, refunded: amount }),
   /** The jobs that consumed the most in the range (at most 10). */
   top: z.array(ledgerJobSchema),

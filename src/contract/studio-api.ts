@@ -47,6 +47,10 @@ const jobOutputSchema = z.object({
 });
 export type JobOutput = z.infer<typeof jobOutputSchema>;
 
+/** A job's maker as every signed-in person sees them: an id and a name. */
+export const makerSchema = z.object({ id: z.string(), name: z.string() });
+export type Maker = z.infer<typeof makerSchema>;
+
 export const jobSchema = z.object({
   id: handleSchema,
   parentId: z.nullable(handleSchema),
@@ -83,6 +87,11 @@ export const jobSchema = z.object({
    * deleted like a finished one. Null for every other job. Always sent.
    */
   createUnknown: z.optional(z.nullable(z.string())),
+  /**
+   * Who made the job: a person's id and name (never their email); null when the studio
+   * does not know (a job from before it knew people). Always sent.
+   */
+  maker: z.optional(z.nullable(makerSchema)),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -168,6 +177,14 @@ export const jobListQuerySchema = z.object({
     z.pipe(
       z.enum(['true', 'false'], { error: 'must be true or false' }),
       z.transform((v) => v === 'true'),
+    ),
+  ),
+  /** The jobs one person made: `me` (the caller) or a person's id. */
+  maker: z.optional(
+    z.string().check(
+      z.regex(/^(?:me|[A-Za-z0-9_-]{12})$/, {
+        error: 'must be me or the id of a person of this studio',
+      }),
     ),
   ),
 });

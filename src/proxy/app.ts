@@ -5,6 +5,7 @@ import { requestLog } from '@/server/log';
 import { httpMetrics, metricsHandler, readiness } from '@/server/metrics';
 import type { AccountService } from './account/summary';
 import type { SessionCookie } from './auth/cookie';
+import type { Makers } from './model/makers';
 import type { Caller } from './model/people';
 import { authorize } from './auth/access';
 import { securityHeaders } from './auth/headers';
@@ -66,6 +67,8 @@ interface AppDeps extends CreateDeps {
   /** METRICS_TOKEN: when set, `/metrics` is served to its bearer only, from anywhere. */
   metricsToken: string | undefined;
   shared: Pick<SharedStore, 'ping' | 'people' | 'invites' | 'sessions' | 'signIns' | 'events'>;
+  /** Jobs as the browser sees them, with their makers' names. */
+  makers: Makers;
   health: Pick<UpstreamHealth, 'status'>;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** The local owner: who every request is when there is no sign-in (loopback, no password). */

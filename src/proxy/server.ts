@@ -15,7 +15,7 @@ import { createRedactor, type Logger } from './log';
 import { close, listen, loopbackUrl } from './listen';
 import { MediaCache } from './media/cache';
 import { ThumbCache } from './media/thumbs';
-import { toJob } from './model/to-job';
+import { Makers } from './model/makers';
 import { MediaIndex } from './media/index';
 import { StudioMetrics } from './metrics';
 import type { JobChange } from './store/history';
@@ -102,6 +102,7 @@ async function openStores(config: ProxyConfig, hooks: ProxyHooks) {
     history: shared.history,
     uploads: shared.uploads,
     spending: shared.spending,
+    makers: new Makers(shared.people),
     media,
     thumbs,
   };
@@ -160,7 +161,7 @@ async function wire(
   const gate = new ProgressGate((event) => {
     events.publish(event).catch((err: unknown) => s.log.warn('event not published', { err }));
   });
-  const announce = announcer(s.history, gate, s.log);
+  const announce = announcer(s.history, s.makers, gate, s.log);
   s.history.watch((change) => {
     announce(change);
     probe.notify();
@@ -205,14 +206,14 @@ async function wire(
  * slow read cannot let a later change overtake it); a job that vanished meanwhile is
  * announced as removed.
  */
-function announcer(history: HistoryStore, gate: ProgressGate, log: Logger) {
+function announcer(history: HistoryStore, makers: Makers, gate: ProgressGate, log: Logger) {
   let queue = Promise.resolve();
   return (change: JobChange): void => {
     queue = queue
       .then(async () => {
         const job =
           change.type === 'job' ? (change.job ?? (await history.get(change.handle))) : null;
-        if (job) gate.job(toJob(job));
+        if (job) gate.job(await makers.job(job));
         else gate.removed(change.handle);
       })
       .catch((err: unknown) => log.warn('job change not announced', { err }));

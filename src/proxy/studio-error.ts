@@ -32,6 +32,22 @@ export const jobNotFound = (): StudioHttpError =>
  * Every failure's answer: `{error: StudioError}` with the status of the error, its
  * `retry-after`, and the id of the request it answers (the one its log lines carry).
  */
+/**
+ * A member naming jobs someone else made (`handles`, by handle): what they may do only to
+ * their own (`doing`: "change or delete", "export").
+ */
+export const othersJobs = (handles: readonly string[], doing: string): StudioHttpError =>
+  new StudioHttpError(
+    studioError(
+      403,
+      'forbidden',
+      handles.length === 1
+        ? `Someone else made this job (${handles[0]}): a member may ${doing} only their own jobs.`
+        : `Someone else made ${handles.length} of these jobs (${handles.slice(0, 5).join(', ')}${handles.length > 5 ? ', …' : ''}): a member may ${doing} only their own jobs.`,
+      'Ask an admin or an owner of the studio.',
+    ),
+  );
+
 export function studioErrorResponse(error: StudioError): Response {
   const headers = new Headers({ 'content-type': 'application/json' });
   // Clients and intermediaries understand the header; the body says the same for people.

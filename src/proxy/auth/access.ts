@@ -68,6 +68,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'GET', path: '/studio-api/exports/results.zip', access: 'signed-in' },
   { method: 'GET', path: '/studio-api/me', access: 'signed-in' },
   { method: 'GET', path: '/studio-api/people', access: 'admin' },
+  // Ids and names only, for the library's filter by person.
+  { method: 'GET', path: '/studio-api/people/names', access: 'signed-in' },
   { method: 'POST', path: '/studio-api/people', access: 'admin' },
   // An admin changes and removes admins, members and viewers; an owner anyone.
   { method: 'PATCH', path: '/studio-api/people/:id', access: 'admin' },

@@ -40,7 +40,7 @@ function job(handle: string, prompt: string, parent: string | null = null): JobR
   const urls = [0, 1].map((n) => `https://up.test/${handle}/${n}.png`);
   return {
     handle,
-    createdBy: null,
+    createdBy: handle === 'child-000000' ? 'ana-person-1' : null,
     seq: 1,
     upstreamId: '7f1c2d3e-0000-4000-8000-000000000000',
     parentHandle: parent,
@@ -87,7 +87,8 @@ describe('the export ZIP', () => {
       job('root-0000000', 'a red fox'),
       job('gone-0000000', 'lost'),
     ];
-    const zip = unzipSync(await readAll(exportZip(jobs, { media, lineage, log })));
+    const names = new Map([['ana-person-1', 'Ana']]);
+    const zip = unzipSync(await readAll(exportZip(jobs, { media, lineage, names, log })));
     expect(Object.keys(zip).sort()).toEqual([
       'a-red-fox-child-000000-1.png',
       'a-red-fox-child-000000-2.png',
@@ -113,8 +114,10 @@ describe('the export ZIP', () => {
       parent: 'root-0000000',
       ancestors: ['root-0000000'],
       children: [],
+      maker: { id: 'ana-person-1', name: 'Ana' },
     });
     expect(manifest.files[2]?.children).toEqual(['child-000000']);
+    expect(manifest.files[2]?.maker).toBeNull();
     expect(manifest.missing).toEqual([
       {
         job: 'gone-0000000',
@@ -134,7 +137,9 @@ describe('the export ZIP', () => {
 
   it('tries a file the service is slow to send once more at the end, and names what it never sent', async () => {
     const jobs = [job('slow-0000000', 'a slow boat'), job('evicted00000', 'a fast car')];
-    const zip = unzipSync(await readAll(exportZip(jobs, { media, lineage, log })));
+    const zip = unzipSync(
+      await readAll(exportZip(jobs, { media, lineage, names: new Map(), log })),
+    );
     // Each output asked for is either in the archive, whole, or in `missing` with why.
     expect(Object.keys(zip)).toEqual([
       'a-fast-car-evicted00000-2.png',
@@ -174,7 +179,7 @@ describe('the export ZIP', () => {
     const jobs = Array.from({ length: 20 }, (_, i) =>
       job(`job-${String(i).padStart(8, '0')}`, `p${i}`),
     );
-    const reader = exportZip(jobs, { media, lineage, log }).getReader();
+    const reader = exportZip(jobs, { media, lineage, names: new Map(), log }).getReader();
     let held = 0;
     for (let i = 0; i < 3; i++) held += (await reader.read()).value?.length ?? 0;
     // Three chunks read of a 120 MB archive: one file opened, and under a megabyte out.

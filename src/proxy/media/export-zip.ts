@@ -1,9 +1,10 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { ManifestFile, ManifestMissing } from '@/contract/exports';
+import type { Maker } from '@/contract/studio-api';
 import type { Logger } from '../log';
 import type { JobRecord } from '../model/record';
-import { mediaEntries } from '../model/to-job';
+import { makerOf, mediaEntries } from '../model/to-job';
 import { UpstreamError } from '../upstream/errors';
 import type { MediaCache } from './cache';
 import { manifestFile, manifestOf, type Relatives } from './manifest';
@@ -14,6 +15,8 @@ const CHUNK_BYTES = 256 * 1024;
 interface ExportDeps {
   media: Pick<MediaCache, 'get'>;
   lineage: (handle: string) => Promise<Relatives>;
+  /** The names of the jobs' makers by id (see `Makers`). */
+  names: ReadonlyMap<string, string>;
   log: Logger;
 }
 
@@ -52,6 +55,7 @@ interface Wanted {
   key: string;
   url: string;
   relatives: Relatives;
+  maker: Maker | null;
 }
 
 /**
@@ -105,7 +109,7 @@ class Archive {
 
   /** Writes an open file as the output `w`, giving the archive's bytes as they come. */
   async *add(w: Wanted, file: FileHandle, contentType: string) {
-    const line = manifestFile(w.job, w.index, contentType, w.relatives);
+    const line = manifestFile(w.job, w.index, contentType, w.relatives, w.maker);
     if (this.names.has(line.file)) return void (await file.close());
     this.names.add(line.file);
     const entry = new ZipPassThrough(line.file);
@@ -141,7 +145,7 @@ async function* zipChunks(jobs: readonly JobRecord[], deps: ExportDeps) {
   for (const job of jobs) {
     const relatives = await deps.lineage(job.handle);
     for (const [index, { key, url }] of mediaEntries(job.output).entries()) {
-      const w = { job, index, key, url, relatives };
+      const w = { job, index, key, url, relatives, maker: makerOf(job, deps.names) };
       const got = await fetchOne(w, deps);
       if (got.ok) yield* archive.add(w, got.file, got.contentType);
       else if (isGone(got.err)) archive.lacks(w, got.err);

@@ -1,5 +1,6 @@
 import type { Manifest, ManifestFile, ManifestMissing } from '@/contract/exports';
 import { resultFileName } from '@/contract/file-names';
+import type { Maker } from '@/contract/studio-api';
 import type { JobRecord } from '../model/record';
 
 const EXT: Record<string, string> = {
@@ -23,6 +24,7 @@ export function manifestFile(
   index: number,
   contentType: string,
   relatives: Relatives,
+  maker: Maker | null,
 ): ManifestFile {
   const ext = EXT[contentType] ?? 'bin';
   const { handle, prompt, operation } = job;
@@ -41,6 +43,7 @@ export function manifestFile(
     parent: job.parentHandle,
     ancestors: relatives.ancestors.map((a) => a.handle),
     children: relatives.children.map((c) => c.handle),
+    maker,
   };
 }
 

@@ -40,3 +40,14 @@ export function mayChangeJob(caller: Caller, maker: string | null): boolean {
   if (caller.role === 'owner' || caller.role === 'admin') return true;
   return caller.role === 'member' && maker !== null && maker === caller.id;
 }
+
+/**
+ * Whether `caller` may export every job in a ZIP (its prompts, params and seeds with the
+ * files): admins and owners, and viewers, whose role is to look and download. A member
+ * exports only what they may change: their own jobs.
+ */
+export const mayExportAny = (caller: Caller): boolean => caller.role !== 'member';
+
+/** Whether `caller` may export a job made by `maker` (see `mayExportAny`). */
+export const mayExportJob = (caller: Caller, maker: string | null): boolean =>
+  mayExportAny(caller) || mayChangeJob(caller, maker);

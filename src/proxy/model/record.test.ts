@@ -35,7 +35,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 describe('the hosted service fixtures map to Jobs', () => {
   it('pending: empty-string output and year-1 times become nothing', () => {
-    const job = jobSchema.parse(toJob(recordOf('diffusion-pending')));
+    const job = jobSchema.parse(toJob(recordOf('diffusion-pending'), new Map()));
     expect(job).toMatchObject({
       status: 'pending',
       progress: 0,
@@ -51,7 +51,7 @@ describe('the hosted service fixtures map to Jobs', () => {
 
   it('completed: point usage, media behind handles, actions kept', () => {
     const dims = { grid: { width: 2048, height: 2048 }, '0': { width: 1024, height: 1024 } };
-    const job = jobSchema.parse(toJob(recordOf('diffusion-completed', dims)));
+    const job = jobSchema.parse(toJob(recordOf('diffusion-completed', dims), new Map()));
     expect(job.progress).toBe(100);
     expect(job.cost).toEqual({ frozen: 80, consumed: 80, unit: 'point' });
     expect(job.endedAt).toBe('2026-01-04T05:54:58Z');

@@ -1,5 +1,5 @@
 import { jobTitleOf } from '@/contract/job-title';
-import type { Job, JobOutput, MediaItem } from '@/contract/studio-api';
+import type { Job, JobOutput, Maker, MediaItem } from '@/contract/studio-api';
 import { isImageOutput, isTextOutput, isVideoOutput, type TaskOutput } from '@/contract/task';
 import type { JobRecord, MediaDims } from './record';
 
@@ -63,8 +63,23 @@ export const EXPIRED_PARENT =
 const CREATE_UNKNOWN =
   'Unknown: the studio lost the image service’s answer while creating this job (the studio stopped, or the answer never came), so it cannot tell whether the job was made. It appears here as soon as the service reports on it; dismiss it if it never does.';
 
-/** The browser's view of a job: handles and same-origin media paths only. */
-export function toJob(rec: JobRecord): Job {
+/** What a job shows as its maker's name when that person's row is gone. */
+export const UNKNOWN_MAKER = 'Someone removed';
+
+/** A job's maker by id and name, from the names of makers by id (see `Makers`). */
+export const makerOf = (
+  rec: Pick<JobRecord, 'createdBy'>,
+  names: ReadonlyMap<string, string>,
+): Maker | null =>
+  rec.createdBy === null
+    ? null
+    : { id: rec.createdBy, name: names.get(rec.createdBy) ?? UNKNOWN_MAKER };
+
+/**
+ * The browser's view of a job: handles and same-origin media paths only. `names`: the
+ * names of makers by id (see `Makers`).
+ */
+export function toJob(rec: JobRecord, names: ReadonlyMap<string, string>): Job {
   return {
     id: rec.handle,
     parentId: rec.parentHandle,
@@ -89,5 +104,6 @@ export function toJob(rec: JobRecord): Job {
     params: rec.params,
     followUpBlocked: rec.status === 'completed' && rec.upstreamExpired ? EXPIRED_PARENT : null,
     createUnknown: rec.createState === 'unknown' ? CREATE_UNKNOWN : null,
+    maker: makerOf(rec, names),
   };
 }

@@ -1,5 +1,13 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { atLeast, meSchema, peopleListSchema, type Role } from '@/contract/people';
+import { unzipSync } from 'fflate';
+import { manifestSchema } from '@/contract/exports';
+import {
+  atLeast,
+  meSchema,
+  peopleListSchema,
+  personNamesSchema,
+  type Role,
+} from '@/contract/people';
 import { jobSchema, type Job } from '@/contract/studio-api';
 import { ROUTE_TABLE, type RouteRule } from '../auth/access';
 import { Stack, waitFor, type Recorded } from '../test/harness';
@@ -202,7 +210,7 @@ describe("a member and another member's jobs", () => {
     async (kind) => {
       stack = await studioOn(kind);
       const s = stack;
-      const { cookies } = await team(s, ['admin', 'member', 'member', 'viewer']);
+      const { cookies, ids } = await team(s, ['admin', 'member', 'member', 'viewer']);
       const [admin, ana, ben, viewer] = [
         cookies.admin0 ?? '',
         cookies.member1 ?? '',
@@ -225,20 +233,86 @@ describe("a member and another member's jobs", () => {
         expect(res.status, `${method} ${url}`).toBe(403);
         expect(res.body.error.message).toMatch(/only their own jobs/);
       }
-      const bulk = await s.json<{ changed: number; skipped: number }>(
-        '/studio-api/jobs/bulk',
-        asJson(ben, 'POST', { action: 'delete', ids: [anas.id, bens.id] }),
+      // By handle in a bulk action or an export: refused, naming her job, and nothing done.
+      for (const action of ['delete', 'favourite'] as const) {
+        const bulk = await s.json<{ error: { message: string } }>(
+          '/studio-api/jobs/bulk',
+          asJson(ben, 'POST', { action, ids: [bens.id, anas.id] }),
+        );
+        expect(bulk.status, action).toBe(403);
+        expect(bulk.body.error.message).toBe(
+          `Someone else made this job (${anas.id}): a member may change or delete only their own jobs.`,
+        );
+      }
+      const exported = await s.json<{ error: { message: string } }>(
+        `/studio-api/exports/results.zip?ids=${bens.id},${anas.id}`,
+        { headers: { cookie: ben } },
       );
-      expect(bulk.body).toMatchObject({ changed: 1, skipped: 1 });
+      expect(exported.status).toBe(403);
+      expect(exported.body.error.message).toBe(
+        `Someone else made this job (${anas.id}): a member may export only their own jobs.`,
+      );
+      // By a filter: only his own are exported, and a bulk action leaves hers.
+      const manifestOf = async (query: string, cookie: string) => {
+        const res = await s.call(`/studio-api/exports/results.zip?${query}`, {
+          headers: { cookie },
+        });
+        expect(res.status, query).toBe(200);
+        const manifest = manifestSchema.parse(
+          JSON.parse(new TextDecoder().decode(unzipSync(res.bytes)['manifest.json'])),
+        );
+        return manifest.files.map((f) => `${f.job} by ${f.maker?.name ?? '?'}`);
+      };
+      expect(new Set(await manifestOf('q=a', ben))).toEqual(new Set([`${bens.id} by A member`]));
+      expect(await manifestOf(`maker=${ids.member1}`, ben)).toEqual([]);
+      expect(new Set(await manifestOf(`maker=${ids.member1}`, admin))).toEqual(
+        new Set([`${anas.id} by A member`]),
+      );
       const all = await s.json<{ changed: number; skipped: number }>(
         '/studio-api/jobs/bulk',
         asJson(ben, 'POST', { action: 'favourite', filter: {} }),
       );
-      expect(all.body).toMatchObject({ changed: 0, skipped: 1 });
+      expect(all.body).toMatchObject({ changed: 1, skipped: 1 });
       const still = await s.json<{ job: Job }>(`/studio-api/jobs/${anas.id}`, {
         headers: { cookie: ana },
       });
-      expect(still.body.job).toMatchObject({ id: anas.id, favourite: false });
+      expect(still.body.job).toMatchObject({
+        id: anas.id,
+        favourite: false,
+        maker: { id: ids.member1, name: 'A member' },
+      });
+      expect(JSON.stringify(still.body)).not.toContain('@example.com');
+
+      // The library by maker: `me`, or a person's id; a bad one is refused by name.
+      const listed = async (query: string, cookie: string) => {
+        const res = await s.json<{ jobs: Job[] }>(`/studio-api/jobs?${query}`, {
+          headers: { cookie },
+        });
+        return res.body.jobs.map((j) => j.id);
+      };
+      expect(await listed('maker=me', ben)).toEqual([bens.id]);
+      expect(await listed(`maker=${ids.member1}`, viewer)).toEqual([anas.id]);
+      expect(await listed('maker=me', viewer)).toEqual([]);
+      const bad = await s.json<{ error: { message: string } }>('/studio-api/jobs?maker=ana', {
+        headers: { cookie: ben },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toMatch(/maker: must be me or the id of a person/);
+
+      // Everyone signed in may read who is who, by name only.
+      const names = await s.json<unknown>('/studio-api/people/names', {
+        headers: { cookie: viewer },
+      });
+      expect(names.status).toBe(200);
+      const { people } = personNamesSchema.parse(names.body);
+      expect(people.map((p) => p.name)).toEqual([
+        'Owner',
+        'A admin',
+        'A member',
+        'A member',
+        'A viewer',
+      ]);
+      expect(JSON.stringify(names.body)).not.toMatch(/@|role/);
 
       // Ana, her own: allowed.
       const fav = await s.json<{ job: Job }>(`/studio-api/jobs/${anas.id}/favourite`, {

@@ -153,8 +153,8 @@ describe('GET /studio-api/account/spending and ledger.csv', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="studio-ledger-/);
     expect(res.text.trim().split('\n')).toEqual([
-      'date,job,operation,speed,status,frozen,consumed,refunded',
-      `2026-01-04T05:54:17+00:00,${id},diffusion,turbo,completed,80,80,0`,
+      'date,job,operation,speed,status,frozen,consumed,refunded,person',
+      `2026-01-04T05:54:17+00:00,${id},diffusion,turbo,completed,80,80,0,Owner`,
     ]);
   });
 });

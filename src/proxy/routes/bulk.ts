@@ -15,6 +15,7 @@ import { isDeletable, type JobRecord } from '../model/record';
 import type { HistoryStore } from '../store/shared-store';
 import { historyFilter } from './jobs';
 import { rejectInvalid, requireJson } from './validate';
+import { othersJobs } from '../studio-error';
 
 interface BulkDeps {
   history: Pick<HistoryStore, 'get' | 'list' | 'setFavourites' | 'removeMany'>;
@@ -31,7 +32,7 @@ interface BulkDeps {
 const BATCH = 200;
 
 /** The jobs named (those the history holds), or every job the filter matches, in batches. */
-async function* batches(history: BulkDeps['history'], req: ParsedBulkRequest) {
+async function* batches(history: BulkDeps['history'], req: ParsedBulkRequest, caller: Caller) {
   if (req.ids) {
     const ids = [...new Set(req.ids)];
     for (let i = 0; i < ids.length; i += BATCH) {
@@ -42,13 +43,32 @@ async function* batches(history: BulkDeps['history'], req: ParsedBulkRequest) {
   }
   let cursor = req.filter?.cursor;
   for (;;) {
-    const page = await history.list(historyFilter({ ...req.filter, cursor, limit: BATCH }));
+    const page = await history.list(historyFilter({ ...req.filter, cursor, limit: BATCH }, caller));
     yield page.jobs;
     const last = page.jobs.at(-1);
     if (!page.more || !last) return;
     // By sequence: the jobs this batch changed or deleted do not shift the next one.
     cursor = String(last.seq);
   }
+}
+
+/**
+ * Jobs named by handle that someone else made, for a member: the whole request is
+ * refused (403 naming them) and nothing changes. A filter's matches are not named by the
+ * caller, so there the others' jobs are left (`skipped`) instead.
+ */
+async function refuseOthers(
+  history: BulkDeps['history'],
+  ids: readonly string[],
+  caller: Caller,
+): Promise<void> {
+  if (caller.role !== 'member') return;
+  const others: string[] = [];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const found = await Promise.all(ids.slice(i, i + BATCH).map((id) => history.get(id)));
+    for (const j of found) if (j && !mayChangeJob(caller, j.createdBy)) others.push(j.handle);
+  }
+  if (others.length > 0) throw othersJobs(others, 'change or delete');
 }
 
 /**
@@ -95,7 +115,8 @@ async function applyTo(
  * media and thumbnails, as the single delete does, and leaves running ones (`skipped`).
  * The browser's undo is its own: it sends the delete when the undo time is over.
  * Who may call it: a member, an admin or an owner (auth/access.ts), same-origin only,
- * since it is a POST; a member's bulk action leaves the jobs others made (`skipped`).
+ * since it is a POST; a member naming a job someone else made is refused (403 naming it,
+ * nothing changed), and a member's filter leaves the jobs others made (`skipped`).
  */
 export function bulkRoutes(deps: BulkDeps): Hono {
   const app = new Hono();
@@ -111,7 +132,8 @@ export function bulkRoutes(deps: BulkDeps): Hono {
       skipped: 0,
       cursor: null,
     };
-    for await (const jobs of batches(deps.history, req)) {
+    if (req.ids) await refuseOthers(deps.history, req.ids, caller);
+    for await (const jobs of batches(deps.history, req, caller)) {
       const newest = jobs[0];
       // Pages come newest first: the first job seen bounds what a later request may touch.
       if (req.filter && newest && result.cursor === null) result.cursor = String(newest.seq + 1);

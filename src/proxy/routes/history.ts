@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { handleSchema, type Lineage } from '@/contract/studio-api';
 import { mayChangeJob, type Caller } from '../model/people';
 import { isDeletable, type JobRecord } from '../model/record';
-import { toJob } from '../model/to-job';
+import type { Makers } from '../model/makers';
 import { callerOf } from '../auth/access';
 import type { Logger } from '../log';
 import type { MediaCache } from '../media/cache';
 import type { ThumbCache } from '../media/thumbs';
 import type { HistoryStore } from '../store/shared-store';
-import { StudioHttpError, jobNotFound, studioError } from '../studio-error';
+import { StudioHttpError, jobNotFound, othersJobs, studioError } from '../studio-error';
 import { rejectUnknownJob } from './validate';
 
 interface HistoryDeps {
@@ -18,6 +18,7 @@ interface HistoryDeps {
   media: Pick<MediaCache, 'removeJob'>;
   thumbs: Pick<ThumbCache, 'removeJob'>;
   log: Logger;
+  makers: Makers;
 }
 
 const idParam = z.object({ id: handleSchema });
@@ -29,16 +30,7 @@ const idParam = z.object({ id: handleSchema });
 async function jobToChange(history: HistoryStore, id: string, caller: Caller): Promise<JobRecord> {
   const job = await history.get(id);
   if (!job) throw jobNotFound();
-  if (!mayChangeJob(caller, job.createdBy)) {
-    throw new StudioHttpError(
-      studioError(
-        403,
-        'forbidden',
-        'Someone else made this job: a member may change or delete only their own jobs.',
-        'Ask an admin or an owner of the studio.',
-      ),
-    );
-  }
+  if (!mayChangeJob(caller, job.createdBy)) throw othersJobs([id], 'change or delete');
   return job;
 }
 
@@ -54,7 +46,7 @@ export function historyRoutes(deps: HistoryDeps): Hono {
       if (!(await deps.history.setFavourite(id, on))) throw jobNotFound();
       const job = await deps.history.get(id);
       if (!job) throw jobNotFound();
-      return c.json({ job: toJob(job) });
+      return c.json({ job: await deps.makers.job(job) });
     });
   favourite(true);
   favourite(false);
@@ -84,7 +76,8 @@ export function historyRoutes(deps: HistoryDeps): Hono {
     const { id } = c.req.valid('param');
     if (!(await deps.history.get(id))) throw jobNotFound();
     const { ancestors, children } = await deps.history.lineage(id);
-    const body: Lineage = { ancestors: ancestors.map(toJob), children: children.map(toJob) };
+    const [up, down] = await Promise.all([deps.makers.jobs(ancestors), deps.makers.jobs(children)]);
+    const body: Lineage = { ancestors: up, children: down };
     return c.json(body);
   });
   return app;

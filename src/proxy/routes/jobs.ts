@@ -12,7 +12,8 @@ import { callerOf } from '../auth/access';
 import { createJob, type CreateDeps } from '../jobs/create';
 import { IdempotentCreates } from '../jobs/idempotency';
 import type { JobRecord } from '../model/record';
-import { toJob } from '../model/to-job';
+import type { Makers } from '../model/makers';
+import type { Caller } from '../model/people';
 import type { HistoryFilter } from '../store/history-reads';
 import { invalidRequest, jobNotFound } from '../studio-error';
 import { jsonBodyLimit, rejectInvalid, rejectUnknownJob, requireJson } from './validate';
@@ -21,8 +22,11 @@ const CURSOR_RE = /^\d{1,15}$/;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The query as a store filter; a day given as `to` includes the whole day. */
-export function historyFilter(q: JobListQuery): HistoryFilter {
+/**
+ * The query as a store filter; a day given as `to` includes the whole day, and the maker
+ * `me` is the caller.
+ */
+export function historyFilter(q: JobListQuery, caller: Caller): HistoryFilter {
   if (q.cursor !== undefined && !CURSOR_RE.test(q.cursor)) {
     throw invalidRequest('cursor: must be the nextCursor of an earlier page');
   }
@@ -44,6 +48,7 @@ export function historyFilter(q: JobListQuery): HistoryFilter {
     ...(toMs !== undefined ? { toMs } : {}),
     ...(q.favourite !== undefined ? { favourite: q.favourite } : {}),
     ...(q.q !== undefined ? { search: q.q } : {}),
+    ...(q.maker !== undefined ? { maker: q.maker === 'me' ? caller.id : q.maker } : {}),
   };
 }
 /**
@@ -51,7 +56,11 @@ export function historyFilter(q: JobListQuery): HistoryFilter {
  * says so (or, above a job, always: the page it was asked above); above it newer ones
  * unless it is the newest page (or, above a job, the store found no more).
  */
-function pageCursors(q: JobListQuery, page: { jobs: JobRecord[]; more: boolean }): JobList {
+async function pageCursors(
+  q: JobListQuery,
+  page: { jobs: JobRecord[]; more: boolean },
+  makers: Makers,
+): Promise<JobList> {
   const first = page.jobs[0];
   const last = page.jobs.at(-1);
   const above = q.after !== undefined;
@@ -60,7 +69,7 @@ function pageCursors(q: JobListQuery, page: { jobs: JobRecord[]; more: boolean }
   // An empty page above a job ends where that job's page begins.
   const end = last ? String(last.seq) : above ? String(Number(q.after) + 1) : null;
   return {
-    jobs: page.jobs.map(toJob),
+    jobs: await makers.jobs(page.jobs),
     nextCursor: older ? end : null,
     prevCursor: newer && first ? String(first.seq) : null,
   };
@@ -69,20 +78,20 @@ function pageCursors(q: JobListQuery, page: { jobs: JobRecord[]; more: boolean }
 const idParam = z.object({ id: handleSchema });
 
 /** `/studio-api/jobs`: the history (newest first), one job, and creating jobs. */
-export function jobsRoutes(deps: CreateDeps): Hono {
+export function jobsRoutes(deps: CreateDeps & { makers: Makers }): Hono {
   const app = new Hono();
   const idempotent = new IdempotentCreates(deps.history);
 
   app.get('/', zValidator('query', jobListQuerySchema, rejectInvalid(deps.redact)), async (c) => {
     const query = c.req.valid('query');
-    const page = await deps.history.list(historyFilter(query));
-    return c.json(pageCursors(query, page));
+    const page = await deps.history.list(historyFilter(query, callerOf(c)));
+    return c.json(await pageCursors(query, page, deps.makers));
   });
 
   app.get('/:id', zValidator('param', idParam, rejectUnknownJob), async (c) => {
     const job = await deps.history.get(c.req.valid('param').id);
     if (!job) throw jobNotFound();
-    return c.json({ job: toJob(job) });
+    return c.json({ job: await deps.makers.job(job) });
   });
 
   app.post(
@@ -97,7 +106,7 @@ export function jobsRoutes(deps: CreateDeps): Hono {
       const job = await (key === null
         ? createJob(deps, input, null, by)
         : idempotent.run(key, input, (claim) => createJob(deps, input, claim, by), by));
-      return c.json({ job: toJob(job) });
+      return c.json({ job: await deps.makers.job(job) });
     },
   );
 

@@ -50,7 +50,7 @@ export const signInOff = () =>
 
 /**
  * `/studio-api/me` (anyone signed in: who they are, so the app hides what they may not
- * do) and `/studio-api/people` (admins and owners, auth/access.ts): list, add a local
+ * do), `/studio-api/people/names` (anyone signed in: ids and names, never emails) and `/studio-api/people` (admins and owners, auth/access.ts): list, add a local
  * person with the password they first sign in with, change a role, remove. A role
  * change or a removal ends that person's sessions on every replica (store/people.ts).
  */
@@ -70,6 +70,11 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
   app.get('/people', async (c) => {
     const people = await deps.people.list();
     return c.json({ people: people.map(toPerson) });
+  });
+
+  app.get('/people/names', async (c) => {
+    const people = await deps.people.list();
+    return c.json({ people: people.map((p) => ({ id: p.id, name: p.name })) });
   });
 
   app.post('/people', requireJson, zValidator('json', newPersonSchema, invalid), async (c) => {

@@ -97,6 +97,11 @@ export interface LedgerDialect {
    */
   speedByHandle(db: SchemaDb): Promise<void>;
   /**
+   * Each ledger row keeps its job's maker (`created_by`), set as the row is written and
+   * when the job's maker changes, so a deleted job's credits stay with whoever made it.
+   */
+  makers(db: SchemaDb): Promise<void>;
+  /**
    * The (day, operation) sums of the quarter-hour sums between each bound and the next,
    * bounds in quarter hours: rows of `n` (the day, from 0), operation, jobs, consumed,
    * refunded, the empty ones left out.

@@ -20,6 +20,8 @@ export interface HistoryFilter {
   toMs?: number;
   favourite?: boolean;
   search?: string;
+  /** The jobs one person made (their id). */
+  maker?: string;
 }
 
 /** A job of the history by its handle; a deleted one is gone. */
@@ -66,6 +68,7 @@ function conditions(f: HistoryFilter, seq: RawBuilder<unknown>): RawBuilder<SqlB
   if (f.fromMs !== undefined) c.push(sql`jobs.created_ms >= ${f.fromMs}`);
   if (f.toMs !== undefined) c.push(sql`jobs.created_ms < ${f.toMs}`);
   if (f.favourite !== undefined) c.push(sql`jobs.favourite = ${f.favourite ? 1 : 0}`);
+  if (f.maker !== undefined) c.push(sql`jobs.created_by = ${f.maker}`);
   return c;
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type { SchemaDb, StoreDialect } from './dialect';
 import { invitesTable } from './invites';
+import { ledgerMakers } from './step-ledger-makers';
 import type { Db } from './schema';
 
 /** Each step is written once and runs on both databases; append, never edit. */
@@ -258,7 +259,8 @@ async function people(db: SchemaDb): Promise<void> {
 /** Version 4: invites, kept by the SHA-256 of their link's token (see `invites.ts`). */
 const invites: Step = (db) => invitesTable(db);
 
-const STEPS: readonly Step[] = [baseline, speedByHandle, people, invites];
+// Version 5: the maker of each ledger row (`step-ledger-makers.ts`).
+const STEPS: readonly Step[] = [baseline, speedByHandle, people, invites, ledgerMakers];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

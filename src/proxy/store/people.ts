@@ -67,6 +67,20 @@ export class StoredPeople {
     return (await this.select(this.db).orderBy('created_ms').orderBy('id').execute()).map(toRecord);
   }
 
+  /**
+   * The names of the people with these ids, removed ones included: a job keeps its
+   * maker's name after they leave.
+   */
+  async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('people')
+      .select(['id', 'name'])
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   async get(id: string): Promise<PersonRecord | null> {
     const row = await this.select(this.db).where('id', '=', id).executeTakeFirst();
     return row ? toRecord(row) : null;

@@ -181,6 +181,8 @@ interface LedgerTable {
   refunded: number;
   created_ms: number;
   updated_ms: number;
+  /** The job's maker (a person's id); null when unknown. */
+  created_by: string | null;
 }
 
 /** The ledger's sums per quarter hour and operation, kept by triggers on `ledger`. */

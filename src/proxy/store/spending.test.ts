@@ -157,14 +157,14 @@ describe.each(STORE_KINDS)('spending on %s', (kind) => {
         spending.csv('Europe/Berlin', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 2),
       );
       const lines = text.trim().split('\n');
-      expect(lines[0]).toBe('date,job,operation,speed,status,frozen,consumed,refunded');
+      expect(lines[0]).toBe('date,job,operation,speed,status,frozen,consumed,refunded,person');
       expect(lines.slice(1)).toEqual([
-        '2026-04-20T12:00:00+02:00,april-job01,diffusion,fast,completed,80,80,0',
-        '2026-05-02T01:30:00+02:00,late-may-01,diffusion,fast,completed,80,80,0',
-        '2026-05-02T04:30:00+02:00,early-may-2,upscale,fast,completed,160,160,0',
-        '2026-05-02T14:00:00+02:00,noon-may-02,variation,fast,failed,120,0,120',
-        '2026-05-03T11:00:00+02:00,today-video,video_diffusion,fast,completed,480,480,0',
-        '2026-05-03T13:00:00+02:00,today-runs1,diffusion,fast,processing,80,0,0',
+        '2026-04-20T12:00:00+02:00,april-job01,diffusion,fast,completed,80,80,0,',
+        '2026-05-02T01:30:00+02:00,late-may-01,diffusion,fast,completed,80,80,0,',
+        '2026-05-02T04:30:00+02:00,early-may-2,upscale,fast,completed,160,160,0,',
+        '2026-05-02T14:00:00+02:00,noon-may-02,variation,fast,failed,120,0,120,',
+        '2026-05-03T11:00:00+02:00,today-video,video_diffusion,fast,completed,480,480,0,',
+        '2026-05-03T13:00:00+02:00,today-runs1,diffusion,fast,processing,80,0,0,',
       ]);
       expect(text).not.toContain('up-');
     });
@@ -175,6 +175,83 @@ describe.each(STORE_KINDS)('spending on %s', (kind) => {
       const to = Date.parse('2026-05-03T00:00:00Z');
       const exported = (await readAll(spending.csv('UTC', from, to))).trim().split('\n');
       expect(exported.slice(1).map((l) => l.split(',')[1])).toEqual(['early-may-2', 'noon-may-02']);
+    });
+  });
+
+  describe('spending by person', () => {
+    it('gives each person the credits of the jobs they made, deleted ones included', async () => {
+      const people = opened.store.people;
+      const ana = await people.create({
+        name: 'Ana, of "Design"',
+        email: 'ana@example.com',
+        role: 'member',
+        passwordHash: null,
+      });
+      const ben = await people.create({
+        name: 'Ben',
+        email: 'ben@example.com',
+        role: 'member',
+        passwordHash: null,
+      });
+      const made: LedgerJobSpec[] = [
+        { ...JOBS[0]!, createdBy: ana.id },
+        { ...JOBS[1]!, createdBy: ana.id },
+        { ...JOBS[2]!, createdBy: ben.id },
+        { ...JOBS[3]!, createdBy: ben.id },
+        { ...JOBS[4]!, createdBy: ana.id },
+        // No maker: a job from before the studio knew people.
+        {
+          handle: 'old-nobody1',
+          createdAt: '2026-05-02T08:00:00Z',
+          status: 'completed',
+          frozen: 40,
+          consume: 40,
+        },
+      ];
+      for (const j of made) await insertJob(store, j);
+      // Ana's upscale deleted: its credits stay hers.
+      await store.remove('early-may-2');
+
+      const summary = spendingSchema.parse(await spending.summary(7, 'UTC', NOW));
+      const sumOf = (who: string | undefined) =>
+        made.filter((j) => j.createdBy === who).reduce((a, j) => a + j.consume, 0);
+      expect(summary.people).toEqual([
+        { id: ben.id, name: 'Ben', jobs: 2, consumed: sumOf(ben.id), refunded: 120 },
+        { id: ana.id, name: 'Ana, of "Design"', jobs: 3, consumed: sumOf(ana.id), refunded: 0 },
+        { id: 'unknown', name: 'Unknown', jobs: 1, consumed: 40, refunded: 0 },
+      ]);
+      expect(summary.people.reduce((a, p) => a + p.consumed, 0)).toBe(summary.totals.consumed);
+      // Each day's split adds up to the day, and each person's days to their total.
+      for (const d of summary.daily) {
+        expect(Object.values(d.byPerson).reduce((a, c) => a + c, 0)).toBe(d.consumed);
+      }
+      const anasDays = summary.daily.reduce((a, d) => a + (d.byPerson[ana.id] ?? 0), 0);
+      expect(anasDays).toBe(sumOf(ana.id));
+
+      const csv = (await readAll(spending.csv('UTC', Number.MIN_SAFE_INTEGER, NOW))).trim();
+      const byJob = new Map(csv.split('\n').map((l) => [l.split(',')[1], l]));
+      expect(byJob.get('early-may-2')).toMatch(/,"Ana, of ""Design"""$/);
+      expect(byJob.get('today-video')).toMatch(/,Ben$/);
+      expect(byJob.get('old-nobody1')).toMatch(/,40,0,$/);
+    });
+
+    it('gives the owner the spending of the jobs from before people, as it gives them the jobs', async () => {
+      for (const j of JOBS) await insertJob(store, j);
+      const { owner } = await opened.store.people.ensureOwner({
+        name: 'Owner',
+        email: 'owner@localhost',
+        passwordHash: null,
+      });
+      const summary = spendingSchema.parse(await spending.summary(7, 'UTC', NOW));
+      expect(summary.people).toEqual([
+        {
+          id: owner.id,
+          name: 'Owner',
+          jobs: summary.totals.jobs,
+          consumed: summary.totals.consumed,
+          refunded: summary.totals.refunded,
+        },
+      ]);
     });
   });
 });

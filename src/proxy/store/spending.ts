@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { localDays, localIso, type LocalDay } from '../model/local-days';
 import type { StoreDialect } from './dialect';
 import type { Db } from './schema';
+import { addPeople, byPerson, readPersonCells, type PersonCell } from './spending-people';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many jobs the top and refund lists hold, and how much of each prompt they show. */
@@ -49,7 +50,10 @@ const ledgerRowSchema = z.object({
   refunded: z.number(),
   created_ms: z.number().int(),
 });
-type LedgerRow = z.infer<typeof ledgerRowSchema>;
+
+/** A CSV row: a ledger row and its maker's name (null when unknown). */
+const csvRowSchema = ledgerRowSchema.extend({ person: z.string().nullable() });
+type CsvRow = z.infer<typeof csvRowSchema>;
 
 const listedRowSchema = ledgerRowSchema.extend({
   prompt: z.string().nullable(),
@@ -80,6 +84,7 @@ function toDaily(days: readonly LocalDay[], buckets: Bucket[]): SpendingDay[] {
     refunded: 0,
     jobs: 0,
     byOperation: {},
+    byPerson: {},
   }));
   for (const b of buckets) {
     const day = daily[b.n];
@@ -116,8 +121,8 @@ const csvField = (v: string | number): string => {
 };
 
 /** One CSV line in the order of LEDGER_CSV_COLUMNS. */
-const csvLine = (r: LedgerRow, date: string): string =>
-  [date, r.handle, r.operation, r.speed, r.status, r.frozen, r.consumed, r.refunded]
+const csvLine = (r: CsvRow, date: string): string =>
+  [date, r.handle, r.operation, r.speed, r.status, r.frozen, r.consumed, r.refunded, r.person ?? '']
     .map(csvField)
     .join(',');
 
@@ -162,12 +167,14 @@ function groupedCells(
 interface LedgerQueries {
   /** The non-empty (day, operation) cells of the days given. */
   cells(days: readonly LocalDay[]): Promise<Bucket[]>;
+  /** The non-empty (day, maker) cells of the days given, with each maker's name. */
+  personCells(days: readonly LocalDay[]): Promise<PersonCell[]>;
   consumedSince(fromMs: number): Promise<number>;
   /** Up to LIST_LIMIT rows with `prompt` and `in_history` (0/1), most consumed first. */
   top(fromMs: number, toMs: number): Promise<unknown[]>;
   /** Up to LIST_LIMIT refunded rows, newest first. */
   refunds(fromMs: number, toMs: number): Promise<unknown[]>;
-  /** The next `limit` rows of the range after `cursor`, by (created_ms, handle). */
+  /** The next `limit` rows of the range after `cursor`, by (created_ms, handle), named. */
   page(cursor: CsvCursor, fromMs: number, toMs: number, limit: number): Promise<unknown[]>;
 }
 
@@ -214,6 +221,7 @@ export function ledgerQueries(db: Db, d: StoreDialect): LedgerQueries {
         : await groupedCells(db, 'ledger', bounds);
       return z.array(cellSchema).parse(rows);
     },
+    personCells: (days) => readPersonCells(db, days),
     async consumedSince(fromMs) {
       const row = await db
         .selectFrom('ledger')
@@ -233,7 +241,9 @@ export function ledgerQueries(db: Db, d: StoreDialect): LedgerQueries {
     page: (cursor, fromMs, toMs, limit) =>
       db
         .selectFrom('ledger as l')
+        .leftJoin('people as p', 'p.id', 'l.created_by')
         .select(LEDGER_COLUMNS)
+        .select('p.name as person')
         .where('l.created_ms', '<', toMs)
         .where('l.created_ms', '>=', fromMs)
         .where((eb) =>
@@ -258,13 +268,15 @@ async function summary(
   const days = localDays(timeZone, range, nowMs);
   const from = days[0]?.startMs ?? nowMs;
   const to = days.at(-1)?.endMs ?? nowMs;
-  const [buckets, last7, top, refunds] = await Promise.all([
+  const [buckets, personCells, last7, top, refunds] = await Promise.all([
     q.cells(days),
+    q.personCells(days),
     q.consumedSince(nowMs - 7 * DAY_MS),
     q.top(from, to),
     q.refunds(from, to),
   ]);
   const daily = toDaily(days, buckets);
+  addPeople(daily, personCells);
   const sum = (k: 'consumed' | 'refunded' | 'jobs') => daily.reduce((a, d) => a + d[k], 0);
   return {
     timeZone,
@@ -273,6 +285,7 @@ async function summary(
     to: new Date(to).toISOString(),
     daily,
     operations: byOperation(buckets),
+    people: byPerson(personCells),
     totals: { jobs: sum('jobs'), consumed: sum('consumed'), refunded: sum('refunded') },
     top: top.map(toLedgerJob),
     refunds: refunds.map(toLedgerJob),
@@ -295,7 +308,7 @@ async function* csv(
   const offsets = new Map<number, number>();
   let cursor: CsvCursor = { after_ms: fromMs - 1, after: '' };
   for (;;) {
-    const rows = z.array(ledgerRowSchema).parse(await q.page(cursor, fromMs, toMs, pageSize));
+    const rows = z.array(csvRowSchema).parse(await q.page(cursor, fromMs, toMs, pageSize));
     if (rows.length === 0) return;
     yield rows.map((r) => `${csvLine(r, localIso(r.created_ms, timeZone, offsets))}\n`).join('');
     const last = rows.at(-1);

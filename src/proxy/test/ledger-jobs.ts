@@ -47,6 +47,8 @@ export interface LedgerJobSpec extends TaskShape {
   handle: string;
   prompt?: string;
   parentHandle?: string;
+  /** The maker's person id. */
+  createdBy?: string;
 }
 
 /** Stores a job as the create does, from its first TaskResponse. */
@@ -61,6 +63,7 @@ export function insertJob(store: HistoryStore, spec: LedgerJobSpec): Promise<Job
     prompt: spec.prompt ?? 'a prompt',
     createdAt: spec.createdAt ?? '2026-05-01T10:00:00Z',
     dims: {},
+    ...(spec.createdBy !== undefined ? { createdBy: spec.createdBy } : {}),
     task,
     ...stateFromTask(task, null, redact),
   });

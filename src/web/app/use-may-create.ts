@@ -1,13 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Person, Role } from '@/contract/people';
-import { requestJson } from '../lib/http';
-
-/** `GET /studio-api/me`: who is signed in, and as what. */
-const meQuery = {
-  queryKey: ['me'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => requestJson('/studio-api/me', 'me', { signal }),
-  staleTime: 5 * 60_000,
-};
+import type { Role } from '@/contract/people';
+import { useMe } from '@/web/jobs/hooks/use-job-rights';
 
 /**
  * Whether the person signed in may create: not a viewer. Until the studio has said, yes:
@@ -16,11 +8,6 @@ const meQuery = {
  */
 export function useMayCreate(): boolean {
   return useMyRole() !== 'viewer';
-}
-
-/** The person signed in; null until the studio has said. */
-export function useMe(): Person | null {
-  return useQuery(meQuery).data?.me ?? null;
 }
 
 /** The role of the person signed in; null until the studio has said. */

@@ -11,6 +11,7 @@ export {
   inviteMadeSchema as inviteMade,
   meSchema as me,
   peopleListSchema as people,
+  personNamesSchema as personNames,
   personEnvelopeSchema as person,
   removedPersonSchema as removedPerson,
 } from '@/contract/people';

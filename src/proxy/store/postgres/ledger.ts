@@ -122,9 +122,25 @@ const sums = (db: Db, bounds: readonly number[]) =>
     FROM ledger_quarters WHERE quarter >= ${bounds[0] ?? 0} AND quarter < ${bounds.at(-1) ?? 0}
     GROUP BY 1, 2`.execute(db);
 
+/**
+ * The maker follows the job into its ledger row: written after `ledger_job_added` (the
+ * triggers of one event run in the order of their names) and whenever the job's maker
+ * changes.
+ */
+const LEDGER_MAKERS = `CREATE FUNCTION ledger_maker() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     UPDATE ledger SET created_by = NEW.created_by WHERE handle = NEW.handle
+       AND created_by IS DISTINCT FROM NEW.created_by;
+     RETURN NULL;
+   END
+   $$;
+   CREATE TRIGGER ledger_maker AFTER INSERT OR UPDATE OF created_by ON jobs
+     FOR EACH ROW EXECUTE FUNCTION ledger_maker();`;
+
 /** The ledger's triggers on Postgres, and how it adds up its days. */
 export const postgresLedger = (exec: Exec): LedgerDialect => ({
   speedByHandle: async () => undefined,
+  makers: (db) => exec(db, LEDGER_MAKERS),
   create: (db) => exec(db, [LEDGER_FUNCTIONS, LEDGER_TRIGGERS, QUARTER_TRIGGERS].join('\n')),
   sums,
 });

@@ -145,6 +145,23 @@ async function sums(db: Db, bounds: readonly number[]): Promise<{ rows: unknown[
   };
 }
 
+/**
+ * The maker follows the job into its ledger row whichever trigger runs first: a new
+ * ledger row reads it from its job, and a job written or given a maker writes it to its
+ * row (SQLite does not promise the order of two triggers on one event).
+ */
+const LEDGER_MAKERS = `CREATE TRIGGER ledger_maker_added AFTER INSERT ON ledger BEGIN
+     UPDATE ledger SET created_by = (SELECT created_by FROM jobs WHERE handle = new.handle)
+     WHERE handle = new.handle;
+   END;
+   CREATE TRIGGER ledger_maker_job_added AFTER INSERT ON jobs BEGIN
+     UPDATE ledger SET created_by = new.created_by WHERE handle = new.handle;
+   END;
+   CREATE TRIGGER ledger_maker_job_changed AFTER UPDATE OF created_by ON jobs
+   WHEN old.created_by IS NOT new.created_by BEGIN
+     UPDATE ledger SET created_by = new.created_by WHERE handle = new.handle;
+   END;`;
+
 /** The ledger's triggers on SQLite, the same rules as `postgres/ledger.ts`. */
 export const sqliteLedger = (exec: Exec): LedgerDialect => ({
   sums,
@@ -155,6 +172,7 @@ export const sqliteLedger = (exec: Exec): LedgerDialect => ({
        ${LEDGER_JOB_ADDED}
        DROP VIEW IF EXISTS job_speed;`,
     ),
+  makers: (db) => exec(db, LEDGER_MAKERS),
   create: (db) =>
     exec(
       db,

@@ -1,6 +1,6 @@
 // By path: this page is a chunk of its own.
 import { PeoplePanel } from '@/web/features/people/components/people-panel';
-import { useMe } from '../use-may-create';
+import { useMe } from '@/web/jobs/hooks/use-job-rights';
 import { Page } from './page';
 
 export function PeoplePage() {
@@ -15,7 +15,7 @@ export function PeoplePage() {
           Only an admin or an owner manages people; you are a {me.role}.
         </p>
       ) : (
-        <PeoplePanel me={me} />
+        <PeoplePanel me={me ?? null} />
       )}
     </Page>
   );

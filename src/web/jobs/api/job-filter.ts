@@ -11,6 +11,8 @@ export interface JobFilter {
   statuses?: readonly TaskStatus[];
   /** True: favourites only. */
   favourite?: boolean;
+  /** The jobs one person made: `me`, or a person's id. */
+  maker?: string;
   /** First day, `2026-01-31`, in the browser's time zone. */
   from?: string;
   /** Last day, included. */

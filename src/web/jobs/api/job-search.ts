@@ -21,6 +21,7 @@ export function jobListParams(
   if (filter.operations?.length) p.set('operation', filter.operations.join(','));
   if (filter.statuses?.length) p.set('status', filter.statuses.join(','));
   if (filter.favourite !== undefined) p.set('favourite', String(filter.favourite));
+  if (filter.maker !== undefined) p.set('maker', filter.maker);
   const from = filter.from ? localDayStart(filter.from) : null;
   if (from) p.set('from', from);
   const to = filter.to ? localDayStart(filter.to, 1) : null;
@@ -65,6 +66,10 @@ export function jobMightMatch(job: Job, filter: JobFilter): boolean {
   if (filter.operations?.length && !filter.operations.includes(job.operation)) return false;
   if (filter.statuses?.length && !filter.statuses.includes(job.status)) return false;
   if (filter.favourite !== undefined && (job.favourite ?? false) !== filter.favourite) return false;
+  // `me` is known to the studio; another person's id, here too.
+  if (filter.maker !== undefined && filter.maker !== 'me' && job.maker?.id !== filter.maker) {
+    return false;
+  }
   const created = createdMs(job.createdAt);
   const from = createdMs(filter.from ? localDayStart(filter.from) : null);
   const to = createdMs(filter.to ? localDayStart(filter.to, 1) : null);

@@ -7,6 +7,7 @@ import { actionBody } from '../utils/grid-action';
 import { viewableImages } from '../utils/job-view';
 import { gridKeyHandlers } from './card-shortcuts';
 import { useCreateJob } from './use-create-job';
+import { jobRights, useMe } from './use-job-rights';
 
 type ViewerKeyPress = KeyPress & Pick<KeyboardEvent, 'target'>;
 
@@ -20,13 +21,16 @@ interface ViewerMoves {
 /**
  * The grid's keys in an image viewer (the feed's, and the Library's across jobs): 1–4
  * show that image of the job, U and V act on the one shown (subtle, as the card's rows
- * start), R rerolls; only what `available_actions` allows. Answers whether the key was used.
+ * start), R rerolls; only what `available_actions` allows, and nothing for a viewer, who
+ * makes no follow-ups. Answers whether the key was used.
  */
 export function useLightboxKeys(job: Job | undefined, index: number, moves: ViewerMoves) {
   const { submit } = useCreateJob();
+  const me = useMe();
   return (e: ViewerKeyPress): boolean => {
     // The viewer is a dialog, which page-wide shortcuts stay out of: these are its own.
     if (!job?.output || isTyping(e.target)) return false;
+    if (!jobRights(me, job.maker).followUp) return false;
     const plan = imageActionPlan(job.output.actions, viewableImages(job).length, FEATURES);
     const mode = 'subtle';
     const ctx = { plan, selected: index, mode, strength: mode } as const;

@@ -122,6 +122,7 @@ describe('the account panel', () => {
     to: '2025-05-08T00:00:00.000Z',
     daily: [],
     operations: [],
+    people: [],
     totals: { jobs: 0, consumed: 0, refunded: 0 },
     top: [],
     refunds: [],

@@ -8,10 +8,10 @@ import { describeError } from '@/web/lib/describe-error';
 import { formatAmount, formatNumber } from '@/web/lib/format';
 import { ledgerCsvUrl, localTimeZone, spendingQuery } from '../api/spending-queries';
 import { daysLeft } from '../utils/balance';
-import { dayRows, seriesOf } from '../utils/spending-rows';
+import { dayRows, seriesOf, type SpendingSplit } from '../utils/spending-rows';
 import { CardHeader, Figure, cardClass } from './figure';
 import { SpendingChart } from './spending-chart';
-import { DailyTable, LedgerJobs, OperationsTable } from './spending-tables';
+import { DailyTable, LedgerJobs, OperationsTable, PeopleTable } from './spending-tables';
 
 interface SpendingSectionProps {
   range: SpendingRange;
@@ -22,6 +22,10 @@ interface SpendingSectionProps {
 }
 
 const RANGE_OPTIONS = SPENDING_RANGES.map((d) => ({ value: String(d), label: `${d} days` }));
+const SPLIT_OPTIONS = [
+  { value: 'operation', label: 'Operation' },
+  { value: 'person', label: 'Person' },
+];
 
 function Runway({ spending, available }: { spending: Spending; available: number | null }) {
   const { perDay } = spending.last7Days;
@@ -64,15 +68,23 @@ function SpendingBody({
   jobHref,
 }: { spending: Spending } & Omit<SpendingSectionProps, 'range' | 'onRangeChange'>) {
   const [asTable, setAsTable] = useState(false);
-  const series = useMemo(() => seriesOf(spending), [spending]);
-  const rows = useMemo(() => dayRows(spending, series), [spending, series]);
-  const summary = `Credits consumed per day over the last ${spending.days} days: ${formatAmount(spending.totals.consumed)} in all.`;
+  const [split, setSplit] = useState<SpendingSplit>('operation');
+  const series = useMemo(() => seriesOf(spending, split), [spending, split]);
+  const rows = useMemo(() => dayRows(spending, series, split), [spending, series, split]);
+  const by = split === 'person' ? ', by person,' : '';
+  const summary = `Credits consumed per day${by} over the last ${spending.days} days: ${formatAmount(spending.totals.consumed)} in all.`;
   return (
     <>
       <Totals spending={spending} />
       <div className="space-y-3 px-5 py-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Runway spending={spending} available={available} />
+          <SegmentedControl
+            label="Split by"
+            options={SPLIT_OPTIONS}
+            value={split}
+            onChange={(v) => setSplit(v === 'person' ? 'person' : 'operation')}
+          />
           <Button
             size="sm"
             variant="ghost"
@@ -83,7 +95,7 @@ function SpendingBody({
           </Button>
         </div>
         {asTable ? (
-          <DailyTable rows={rows} series={series} />
+          <DailyTable rows={rows} series={series} split={split} />
         ) : (
           <SpendingChart rows={rows} series={series} summary={summary} />
         )}
@@ -91,6 +103,7 @@ function SpendingBody({
       <div className="grid gap-px border-t border-zinc-800 bg-zinc-800 lg:grid-cols-2">
         <div className="bg-zinc-900">
           <OperationsTable spending={spending} />
+          <PeopleTable spending={spending} />
         </div>
         <div className="bg-zinc-900">
           <LedgerJobs

@@ -3,7 +3,7 @@ import type { LedgerJob, Spending } from '@/contract/spending';
 import { StackedTable } from '@/web/components/ui/stacked-table';
 import { formatNumber } from '@/web/lib/format';
 import { taskTypeLabel } from '@/web/lib/task-labels';
-import type { DayRow, Series } from '../utils/spending-rows';
+import type { DayRow, Series, SpendingSplit } from '../utils/spending-rows';
 
 const when = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -16,12 +16,18 @@ const th = 'px-3 py-2 text-left text-xs font-medium text-zinc-500';
 const num = 'px-3 py-2 text-right font-mono text-zinc-200 tabular-nums';
 const td = 'px-3 py-2 text-zinc-200';
 
+interface DailyTableProps {
+  rows: DayRow[];
+  series: Series[];
+  split: SpendingSplit;
+}
+
 /**
- * The chart's figures as a table: one row per local day, a column per operation. With
+ * The chart's figures as a table: one row per local day, a column per operation (or person). With
  * many operations it is wider than a phone; it then scrolls sideways in its own box (a
  * named region, reached by Tab so the arrow keys scroll it), not the page.
  */
-export function DailyTable({ rows, series }: { rows: DayRow[]; series: Series[] }) {
+export function DailyTable({ rows, series, split }: DailyTableProps) {
   const captionId = useId();
   return (
     <div
@@ -32,7 +38,7 @@ export function DailyTable({ rows, series }: { rows: DayRow[]; series: Series[] 
     >
       <table className="w-full text-sm" data-testid="daily-table">
         <caption id={captionId} className="sr-only">
-          Credits consumed per day, by operation
+          Credits consumed per day, by {split}
         </caption>
         <thead>
           <tr>
@@ -65,31 +71,51 @@ export function DailyTable({ rows, series }: { rows: DayRow[]; series: Series[] 
   );
 }
 
-/** Totals per operation over the range, with each one's share of what was consumed. */
-export function OperationsTable({ spending }: { spending: Spending }) {
-  const total = spending.totals.consumed;
-  if (spending.operations.length === 0) {
+/** One row of a totals table: an operation's or a person's jobs and credits. */
+interface TotalsRow {
+  key: string;
+  label: string;
+  jobs: number;
+  consumed: number;
+  refunded: number;
+}
+
+interface TotalsTableProps {
+  caption: string;
+  /** The first column's header: what a row is. */
+  what: string;
+  rows: TotalsRow[];
+  /** All consumed in the range, of which each row's share is shown. */
+  total: number;
+  testId: string;
+  /** The row's data attribute naming its key (`data-operation`, `data-person`). */
+  keyAttribute: `data-${string}`;
+}
+
+/** Totals per operation or per person over the range, with each one's share of the whole. */
+function TotalsTable({ caption, what, rows, total, testId, keyAttribute }: TotalsTableProps) {
+  if (rows.length === 0) {
     return <p className="px-5 py-4 text-sm text-zinc-500">No jobs in this range.</p>;
   }
   return (
     <StackedTable
-      caption="Totals per operation"
+      caption={caption}
       showCaption
-      testId="operations-table"
+      testId={testId}
       columns={[
-        { header: 'Operation' },
+        { header: what },
         { header: 'Jobs', numeric: true },
         { header: 'Consumed', numeric: true },
         { header: 'Refunded', numeric: true },
         { header: 'Share' },
       ]}
-      rows={spending.operations}
-      rowKey={(o) => o.operation}
-      rowAttributes={(o) => ({ 'data-operation': o.operation, 'data-consumed': o.consumed })}
+      rows={rows}
+      rowKey={(o) => o.key}
+      rowAttributes={(o) => ({ [keyAttribute]: o.key, 'data-consumed': o.consumed })}
       cells={(o) => {
         const share = Math.round((total > 0 ? o.consumed / total : 0) * 100);
         return [
-          taskTypeLabel(o.operation),
+          o.label,
           formatNumber(o.jobs),
           formatNumber(o.consumed),
           formatNumber(o.refunded),
@@ -105,6 +131,40 @@ export function OperationsTable({ spending }: { spending: Spending }) {
           </>,
         ];
       }}
+    />
+  );
+}
+
+/** Totals per operation over the range, with each one's share of what was consumed. */
+export function OperationsTable({ spending }: { spending: Spending }) {
+  return (
+    <TotalsTable
+      caption="Totals per operation"
+      what="Operation"
+      rows={spending.operations.map((o) => ({
+        ...o,
+        key: o.operation,
+        label: taskTypeLabel(o.operation),
+      }))}
+      total={spending.totals.consumed}
+      testId="operations-table"
+      keyAttribute="data-operation"
+    />
+  );
+}
+
+/** Totals per person (who made the jobs) over the range, with each one's share. */
+export function PeopleTable({ spending }: { spending: Spending }) {
+  // With no jobs, the operations' table says so once.
+  if (spending.people.length === 0) return null;
+  return (
+    <TotalsTable
+      caption="Totals per person"
+      what="Person"
+      rows={spending.people.map((p) => ({ ...p, key: p.id, label: p.name }))}
+      total={spending.totals.consumed}
+      testId="people-table"
+      keyAttribute="data-person"
     />
   );
 }

@@ -27,6 +27,9 @@ const ledgerJob = (over: Partial<LedgerJob>): LedgerJob => ({
   ...over,
 });
 
+const ANA = 'AnaAnaAna123';
+const BEN = 'BenBenBen123';
+
 /** A week of the ledger: images on most days, two upscales, one refund. */
 function week(over: Partial<Spending> = {}): Spending {
   const days: [string, number, number][] = [
@@ -52,7 +55,16 @@ function week(over: Partial<Spending> = {}): Spending {
         ...(diffusion ? { diffusion } : {}),
         ...(upscale ? { upscale } : {}),
       },
+      // Ana makes the images, Ben the upscales.
+      byPerson: {
+        ...(diffusion ? { [ANA]: diffusion } : {}),
+        ...(upscale ? { [BEN]: upscale } : {}),
+      },
     })),
+    people: [
+      { id: ANA, name: 'Ana', jobs: 12, consumed: 960, refunded: 80 },
+      { id: BEN, name: 'Ben', jobs: 2, consumed: 200, refunded: 0 },
+    ],
     operations: [
       { operation: 'diffusion', jobs: 12, consumed: 960, refunded: 80 },
       { operation: 'upscale', jobs: 2, consumed: 200, refunded: 0 },
@@ -134,6 +146,33 @@ describe('the spending section', () => {
     await expect.element(section.getByText('Diffusion', { exact: true }).first()).toBeVisible();
     await pointerAway(section);
     await expect.poll(tooltip).toBeNull();
+  });
+
+  it('splits the credits by person: a table of each one’s totals, and the chart by person', async () => {
+    const { section } = await renderSection({ spending: week() });
+    const people = section.getByTestId('people-table');
+    await expect.element(people).toBeVisible();
+    const rows = [...people.element().querySelectorAll('[data-person]')];
+    expect(
+      rows.map((r) => [r.getAttribute('data-person'), r.getAttribute('data-consumed')]),
+    ).toEqual([
+      [ANA, '960'],
+      [BEN, '200'],
+    ]);
+    expect(rows[0]?.textContent).toContain('Ana');
+    await section.getByRole('radio', { name: 'Person' }).click();
+    const chart = section.getByRole('img', { name: /^Credits consumed per day, by person,/ });
+    await expect.element(chart).toBeVisible();
+    const svg = chart.element();
+    expect(svg.querySelectorAll(`[data-segment="${ANA}"]`)).toHaveLength(5);
+    expect(svg.querySelectorAll(`[data-segment="${BEN}"]`)).toHaveLength(2);
+    expect(svg.querySelectorAll('[data-segment="diffusion"]')).toHaveLength(0);
+    await section.getByRole('button', { name: 'Show as table' }).click();
+    const table = section.getByTestId('daily-table');
+    await expect.element(table).toBeVisible();
+    expect(table.element().querySelector('thead')?.textContent).toBe('DayAnaBenTotal');
+    const may6 = table.element().querySelector('[data-day="2025-05-06"]');
+    expect(may6?.textContent).toBe('May 6400100500');
   });
 
   it('tells each day’s figures with the keyboard: arrows, Home, End, Escape', async () => {

@@ -10,6 +10,7 @@ const spending = (operations: Spending['operations'], daily: Spending['daily']):
   to: '',
   daily,
   operations,
+  people: [],
   totals: { jobs: 0, consumed: 0, refunded: 0 },
   top: [],
   refunds: [],
@@ -31,8 +32,16 @@ describe('the spending chart rows', () => {
           refunded: 0,
           jobs: 2,
           byOperation: { upscale: 160, diffusion: 80 },
+          byPerson: {},
         },
-        { day: '2026-05-03', consumed: 160, refunded: 120, jobs: 2, byOperation: { upscale: 160 } },
+        {
+          day: '2026-05-03',
+          consumed: 160,
+          refunded: 120,
+          jobs: 2,
+          byOperation: { upscale: 160 },
+          byPerson: {},
+        },
       ],
     );
     const series = seriesOf(s);
@@ -55,7 +64,7 @@ describe('the spending chart rows', () => {
     }));
     const byOperation = Object.fromEntries(ops.map((o) => [o.operation, 1]));
     const s = spending(ops, [
-      { day: '2026-05-03', consumed: 10, refunded: 0, jobs: 10, byOperation },
+      { day: '2026-05-03', consumed: 10, refunded: 0, jobs: 10, byOperation, byPerson: {} },
     ]);
     const series = seriesOf(s);
     expect(series).toHaveLength(MAX_SERIES);

@@ -10,6 +10,7 @@ import { FEATURES } from '@/web/lib/feature-flags';
 import { useFavourite } from './use-favourite';
 import { useJobActions } from '../actions/use-job-actions';
 import { useIsHighlighted } from '@/web/jobs/stores/highlight-store';
+import { useJobRights } from '@/web/jobs/hooks/use-job-rights';
 import { imageActionPlan } from '@/web/jobs/utils/action-plan';
 import { isRunning, jobLabel, mediaLayout, statusWord } from '@/web/jobs/utils/job-view';
 import type { MediaLayout } from '@/web/jobs/utils/job-view';
@@ -76,10 +77,15 @@ export const JobCard = memo(function JobCard({
   const highlighted = useIsHighlighted(job.id);
   const actions = useJobActions(job);
   const favourite = useFavourite(job);
+  // Hidden, not disabled, where the studio would refuse: a viewer makes no follow-ups, and
+  // favourites and deletes only what their role lets them change.
+  const rights = useJobRights(job);
   const layout = mediaLayout(job);
   const count = imageCount(layout);
   const plan =
-    count > 0 && job.output ? imageActionPlan(job.output.actions, count, FEATURES) : null;
+    rights.followUp && count > 0 && job.output
+      ? imageActionPlan(job.output.actions, count, FEATURES)
+      : null;
   const { parentId } = job;
   return (
     <article
@@ -103,15 +109,24 @@ export const JobCard = memo(function JobCard({
         <StatusBadge status={statusWord(job)} />
         <div className="ml-auto flex items-center gap-1">
           <JobMeta job={job} />
-          <FavouriteButton favourite={favourite} />
+          {rights.change ? <FavouriteButton favourite={favourite} /> : null}
         </div>
       </header>
       {isRunning(job) ? <ProgressBar value={job.progress} label="Progress" /> : null}
       {isRunning(job) ? <ServiceWait /> : null}
       {job.prompt.trim() ? <PromptText prompt={job.prompt} /> : null}
-      <JobMedia job={job} layout={layout} plan={plan} actions={actions} onUsePrompt={onUsePrompt} />
+      <JobMedia
+        job={job}
+        layout={layout}
+        plan={plan}
+        actions={actions}
+        onUsePrompt={onUsePrompt}
+        followUp={rights.followUp}
+      />
       {job.status === 'failed' ? <JobFailure job={job} /> : null}
-      {job.createUnknown ? <UnknownCreate id={job.id} words={job.createUnknown} /> : null}
+      {job.createUnknown ? (
+        <UnknownCreate id={job.id} words={job.createUnknown} mayDismiss={rights.change} />
+      ) : null}
       {plan ? <GridActions plan={plan} actions={actions} /> : null}
       <FavouriteError favourite={favourite} />
       {actions.error ? (

@@ -11,6 +11,12 @@ export function JobMeta({ job }: { job: Job }) {
         {formatRelativeTime(job.createdAt, now)}
       </time>
       <span aria-hidden="true">·</span>
+      {job.maker ? (
+        <>
+          <span data-testid="job-maker">by {job.maker.name}</span>
+          <span aria-hidden="true">·</span>
+        </>
+      ) : null}
       <span
         title={isRunning(job) ? 'Reserved until the job finishes' : 'Cost'}
         data-testid="job-cost"

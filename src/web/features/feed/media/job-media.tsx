@@ -15,10 +15,12 @@ interface JobMediaProps {
   plan: ImageActionPlan | null;
   actions: JobActions;
   onUsePrompt: ((prompt: string) => void) | undefined;
+  /** Whether the person signed in may make follow-ups; `plan` is null when not. */
+  followUp: boolean;
 }
 
 /** A job's output in the form that suits it, or a placeholder of its shape while it runs. */
-export function JobMedia({ job, layout, plan, actions, onUsePrompt }: JobMediaProps) {
+export function JobMedia({ job, layout, plan, actions, onUsePrompt, followUp }: JobMediaProps) {
   const tiles = { job, plan, actions };
   switch (layout.kind) {
     case 'grid':
@@ -28,7 +30,7 @@ export function JobMedia({ job, layout, plan, actions, onUsePrompt }: JobMediaPr
     case 'single':
       return <SingleImage {...tiles} image={layout.image} />;
     case 'videos':
-      return <VideoClips job={job} videos={layout.videos} actions={actions} />;
+      return <VideoClips job={job} videos={layout.videos} actions={actions} followUp={followUp} />;
     case 'prompts':
       return <PromptList prompts={layout.prompts} onUsePrompt={onUsePrompt} />;
     case 'none':

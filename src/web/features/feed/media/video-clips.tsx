@@ -11,10 +11,12 @@ interface VideoClipsProps {
   job: Job;
   videos: MediaItem[];
   actions: JobActions;
+  /** Whether the person signed in may make follow-ups (a viewer may not): else no buttons. */
+  followUp: boolean;
 }
 
 /** Four clips (or one) as a 2×2 grid of players, each with Extend and Upscale video. */
-export function VideoClips({ job, videos, actions }: VideoClipsProps) {
+export function VideoClips({ job, videos, actions, followUp }: VideoClipsProps) {
   const [first] = videos;
   if (!first) return null;
   const cols = videos.length > 1 ? 2 : 1;
@@ -30,7 +32,14 @@ export function VideoClips({ job, videos, actions }: VideoClipsProps) {
       }
     >
       {videos.map((video, i) => (
-        <Clip key={video.url} job={job} video={video} index={i} actions={actions} />
+        <Clip
+          key={video.url}
+          job={job}
+          video={video}
+          index={i}
+          actions={actions}
+          followUp={followUp}
+        />
       ))}
     </div>
   );
@@ -41,10 +50,13 @@ interface ClipProps {
   video: MediaItem;
   index: number;
   actions: JobActions;
+  followUp: boolean;
 }
 
-function Clip({ job, video, index, actions }: ClipProps) {
-  const available = videoActionsAvailable(job.operation);
+function Clip({ job, video, index, actions, followUp }: ClipProps) {
+  const available = followUp
+    ? videoActionsAvailable(job.operation)
+    : { extend: false, upscale: false };
   const n = index + 1;
   const upscale: GridAction = { kind: 'video-upscale', videoNo: index };
   const upscaling = actions.isPending(upscale);

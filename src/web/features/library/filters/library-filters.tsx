@@ -7,6 +7,7 @@ import { OPERATION_GROUPS, OPERATION_TYPES, STATUS_CHOICES } from './filter-opti
 import type { LibraryField, LibraryIssue, LibraryParams } from './library-params';
 import { clearFilters, hasFilters } from './library-params';
 import { ChoiceSelect } from './choice-select';
+import { MakerSelect } from './maker-select';
 import { SearchBox } from './search-box';
 
 interface LibraryFiltersProps {
@@ -68,6 +69,16 @@ export function LibraryFilters({ params, issues, onChange }: LibraryFiltersProps
               values={params.status}
               groups={[{ label: null, choices: STATUS_CHOICES }]}
               onChange={(status) => set({ status })}
+            />
+          )}
+        </Field>
+        <Field id="library-maker" label="Made by" className="w-40">
+          {(props) => (
+            <MakerSelect
+              {...props}
+              {...control('maker')}
+              value={params.maker}
+              onChange={(maker) => set({ maker })}
             />
           )}
         </Field>

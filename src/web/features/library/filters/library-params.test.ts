@@ -24,17 +24,35 @@ describe('URL <-> library state', () => {
   it('reads every field, lists split at commas', () => {
     expect(
       paramsFromSearch(
-        'q=lig%20sto&operation=upscale,variation&status=completed&favourite=true&from=2026-01-01&to=2026-01-31&limit=2&window=40',
+        'q=lig%20sto&operation=upscale,variation&status=completed&favourite=true&maker=me&from=2026-01-01&to=2026-01-31&limit=2&window=40',
       ),
     ).toEqual({
       q: 'lig sto',
       operation: ['upscale', 'variation'],
       status: ['completed'],
       favourite: 'true',
+      maker: 'me',
       from: '2026-01-01',
       to: '2026-01-31',
       limit: '2',
       window: '40',
+    });
+  });
+
+  it('filters by maker: me or a person, and names the field of anything else', () => {
+    const checked = checkParams(paramsFromSearch('maker=me'));
+    expect(checked.ok && checked.filter).toEqual({ maker: 'me' });
+    expect(checked.ok && describeFilter(checked.filter)).toBe('Mine');
+    const person = checkParams(paramsFromSearch('maker=AbCdEfGh_-12'));
+    expect(person.ok && person.filter.maker).toBe('AbCdEfGh_-12');
+    expect(checkParams(paramsFromSearch('maker=ana'))).toEqual({
+      ok: false,
+      issues: [
+        {
+          field: 'maker',
+          message: 'Made by (maker): must be me or the id of a person of this studio.',
+        },
+      ],
     });
   });
 

@@ -15,6 +15,8 @@ export interface LibraryParams {
   status: readonly string[];
   /** `'true'` for favourites only; `''` for every job. */
   favourite: string;
+  /** `me`, a person's id, or `''` for anyone's jobs. */
+  maker: string;
   /** Days, `2026-01-31`, on the browser's clock. */
   from: string;
   to: string;
@@ -30,6 +32,7 @@ const LABELS = {
   operation: 'Operation',
   status: 'Status',
   favourite: 'Favourites',
+  maker: 'Made by (maker)',
   from: 'From',
   to: 'To',
   limit: 'Page size (limit)',
@@ -98,6 +101,7 @@ const libraryQuerySchema = z.object({
       error: 'only favourite=true is allowed (favourites only); leave it out for every job',
     }),
   ),
+  maker: studio.maker,
   from: z.optional(localDay),
   to: z.optional(localDay),
   limit: studio.limit,
@@ -151,12 +155,23 @@ export function checkParams(params: LibraryParams): CheckedParams {
     issues.push({ field: 'to', message: `To: must be on or after the From date (${from}).` });
   }
   if (!result.success || issues.length > 0) return { ok: false, issues };
-  const { q, operation, status, favourite, from: first, to: last, limit, window } = result.data;
+  const {
+    q,
+    operation,
+    status,
+    favourite,
+    maker,
+    from: first,
+    to: last,
+    limit,
+    window,
+  } = result.data;
   const filter = defined({
     q,
     operations: operation,
     statuses: status,
     favourite: favourite && true,
+    maker,
     from: first,
     to: last,
   });
@@ -172,6 +187,7 @@ export function describeFilter(filter: JobFilter): string {
   }
   if (filter.statuses?.length) parts.push(choiceLabel(filter.statuses, STATUS_CHOICES));
   if (filter.favourite) parts.push('Favourites only');
+  if (filter.maker) parts.push(filter.maker === 'me' ? 'Mine' : 'One person’s');
   if (filter.from && filter.to) {
     parts.push(filter.from === filter.to ? `on ${filter.from}` : `${filter.from} to ${filter.to}`);
   } else if (filter.from) parts.push(`since ${filter.from}`);

@@ -87,6 +87,7 @@ export function JobGallery(props: JobGalleryProps) {
         onSelection={setSelection}
         loaded={order}
         filterQuery={filterQuery}
+        jobs={jobs}
       />
       <GalleryGrid
         tiles={tiles}

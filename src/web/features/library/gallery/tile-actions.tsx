@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/web/lib/cn';
+import { useJobRights } from '@/web/jobs/hooks/use-job-rights';
 import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
 import { downloadName } from '@/web/jobs/utils/gallery-tiles';
 import type { ResultReuse } from '../viewer/result-reuse';
@@ -33,6 +34,8 @@ function Glyph({ children }: { children: ReactNode }) {
  * viewer names it) and select. Each a labelled control in the tab order after the tile.
  */
 export function TileActions({ tile, at, selected, onView, onSelect, reuse }: TileActionsProps) {
+  // A viewer makes nothing, so has no use for a prompt.
+  const { followUp } = useJobRights(tile.job);
   return (
     <div role="group" aria-label="Result actions" className="absolute top-1 right-1 flex gap-1">
       <button
@@ -44,15 +47,17 @@ export function TileActions({ tile, at, selected, onView, onSelect, reuse }: Til
       >
         <Glyph>⤢</Glyph>
       </button>
-      <button
-        type="button"
-        className={ACTION}
-        aria-label="Use prompt"
-        title="Use prompt"
-        onClick={() => reuse.usePrompt(tile.job.prompt)}
-      >
-        <Glyph>✎</Glyph>
-      </button>
+      {followUp ? (
+        <button
+          type="button"
+          className={ACTION}
+          aria-label="Use prompt"
+          title="Use prompt"
+          onClick={() => reuse.usePrompt(tile.job.prompt)}
+        >
+          <Glyph>✎</Glyph>
+        </button>
+      ) : null}
       <a
         className={ACTION}
         href={tile.item.url}

@@ -1,6 +1,15 @@
 import { Button } from '@/web/components/ui/button';
+import type { Job } from '@/contract/studio-api';
+import { useMe } from '@/web/jobs/hooks/use-job-rights';
 import type { Selection } from './selection';
-import { allMatching, chosenIds, exportHref, isEmpty, noSelection } from './selection';
+import {
+  allMatching,
+  chosenIds,
+  exportHref,
+  isEmpty,
+  noSelection,
+  selectionRights,
+} from './selection';
 import { BlendSelection } from './blend-selection';
 import { BulkActions } from './bulk-actions';
 
@@ -13,13 +22,16 @@ interface GallerySelectionProps {
   loaded: readonly string[];
   /** The filter as a query (`q=fox&operation=diffusion`), for "all matching". */
   filterQuery: string;
+  /** The loaded jobs, whose makers say what the person signed in may do with them. */
+  jobs: readonly Pick<Job, 'id' | 'maker'>[];
 }
 
 /** Select many: favourite, delete (with undo), blend or download as a ZIP what is chosen. */
 export function GallerySelection(props: GallerySelectionProps) {
   const { selecting, onSelecting, selection, onSelection } = props;
   const count = chosenIds(selection, props.loaded).length;
-  const href = exportHref(selection, props.filterQuery);
+  const rights = selectionRights(useMe(), selection, props.jobs);
+  const href = rights.export ? exportHref(selection, props.filterQuery) : null;
   return (
     <div role="toolbar" aria-label="Selection" className="flex flex-wrap items-center gap-2">
       <Button
@@ -48,13 +60,15 @@ export function GallerySelection(props: GallerySelectionProps) {
           >
             Clear selection
           </Button>
-          <BulkActions
-            selection={selection}
-            loaded={props.loaded}
-            filterQuery={props.filterQuery}
-            onDone={() => onSelection(noSelection)}
-          />
-          <BlendSelection ids={chosenIds(selection, props.loaded)} />
+          {rights.change ? (
+            <BulkActions
+              selection={selection}
+              loaded={props.loaded}
+              filterQuery={props.filterQuery}
+              onDone={() => onSelection(noSelection)}
+            />
+          ) : null}
+          {rights.followUp ? <BlendSelection ids={chosenIds(selection, props.loaded)} /> : null}
           {href ? (
             <a
               href={href}

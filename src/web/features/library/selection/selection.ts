@@ -1,5 +1,7 @@
 import { BULK_MAX_IDS, type BulkFilter, type BulkRequest } from '@/contract/bulk';
 import { EXPORT_MAX_IDS } from '@/contract/exports';
+import type { Job } from '@/contract/studio-api';
+import { jobRights } from '@/web/jobs/hooks/use-job-rights';
 
 /**
  * The gallery's selection, of jobs (favourite, delete and export act on jobs): the ones
@@ -85,4 +87,34 @@ export function bulkTargets(
   for (let i = 0; i < ids.length; i += BULK_MAX_IDS)
     parts.push({ ids: ids.slice(i, i + BULK_MAX_IDS) });
   return parts;
+}
+
+/** What the selection bar offers: each only where the studio would do it for every job. */
+export interface SelectionRights {
+  /** Favourite, unfavourite, delete. */
+  change: boolean;
+  /** Blend, which makes a job. */
+  followUp: boolean;
+  /** The ZIP. */
+  export: boolean;
+}
+
+/**
+ * The selection bar's rights for `me`: a viewer changes and blends nothing; a member
+ * changes and exports a chosen set only when every job in it is theirs (the studio refuses
+ * the whole request otherwise), and acts on "all matching" freely, the studio leaving
+ * (or leaving out of the ZIP) the jobs others made.
+ */
+export function selectionRights(
+  me: Parameters<typeof jobRights>[0],
+  sel: Selection,
+  jobs: readonly Pick<Job, 'id' | 'maker'>[],
+): SelectionRights {
+  // Whatever the jobs: a viewer may not, anyone else may (a member on their own).
+  const { followUp } = jobRights(me, null);
+  if (sel.all || me?.role !== 'member') return { change: followUp, followUp, export: true };
+  const makers = new Map(jobs.map((j) => [j.id, j.maker]));
+  const every = (right: 'change' | 'export') =>
+    [...sel.ids].every((id) => !makers.has(id) || jobRights(me, makers.get(id))[right]);
+  return { change: every('change'), followUp: true, export: every('export') };
 }

@@ -4,6 +4,7 @@ import { CopyButton } from '@/web/components/ui/copy-button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { dispatchKey } from '@/web/lib/key-actions';
 import { useLightboxKeys } from '@/web/jobs/hooks/lightbox-keys';
+import { useJobRights } from '@/web/jobs/hooks/use-job-rights';
 import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
 import { downloadName } from '@/web/jobs/utils/gallery-tiles';
 import { imageAlt, mediaDims, videoLabel } from '@/web/jobs/utils/job-view';
@@ -120,6 +121,11 @@ function ResultView({
         <p className="min-w-0 flex-1 truncate px-2 text-sm text-zinc-300" title={job.prompt}>
           {job.prompt || job.operation}
         </p>
+        {job.maker ? (
+          <span className="shrink-0 text-sm text-zinc-500" data-testid="viewer-maker">
+            by {job.maker.name}
+          </span>
+        ) : null}
         <Button onClick={onClose}>Close</Button>
       </div>
       {tile.kind === 'video' ? (
@@ -135,39 +141,69 @@ function ResultView({
       ) : (
         <Zoomable tile={tile} actual={actual} label={label} />
       )}
-      <div
-        className="flex flex-wrap items-center justify-center gap-2"
-        role="toolbar"
-        aria-label="Result actions"
-      >
-        {tile.kind === 'image' ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-pressed={actual}
-            aria-keyshortcuts="Z"
-            onClick={onZoom}
-          >
-            {actual ? 'Fit to screen' : 'Zoom to 100%'}
-          </Button>
-        ) : null}
-        <a
-          href={tile.item.url}
-          download={downloadName(tile)}
-          className="rounded-md px-2.5 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800"
-        >
-          Download
-        </a>
-        <CopyButton text={job.prompt} label="Copy prompt" />
-        <ReuseActions tile={tile} reuse={reuse} onError={setError} onDone={onClose} />
-        <DeleteResult job={job} onDeleted={onClose} />
-      </div>
+      <ResultActions
+        tile={tile}
+        actual={actual}
+        onZoom={onZoom}
+        reuse={reuse}
+        onError={setError}
+        onClose={onClose}
+      />
       {error ? (
         <p role="alert" className="text-center text-sm text-red-300">
           {error}
         </p>
       ) : null}
     </>
+  );
+}
+
+interface ResultActionsProps {
+  tile: GalleryTile;
+  actual: boolean;
+  onZoom: () => void;
+  reuse: ResultReuse;
+  onError: (error: string | null) => void;
+  onClose: () => void;
+}
+
+/**
+ * Zoom, download, copy the prompt for everyone; reuse (which creates) and delete only for
+ * whom the studio would allow them.
+ */
+function ResultActions({ tile, actual, onZoom, reuse, onError, onClose }: ResultActionsProps) {
+  const { job } = tile;
+  const rights = useJobRights(job);
+  return (
+    <div
+      className="flex flex-wrap items-center justify-center gap-2"
+      role="toolbar"
+      aria-label="Result actions"
+    >
+      {tile.kind === 'image' ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-pressed={actual}
+          aria-keyshortcuts="Z"
+          onClick={onZoom}
+        >
+          {actual ? 'Fit to screen' : 'Zoom to 100%'}
+        </Button>
+      ) : null}
+      <a
+        href={tile.item.url}
+        download={downloadName(tile)}
+        className="rounded-md px-2.5 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800"
+      >
+        Download
+      </a>
+      <CopyButton text={job.prompt} label="Copy prompt" />
+      {rights.followUp ? (
+        <ReuseActions tile={tile} reuse={reuse} onError={onError} onDone={onClose} />
+      ) : null}
+      {rights.change ? <DeleteResult job={job} onDeleted={onClose} /> : null}
+    </div>
   );
 }
 
