@@ -13,7 +13,7 @@ import { taskTypeSchema } from './task';
 export const SPENDING_RANGES = [7, 30, 90] as const;
 export type SpendingRange = (typeof SPENDING_RANGES)[number];
 
-const isTimeZone = (tz: string): boolean => {
+export const isTimeZone = (tz: string): boolean => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;

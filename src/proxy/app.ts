@@ -35,6 +35,8 @@ import { lineageTreeRoutes } from './routes/lineage-tree';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
 import { peopleRoutes } from './routes/people';
+import { auditRoutes } from './routes/audit';
+import { budgetRoutes } from './routes/budgets';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
@@ -64,7 +66,7 @@ interface AppDeps extends CreateDeps {
   metrics: StudioMetrics;
   /** METRICS_TOKEN: when set, `/metrics` is served to its bearer only, from anywhere. */
   metricsToken: string | undefined;
-  shared: Pick<SharedStore, 'ping' | 'people' | 'sessions' | 'signIns'>;
+  shared: Pick<SharedStore, 'ping' | 'people' | 'sessions' | 'signIns' | 'budgets' | 'audit'>;
   health: Pick<UpstreamHealth, 'status'>;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** The local owner: who every request is when there is no sign-in (loopback, no password). */
@@ -131,18 +133,17 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.route('/hooks', webhookRoutes(deps));
   app.route('/studio-api', browserEventRoutes(deps.hub, deps.status));
-  app.route('/studio-api/jobs', jobsRoutes(deps));
-  app.route('/studio-api/jobs', historyRoutes(deps));
-  app.route('/studio-api/jobs', bulkRoutes(deps));
+  app.route('/studio-api/jobs', jobsRoutes({ ...deps, budgets: shared.budgets }));
+  app.route('/studio-api/jobs', historyRoutes({ ...deps, audit: shared.audit }));
+  app.route('/studio-api/jobs', bulkRoutes({ ...deps, audit: shared.audit }));
   app.route('/studio-api/jobs', lineageTreeRoutes(deps));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));
-  app.route('/studio-api/account', accountRoutes(deps));
-  app.route('/studio-api/exports', exportRoutes(deps));
-  app.route(
-    '/studio-api',
-    peopleRoutes({ ...deps, people: deps.shared.people, signIn: auth !== null }),
-  );
+  app.route('/studio-api/account', accountRoutes({ ...deps, audit: shared.audit }));
+  app.route('/studio-api/exports', exportRoutes({ ...deps, audit: shared.audit }));
+  app.route('/studio-api', peopleRoutes({ ...deps, ...shared, signIn: auth !== null }));
+  app.route('/studio-api/budgets', budgetRoutes({ ...deps, ...shared }));
+  app.route('/studio-api', auditRoutes({ ...deps, ...shared }));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { EMAIL_RE } from '@/contract/people';
+import { isTimeZone } from '@/contract/spending';
 import { httpUrlRe } from '@/contract/urls';
 import {
   envValue,
@@ -163,6 +164,11 @@ export const proxyConfigSchema = z.object({
     .max(254, { error: 'must be at most 254 characters' })
     .regex(EMAIL_RE, { error: 'must be an email address, such as ana@example.com' })
     .default('owner@localhost'),
+  /** The IANA time zone whose local days and months the budgets count. */
+  timeZone: z
+    .string()
+    .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Berlin or UTC' })
+    .default('UTC'),
   /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
   metricsToken: metricsTokenSchema,
   logLevel: logLevelSchema,
@@ -273,6 +279,11 @@ const PROXY_SETTINGS = {
     env: 'STUDIO_OWNER_EMAIL',
     meaning:
       'the email of the owner the first start makes (the owner signs in with it and `STUDIO_PASSWORD`)',
+  },
+  timeZone: {
+    env: 'STUDIO_TIME_ZONE',
+    meaning:
+      "the IANA time zone (such as `Europe/Berlin`) whose local days and months people's credit budgets count",
   },
   allowedHosts: {
     env: 'STUDIO_ALLOWED_HOSTS',

@@ -69,6 +69,13 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // An admin changes and removes admins, members and viewers; an owner anyone.
   { method: 'PATCH', path: '/studio-api/people/:id', access: 'admin' },
   { method: 'DELETE', path: '/studio-api/people/:id', access: 'admin' },
+  // A member's own budget and use come with `/studio-api/me`.
+  { method: 'GET', path: '/studio-api/budgets', access: 'admin' },
+  { method: 'PUT', path: '/studio-api/budgets/default', access: 'admin' },
+  { method: 'PUT', path: '/studio-api/budgets/:id', access: 'admin' },
+  { method: 'DELETE', path: '/studio-api/budgets/:id', access: 'admin' },
+  { method: 'GET', path: '/studio-api/audit', access: 'admin' },
+  { method: 'GET', path: '/studio-api/audit.csv', access: 'admin' },
   { method: 'ALL', path: '/studio-api/*', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key/thumb/:size?', access: 'signed-in' },

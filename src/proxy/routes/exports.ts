@@ -9,6 +9,7 @@ import type { JobRecord } from '../model/record';
 import type { HistoryStore } from '../store/shared-store';
 import { invalidRequest } from '../studio-error';
 import { historyFilter } from './jobs';
+import { audited, type AuditLog } from './audited';
 import { rejectInvalid } from './validate';
 
 interface ExportDeps {
@@ -16,6 +17,7 @@ interface ExportDeps {
   media: Pick<MediaCache, 'get'>;
   log: Logger;
   redact: Redactor;
+  audit: AuditLog;
 }
 
 type ExportQuery = z.infer<typeof exportQuerySchema>;
@@ -58,6 +60,11 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const jobs = await jobsOf(deps.history, c.req.valid('query'));
     const lineage = (handle: string) => deps.history.lineage(handle);
     deps.log.info('export started', { jobs: jobs.length });
+    await audited(c, deps.audit, {
+      action: 'export',
+      subject: 'results.zip',
+      detail: { jobs: jobs.length },
+    });
     return new Response(exportZip(jobs, { media: deps.media, lineage, log: deps.log }), {
       headers: {
         'content-type': 'application/zip',

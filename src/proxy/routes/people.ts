@@ -1,17 +1,22 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { spends } from '@/contract/budgets';
 import { newPersonSchema, personIdSchema, roleChangeSchema, type Role } from '@/contract/people';
 import { callerOf } from '../auth/access';
 import { hashPassword } from '../auth/passwords';
 import type { Logger, Redactor } from '../log';
 import { toPerson, type Caller, type PersonRecord } from '../model/people';
+import type { StoredBudgets } from '../store/budgets';
 import type { StoredPeople } from '../store/people';
 import { StudioHttpError, studioError } from '../studio-error';
+import { audited, type AuditLog } from './audited';
 import { rejectInvalid, requireJson } from './validate';
 
 interface PeopleDeps {
   people: StoredPeople;
+  budgets: Pick<StoredBudgets, 'of'>;
+  audit: AuditLog;
   log: Logger;
   redact: Redactor;
   /** Whether people sign in (STUDIO_PASSWORD is set); without, no one could. */
@@ -51,7 +56,8 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
   app.get('/me', async (c) => {
     const me = await deps.people.get(callerOf(c).id);
     if (!me) throw noSuchPerson();
-    return c.json({ me: toPerson(me) });
+    const budget = spends(me.role) ? await deps.budgets.of(me.id) : null;
+    return c.json({ me: toPerson(me), budget });
   });
 
   app.get('/people', async (c) => {
@@ -80,6 +86,11 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
       passwordHash: await hashPassword(draft.password),
     });
     deps.log.info('person added', { person: person.id, role: person.role, by: caller.id });
+    await audited(c, deps.audit, {
+      action: 'person_added',
+      subject: person.id,
+      detail: { name: person.name, email: person.email, role: person.role },
+    });
     return c.json({ person: toPerson(person) }, 201);
   });
 
@@ -93,11 +104,20 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
       const { id } = c.req.valid('param');
       const { role } = c.req.valid('json');
       ownersByOwners(caller, role);
-      const changed = await deps.people.setRole(id, role, (target: PersonRecord) =>
-        ownersByOwners(caller, target.role),
-      );
+      let before: Role | null = null;
+      const changed = await deps.people.setRole(id, role, (target: PersonRecord) => {
+        ownersByOwners(caller, target.role);
+        before = target.role;
+      });
       if (!changed) throw noSuchPerson();
       deps.log.info('role changed', { person: id, role, by: caller.id });
+      if (before !== role) {
+        await audited(c, deps.audit, {
+          action: 'role_changed',
+          subject: id,
+          detail: { from: before, to: role },
+        });
+      }
       return c.json({ person: toPerson(changed) });
     },
   );
@@ -105,9 +125,19 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
   app.delete('/people/:id', param, async (c) => {
     const caller = callerOf(c);
     const { id } = c.req.valid('param');
-    const removed = await deps.people.remove(id, (target) => ownersByOwners(caller, target.role));
-    if (!removed) throw noSuchPerson();
+    let who: PersonRecord | null = null;
+    const removed = await deps.people.remove(id, (target) => {
+      ownersByOwners(caller, target.role);
+      who = target;
+    });
+    if (!removed || !who) throw noSuchPerson();
+    const { name, email, role } = who as PersonRecord;
     deps.log.info('person removed', { person: id, by: caller.id });
+    await audited(c, deps.audit, {
+      action: 'person_removed',
+      subject: id,
+      detail: { name, email, role },
+    });
     return c.json({ removed: id });
   });
   return app;
