@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { personIdSchema, type Role } from './people';
+import type { Role } from './people';
 
 /**
  * Credit budgets: an admin sets, per person, the most they may spend in a local day and
@@ -45,7 +45,7 @@ export const budgetsSchema = z.object({
     default: budgetChangeSchema,
     people: z.array(
       z.object({
-        id: personIdSchema,
+        id: z.string(),
         name: z.string(),
         email: z.string(),
         role: z.string(),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { myBudgetSchema } from './budgets';
 
 /**
  * The people of a studio and what each may do, strongest first: the owner (there is always
@@ -28,8 +29,11 @@ const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-/** `GET /studio-api/me`: who the browser is signed in as. */
-export const meSchema = z.object({ me: personSchema });
+/**
+ * `GET /studio-api/me`: who the browser is signed in as, and their credit budget and what
+ * they spent of it (null when they have none).
+ */
+export const meSchema = z.object({ me: personSchema, budget: z._default(myBudgetSchema, null) });
 
 /** `GET /studio-api/people`: everyone not removed, oldest first. */
 export const peopleListSchema = z.object({ people: z.array(personSchema) });

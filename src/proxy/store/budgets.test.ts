@@ -156,7 +156,7 @@ describe.each(STORE_KINDS)('budgets on %s', (kind) => {
     // The service froze more than the estimate, then consumed less.
     await o.db
       .updateTable('jobs')
-      .set({ status: 'running', cost_frozen: 12 })
+      .set({ status: 'processing', cost_frozen: 12 })
       .where('handle', '=', running)
       .execute();
     expect(await o.store.budgets.of(ana.id)).toMatchObject({ used: { day: 12 } });
