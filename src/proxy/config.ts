@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { EMAIL_RE } from '@/contract/people';
-import { isTimeZone } from '@/contract/spending';
+import { TIME_ZONE_ERROR, isTimeZone } from '@/contract/spending';
 import { httpUrlRe } from '@/contract/urls';
 import {
   envValue,
@@ -154,10 +154,7 @@ export const proxyConfigSchema = z.object({
     .min(8, { error: 'must be at least 8 characters' })
     .max(1024, { error: 'must be at most 1024 characters' })
     .optional(),
-  /**
-   * The owner's email, made on the first start (with STUDIO_PASSWORD as their password):
-   * what the owner signs in with beside the password.
-   */
+  /** The owner's email, made on the first start: they sign in with it and the password. */
   ownerEmail: z
     .string()
     .trim()
@@ -165,10 +162,7 @@ export const proxyConfigSchema = z.object({
     .regex(EMAIL_RE, { error: 'must be an email address, such as ana@example.com' })
     .default('owner@localhost'),
   /** The IANA time zone whose local days and months the budgets count. */
-  timeZone: z
-    .string()
-    .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Berlin or UTC' })
-    .default('UTC'),
+  timeZone: z.string().refine(isTimeZone, TIME_ZONE_ERROR).default('UTC'),
   /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
   metricsToken: metricsTokenSchema,
   logLevel: logLevelSchema,
@@ -282,8 +276,7 @@ const PROXY_SETTINGS = {
   },
   timeZone: {
     env: 'STUDIO_TIME_ZONE',
-    meaning:
-      "the IANA time zone (such as `Europe/Berlin`) whose local days and months people's credit budgets count",
+    meaning: 'the IANA time zone (`Europe/Berlin`) of the days and months budgets count',
   },
   allowedHosts: {
     env: 'STUDIO_ALLOWED_HOSTS',

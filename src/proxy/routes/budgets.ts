@@ -25,7 +25,8 @@ const noSuchPerson = () =>
 /**
  * `/studio-api/budgets` (admins and owners, auth/access.ts): the team default and each
  * person's budget and what they spent this local day and month; set the default, set a
- * person's own, or remove a person's own so the default applies to them again.
+ * person's own, or remove a person's own so the default applies to them again. Every
+ * answer is the whole listing, as it is after the change.
  */
 export function budgetRoutes(deps: BudgetDeps): Hono {
   const app = new Hono();
@@ -34,7 +35,8 @@ export function budgetRoutes(deps: BudgetDeps): Hono {
     if (!result.success) throw noSuchPerson();
   });
 
-  app.get('/', async (c) => {
+  /** The team default and every person's budget and spending, as an admin sees them. */
+  const listing = async (): Promise<Budgets> => {
     const { budgets } = deps;
     const periods = budgets.periods();
     const [people, { team, own }, used] = await Promise.all([
@@ -42,7 +44,7 @@ export function budgetRoutes(deps: BudgetDeps): Hono {
       budgets.limits(),
       budgets.used(periods),
     ]);
-    const answer: Budgets = {
+    return {
       timeZone: budgets.timeZone,
       day: periods.day,
       month: periods.month,
@@ -61,8 +63,9 @@ export function budgetRoutes(deps: BudgetDeps): Hono {
           },
         })),
     };
-    return c.json({ budgets: answer });
-  });
+  };
+
+  app.get('/', async (c) => c.json({ budgets: await listing() }));
 
   const changed = async (
     c: Context,
@@ -78,7 +81,7 @@ export function budgetRoutes(deps: BudgetDeps): Hono {
     const limits = c.req.valid('json');
     const before = await deps.budgets.set(null, limits);
     await changed(c, 'default', before, limits);
-    return c.json({ default: limits });
+    return c.json({ budgets: await listing() });
   });
 
   app.put(
@@ -101,7 +104,7 @@ export function budgetRoutes(deps: BudgetDeps): Hono {
     if (!(await deps.people.get(id))) throw noSuchPerson();
     const before = await deps.budgets.clear(id);
     await changed(c, id, before, null);
-    return c.json({ cleared: id });
+    return c.json({ budgets: await listing() });
   });
   return app;
 }

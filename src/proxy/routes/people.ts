@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { spends } from '@/contract/budgets';
 import { newPersonSchema, personIdSchema, roleChangeSchema, type Role } from '@/contract/people';
@@ -38,6 +38,24 @@ function ownersByOwners(caller: Caller, target: Role): void {
       ),
     );
   }
+}
+
+/** Removes a person the caller may remove, and records who did. */
+async function removeRecorded(deps: PeopleDeps, c: Context, id: string): Promise<void> {
+  const caller = callerOf(c);
+  let who: PersonRecord | null = null;
+  const removed = await deps.people.remove(id, (target) => {
+    ownersByOwners(caller, target.role);
+    who = target;
+  });
+  if (!removed || !who) throw noSuchPerson();
+  const { name, email, role } = who as PersonRecord;
+  deps.log.info('person removed', { person: id, by: caller.id });
+  await audited(c, deps.audit, {
+    action: 'person_removed',
+    subject: id,
+    detail: { name, email, role },
+  });
 }
 
 /**
@@ -123,21 +141,8 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
   );
 
   app.delete('/people/:id', param, async (c) => {
-    const caller = callerOf(c);
     const { id } = c.req.valid('param');
-    let who: PersonRecord | null = null;
-    const removed = await deps.people.remove(id, (target) => {
-      ownersByOwners(caller, target.role);
-      who = target;
-    });
-    if (!removed || !who) throw noSuchPerson();
-    const { name, email, role } = who as PersonRecord;
-    deps.log.info('person removed', { person: id, by: caller.id });
-    await audited(c, deps.audit, {
-      action: 'person_removed',
-      subject: id,
-      detail: { name, email, role },
-    });
+    await removeRecorded(deps, c, id);
     return c.json({ removed: id });
   });
   return app;

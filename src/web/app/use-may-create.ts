@@ -1,12 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { requestJson } from '../lib/http';
-
-/** `GET /studio-api/me`: who is signed in, and as what. */
-const meQuery = {
-  queryKey: ['me'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => requestJson('/studio-api/me', 'me', { signal }),
-  staleTime: 5 * 60_000,
-};
+import { meQuery } from '../lib/me';
 
 /**
  * Whether the person signed in may create: not a viewer. Until the studio has said, yes:

@@ -5,7 +5,9 @@
 export { accountEnvelopeSchema as account } from '@/contract/account-summary';
 export { bulkResultSchema as bulk } from '@/contract/bulk';
 export { lineageTreeSchema as lineageTree } from '@/contract/lineage-tree';
-export { meSchema as me } from '@/contract/people';
+export { auditPageSchema as auditPage } from '@/contract/audit';
+export { budgetsSchema as budgets } from '@/contract/budgets';
+export { meSchema as me, peopleListSchema as people } from '@/contract/people';
 export { spendingEnvelopeSchema as spending } from '@/contract/spending';
 export {
   deletedEnvelopeSchema as deleted,

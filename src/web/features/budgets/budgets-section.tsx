@@ -1,0 +1,177 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { BudgetLimits, Budgets } from '@/contract/budgets';
+import { Button } from '@/web/components/ui/button';
+import { LoadError, RequestError } from '@/web/components/ui/request-error';
+import { requestJson } from '@/web/lib/http';
+import { meQuery } from '@/web/lib/me';
+
+const budgetsKey = ['budgets'] as const;
+
+const credits = (n: number): string => new Intl.NumberFormat('en-US').format(Math.round(n));
+
+/** A limit as a field shows it: empty for none. */
+const shown = (n: number | null): string => (n === null ? '' : String(n));
+
+/** A field's text as a limit: empty for none; anything else the studio judges. */
+const limitOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+type Change = { who: string | 'default'; limits: BudgetLimits | null };
+
+function useBudgetChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ who, limits }: Change) =>
+      requestJson(`/studio-api/budgets/${who}`, 'budgets', {
+        method: limits === null ? 'DELETE' : 'PUT',
+        ...(limits === null ? {} : { body: limits }),
+      }),
+    onSuccess: (answer) => {
+      client.setQueryData(budgetsKey, answer);
+      // The admin's own budget may be among those changed.
+      void client.invalidateQueries({ queryKey: meQuery.queryKey });
+    },
+  });
+}
+
+/** The two limits of one row, editable, with Save (and, for a person, the team default). */
+function LimitsForm({
+  label,
+  who,
+  limits,
+  own,
+}: {
+  label: string;
+  who: string | 'default';
+  limits: BudgetLimits;
+  own: boolean;
+}) {
+  const [day, setDay] = useState(shown(limits.day));
+  const [month, setMonth] = useState(shown(limits.month));
+  const change = useBudgetChange();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    change.mutate({ who, limits: { day: limitOf(day), month: limitOf(month) } });
+  };
+  const field = 'h-8 w-28 rounded-md bg-zinc-950 px-2 text-sm text-zinc-100 ring-1 ring-zinc-700';
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-center gap-2" aria-label={label}>
+      <label className="flex items-center gap-1 text-xs text-zinc-400">
+        Per day
+        <input
+          className={field}
+          inputMode="decimal"
+          placeholder="no limit"
+          value={day}
+          onChange={(e) => setDay(e.target.value)}
+          aria-label={`${label}: credits per day`}
+        />
+      </label>
+      <label className="flex items-center gap-1 text-xs text-zinc-400">
+        Per month
+        <input
+          className={field}
+          inputMode="decimal"
+          placeholder="no limit"
+          value={month}
+          onChange={(e) => setMonth(e.target.value)}
+          aria-label={`${label}: credits per month`}
+        />
+      </label>
+      <Button size="sm" type="submit" disabled={change.isPending}>
+        Save
+      </Button>
+      {who !== 'default' && own ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={change.isPending}
+          onClick={() => change.mutate({ who, limits: null })}
+        >
+          Use team default
+        </Button>
+      ) : null}
+      {change.isSuccess ? (
+        <span role="status" className="text-xs text-emerald-300">
+          Saved
+        </span>
+      ) : null}
+      {change.error ? (
+        <div className="w-full">
+          <RequestError error={change.error} onDismiss={change.reset} />
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function PersonRow({ person, day }: { person: Budgets['people'][number]; day: string }) {
+  const { limits, own, used } = person.budget;
+  const key = `${person.id}:${shown(limits.day)}:${shown(limits.month)}:${String(own)}`;
+  return (
+    <li className="space-y-2 px-5 py-3">
+      <div className="flex flex-wrap items-baseline gap-x-3 text-sm">
+        <span className="font-medium text-zinc-100">{person.name}</span>
+        <span className="text-zinc-500">{person.email}</span>
+        <span className="text-zinc-500">{person.role}</span>
+        <span className="text-zinc-400">
+          Used {credits(used.day)} on {day}, {credits(used.month)} this month
+          {own ? '' : ' · team default'}
+        </span>
+      </div>
+      <LimitsForm key={key} label={person.name} who={person.id} limits={limits} own={own} />
+    </li>
+  );
+}
+
+/**
+ * For admins, on the Account page: the team default and each person's budget, with what
+ * they spent this day and month, each editable. An empty field is no limit.
+ */
+export function BudgetsSection() {
+  const query = useQuery({
+    queryKey: budgetsKey,
+    queryFn: ({ signal }) => requestJson('/studio-api/budgets', 'budgets', { signal }),
+  });
+  const budgets = query.data?.budgets;
+  return (
+    <section
+      aria-labelledby="budgets-heading"
+      className="mt-8 rounded-lg border border-zinc-800 bg-zinc-900/60"
+    >
+      <header className="border-b border-zinc-800 px-5 py-4">
+        <h2 id="budgets-heading" className="text-base font-semibold text-zinc-100">
+          Budgets
+        </h2>
+        <p className="mt-1 text-sm text-zinc-400">
+          The most each person may spend in credits per day and per month
+          {budgets ? ` (days in ${budgets.timeZone})` : ''}; a create past it is refused before it
+          is sent. Empty is no limit.
+        </p>
+      </header>
+      {query.error ? (
+        <div className="p-5">
+          <LoadError what="load the budgets" error={query.error} onRetry={query.refetch} />
+        </div>
+      ) : !budgets ? (
+        <p className="px-5 py-4 text-sm text-zinc-500">Loading…</p>
+      ) : (
+        <ul className="divide-y divide-zinc-800">
+          <li className="space-y-2 px-5 py-3">
+            <div className="text-sm font-medium text-zinc-100">Team default</div>
+            <LimitsForm
+              key={`default:${shown(budgets.default.day)}:${shown(budgets.default.month)}`}
+              label="Team default"
+              who="default"
+              limits={budgets.default}
+              own
+            />
+          </li>
+          {budgets.people.map((p) => (
+            <PersonRow key={p.id} person={p} day={budgets.day} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
