@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditPageSchema } from '@/contract/audit';
 import { budgetsSchema } from '@/contract/budgets';
@@ -56,6 +58,10 @@ describe('budgets over HTTP', () => {
       asJson(admin, 'PUT', { day: 2 * DIFFUSION, month: null }),
     );
     expect(set.status).toBe(200);
+    // Every change answers with the whole listing as it now is.
+    expect(budgetsSchema.parse(set.body).budgets.people.find((p) => p.id === anaId)).toMatchObject({
+      budget: { limits: { day: 2 * DIFFUSION, month: null }, own: true },
+    });
     await s.json(
       '/studio-api/budgets/default',
       asJson(admin, 'PUT', { day: DIFFUSION, month: 10 * DIFFUSION }),
@@ -136,12 +142,15 @@ describe('the audit log over HTTP', () => {
 
     const made = await create(s, ana, '=HYPERLINK("http://evil.example","click")');
     const job = jobSchema.parse(made.body.job);
-    await waitFor(async () => {
-      const res = await s.json<{ job: unknown }>(`/studio-api/jobs/${job.id}`, {
-        headers: { cookie: ana },
-      });
-      return jobSchema.parse(res.body.job).status === 'completed' ? true : null;
-    });
+    // Finished, and its media cached (a delete then has no download to race).
+    const db = new Database(path.join(s.dataDir, 'studio.sqlite'), { readonly: true });
+    const cached = () => {
+      const row = db.prepare('SELECT status, media_pending FROM jobs WHERE handle = ?').get(job.id);
+      const { status, media_pending } = (row ?? {}) as { status?: string; media_pending?: number };
+      return status === 'completed' && media_pending === 0 ? true : null;
+    };
+    await waitFor(() => Promise.resolve(cached()));
+    db.close();
     await s.json(`/studio-api/jobs/${job.id}/favourite`, {
       method: 'PUT',
       headers: { cookie: ana },
@@ -150,6 +159,7 @@ describe('the audit log over HTTP', () => {
       method: 'DELETE',
       headers: { cookie: ana },
     });
+    expect(del.status).toBe(200);
     expect(del.status).toBe(200);
 
     expect((await s.json('/studio-api/audit', { headers: { cookie: ana } })).status).toBe(403);

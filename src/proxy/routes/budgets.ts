@@ -95,7 +95,7 @@ export function budgetRoutes(deps: BudgetDeps): Hono {
       if (!(await deps.people.get(id))) throw noSuchPerson();
       const before = await deps.budgets.set(id, limits);
       await changed(c, id, before, limits);
-      return c.json({ budget: limits });
+      return c.json({ budgets: await listing() });
     },
   );
 

@@ -40,15 +40,17 @@ function LimitsForm({
   who,
   limits,
   own,
+  change,
 }: {
   label: string;
   who: string | 'default';
   limits: BudgetLimits;
   own: boolean;
+  /** The row's change, kept by the row: the form is made again with what was saved. */
+  change: ReturnType<typeof useBudgetChange>;
 }) {
   const [day, setDay] = useState(shown(limits.day));
   const [month, setMonth] = useState(shown(limits.month));
-  const change = useBudgetChange();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     change.mutate({ who, limits: { day: limitOf(day), month: limitOf(month) } });
@@ -107,6 +109,7 @@ function LimitsForm({
 
 function PersonRow({ person, day }: { person: Budgets['people'][number]; day: string }) {
   const { limits, own, used } = person.budget;
+  const change = useBudgetChange();
   const key = `${person.id}:${shown(limits.day)}:${shown(limits.month)}:${String(own)}`;
   return (
     <li className="space-y-2 px-5 py-3">
@@ -119,7 +122,31 @@ function PersonRow({ person, day }: { person: Budgets['people'][number]; day: st
           {own ? '' : ' · team default'}
         </span>
       </div>
-      <LimitsForm key={key} label={person.name} who={person.id} limits={limits} own={own} />
+      <LimitsForm
+        key={key}
+        label={person.name}
+        who={person.id}
+        limits={limits}
+        own={own}
+        change={change}
+      />
+    </li>
+  );
+}
+
+function DefaultRow({ limits }: { limits: BudgetLimits }) {
+  const change = useBudgetChange();
+  return (
+    <li className="space-y-2 px-5 py-3">
+      <div className="text-sm font-medium text-zinc-100">Team default</div>
+      <LimitsForm
+        key={`default:${shown(limits.day)}:${shown(limits.month)}`}
+        label="Team default"
+        who="default"
+        limits={limits}
+        own
+        change={change}
+      />
     </li>
   );
 }
@@ -157,16 +184,7 @@ export function BudgetsSection() {
         <p className="px-5 py-4 text-sm text-zinc-500">Loading…</p>
       ) : (
         <ul className="divide-y divide-zinc-800">
-          <li className="space-y-2 px-5 py-3">
-            <div className="text-sm font-medium text-zinc-100">Team default</div>
-            <LimitsForm
-              key={`default:${shown(budgets.default.day)}:${shown(budgets.default.month)}`}
-              label="Team default"
-              who="default"
-              limits={budgets.default}
-              own
-            />
-          </li>
+          <DefaultRow limits={budgets.default} />
           {budgets.people.map((p) => (
             <PersonRow key={p.id} person={p} day={budgets.day} />
           ))}
