@@ -90,7 +90,6 @@ export const auditPageSchema = z.object({
   entries: z.array(entrySchema),
   nextCursor: z.nullable(z.string()),
 });
-export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** The CSV export's header, in this order. */
 export const AUDIT_CSV_COLUMNS = ['time', 'actor', 'actor_id', 'action', 'subject', 'detail', 'ip'];

@@ -8,7 +8,7 @@ import type { Role } from './people';
  */
 
 /** The most a budget may be: far beyond any team's spending, far below 2^53. */
-export const MAX_BUDGET = 1_000_000_000;
+const MAX_BUDGET = 1_000_000_000;
 
 const limitSchema = z.nullable(
   z
@@ -61,9 +61,3 @@ export const myBudgetSchema = z.nullable(budgetUseSchema);
 
 /** Whether `role` can spend at all (viewers create nothing). */
 export const spends = (role: Role): boolean => role !== 'viewer';
-
-/** `12 of 20 credits`. */
-export const budgetWords = (used: number, limit: number): string =>
-  `${fmt(used)} of ${fmt(limit)} credits`;
-
-const fmt = (n: number): string => new Intl.NumberFormat('en-US').format(Math.round(n));
