@@ -1,7 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHealth } from './account-stack';
-import { runStudio } from './outage-stack';
+import { peopleStudio, send, signIn as signInAt } from './people-studio';
 
 /**
  * Budgets on a studio with a password: the owner adds a member and, on the Account page,
@@ -14,24 +12,9 @@ const MEMBER = { name: 'Mia', email: 'mia@example.com', password: 'a member pass
 /** A diffusion's price, and the member's daily budget: two of them. */
 const DIFFUSION = 80;
 
-let studio: { url: string; child: ChildProcess; exited: Promise<void> };
-test.beforeAll(async () => {
-  studio = await runStudio({ STUDIO_PASSWORD: OWNER_PASSWORD, ENGINE_TASK_MS: '500' });
-  await waitForHealth(studio.url, 60_000);
-});
-test.afterAll(async () => {
-  studio.child.kill('SIGTERM');
-  await studio.exited;
-});
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${studio.url}/`);
-  await expect(page).toHaveURL(/\/login\?next=/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
-}
+const studioUrl = peopleStudio(OWNER_PASSWORD);
+const signIn = (page: Page, email: string, password: string) =>
+  signInAt(page, studioUrl(), email, password);
 
 async function generate(page: Page, prompt: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
@@ -43,20 +26,10 @@ test('a member past the daily budget the owner set is refused, the budget named 
   browser,
 }) => {
   await signIn(page, 'owner@localhost', OWNER_PASSWORD);
-  const added = await page.evaluate(
-    async (m) =>
-      (
-        await fetch('/studio-api/people', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ...m, role: 'member' }),
-        })
-      ).status,
-    MEMBER,
-  );
-  expect(added).toBe(201);
+  const added = await send(page, 'POST', '/studio-api/people', { ...MEMBER, role: 'member' });
+  expect(added.status).toBe(201);
 
-  await page.goto(`${studio.url}/#/account`);
+  await page.goto(`${studioUrl()}/#/account`);
   const budgets = page.getByRole('region', { name: 'Budgets' });
   const row = budgets.getByRole('form', { name: MEMBER.name });
   await row
@@ -92,7 +65,7 @@ test('a member past the daily budget the owner set is refused, the budget named 
   expect(posts).toEqual([403]);
 
   // The Account page shows the member their budget and what they spent of it.
-  await member.goto(`${studio.url}/#/account`);
+  await member.goto(`${studioUrl()}/#/account`);
   await expect(member.getByRole('region', { name: 'Your budget' })).toContainText(
     'Budget today: 160 of 160 credits',
   );

@@ -1,7 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHealth } from './account-stack';
-import { runStudio } from './outage-stack';
+import { peopleStudio, send, signIn as signInAt } from './people-studio';
 
 /**
  * People on a studio with a password: the owner (STUDIO_PASSWORD, made on the first
@@ -11,38 +9,9 @@ import { runStudio } from './outage-stack';
 const OWNER_PASSWORD = 'people studio owner';
 const VIEWER = { name: 'Vee', email: 'vee@example.com', password: 'a viewer password' };
 
-let studio: { url: string; child: ChildProcess; exited: Promise<void> };
-test.beforeAll(async () => {
-  studio = await runStudio({ STUDIO_PASSWORD: OWNER_PASSWORD, ENGINE_TASK_MS: '500' });
-  await waitForHealth(studio.url, 60_000);
-});
-test.afterAll(async () => {
-  studio.child.kill('SIGTERM');
-  await studio.exited;
-});
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${studio.url}/`);
-  await expect(page).toHaveURL(/\/login\?next=/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
-}
-
-/** A same-origin request from the page, as the app would send it: status and body. */
-const send = (page: Page, method: string, path: string, body: unknown) =>
-  page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(b),
-      });
-      return { status: res.status, body: (await res.json()) as { error?: { message: string } } };
-    },
-    [method, path, body] as const,
-  );
+const studioUrl = peopleStudio(OWNER_PASSWORD);
+const signIn = (page: Page, email: string, password: string) =>
+  signInAt(page, studioUrl(), email, password);
 
 test('a viewer the owner added sees no create controls, and a create of theirs is refused', async ({
   page,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { StudioHttpError } from '../studio-error';
 import { STORE_KINDS, storeKinds, type OpenedStore, type StoreKind } from '../test/store-kinds';
+import { intentBy } from '../test/people';
 import { budgetPeriods } from './budgets';
 
 /** Budgets and the audit log on both databases, one suite. */
@@ -28,19 +29,8 @@ let n = 0;
 /** A create of `estimate` credits by `personId` at `nowMs`, checked against their budget. */
 async function create(o: OpenedStore, personId: string, estimate: number, nowMs = Date.now()) {
   const handle = `job${String(++n).padStart(9, '0')}`;
-  await o.store.history.recordIntent(
-    {
-      handle,
-      hookToken: null,
-      parentHandle: null,
-      parentIndex: null,
-      operation: 'diffusion',
-      prompt: 'a fox',
-      params: null,
-      createdBy: personId,
-    },
-    null,
-    (trx) => o.store.budgets.reserve(trx, { personId, handle, estimate }, nowMs),
+  await o.store.history.recordIntent(intentBy(handle, personId), null, (trx) =>
+    o.store.budgets.reserve(trx, { personId, handle, estimate }, nowMs),
   );
   return handle;
 }

@@ -1,6 +1,7 @@
 import type { Role } from '@/contract/people';
 import { hashPassword } from '../auth/passwords';
 import type { PersonRecord } from '../model/people';
+import type { Intent } from '../store/history';
 import type { SharedStore } from '../store/shared-store';
 
 /** The owner a first start makes, with `password` as STUDIO_PASSWORD would give them. */
@@ -29,3 +30,15 @@ export async function personWith(
     passwordHash: await hashPassword(password),
   });
 }
+
+/** A diffusion's create about to be sent, made by `createdBy`. */
+export const intentBy = (handle: string, createdBy: string): Intent => ({
+  handle,
+  hookToken: null,
+  parentHandle: null,
+  parentIndex: null,
+  operation: 'diffusion',
+  prompt: 'a fox',
+  params: null,
+  createdBy,
+});

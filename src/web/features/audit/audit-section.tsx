@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditEntry } from '@/contract/audit';
 import { Button } from '@/web/components/ui/button';
 import { LoadError } from '@/web/components/ui/request-error';
+import { SectionCard } from '@/web/components/ui/section-card';
 import { requestJson } from '@/web/lib/http';
 
 interface Filters {
@@ -47,6 +48,45 @@ function Entry({ entry, names }: { entry: AuditEntry; names: Map<string, string>
 
 const field = 'h-8 rounded-md bg-zinc-950 px-2 text-sm text-zinc-100 ring-1 ring-zinc-700';
 
+/** One filter: a choice of `options` (value, text), the first meaning all. */
+function Choice(props: {
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      {props.label}
+      <select
+        className={field}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Day(props: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="flex flex-col gap-1">
+      {props.label}
+      <input
+        type="date"
+        className={field}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 /** Whose entries, of which action, between which days; and the same as CSV. */
 function AuditFilters({
   filters,
@@ -57,56 +97,24 @@ function AuditFilters({
   people: { id: string; name: string; email: string }[];
   onChange: (key: keyof Filters, value: string) => void;
 }) {
+  const whom: [string, string][] = people.map((p) => [p.id, `${p.name} (${p.email})`]);
+  const what: [string, string][] = AUDIT_ACTIONS.map((a) => [a, label(a)]);
   return (
     <div className="flex flex-wrap items-end gap-3 text-xs text-zinc-400">
-      <label className="flex flex-col gap-1">
-        Person
-        <select
-          className={field}
-          value={filters.person}
-          onChange={(e) => onChange('person', e.target.value)}
-        >
-          <option value="">Everyone</option>
-          {people.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({p.email})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        Action
-        <select
-          className={field}
-          value={filters.action}
-          onChange={(e) => onChange('action', e.target.value)}
-        >
-          <option value="">Any</option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {label(a)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        From
-        <input
-          type="date"
-          className={field}
-          value={filters.from}
-          onChange={(e) => onChange('from', e.target.value)}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        To
-        <input
-          type="date"
-          className={field}
-          value={filters.to}
-          onChange={(e) => onChange('to', e.target.value)}
-        />
-      </label>
+      <Choice
+        label="Person"
+        value={filters.person}
+        options={[['', 'Everyone'], ...whom]}
+        onChange={(v) => onChange('person', v)}
+      />
+      <Choice
+        label="Action"
+        value={filters.action}
+        options={[['', 'Any'], ...what]}
+        onChange={(v) => onChange('action', v)}
+      />
+      <Day label="From" value={filters.from} onChange={(v) => onChange('from', v)} />
+      <Day label="To" value={filters.to} onChange={(v) => onChange('to', v)} />
       <a
         className="inline-flex h-8 items-center rounded-md bg-zinc-800 px-3 text-xs font-medium text-zinc-100 ring-1 ring-zinc-700 ring-inset hover:bg-zinc-700"
         href={`/studio-api/audit.csv?${searchOf(filters)}`}
@@ -162,20 +170,17 @@ export function AuditSection() {
   const names = new Map((people.data?.people ?? []).map((p) => [p.id, p.name]));
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
-    <section
-      aria-labelledby="audit-heading"
-      className="mt-8 rounded-lg border border-zinc-800 bg-zinc-900/60"
-    >
-      <header className="space-y-3 border-b border-zinc-800 px-5 py-4">
-        <h2 id="audit-heading" className="text-base font-semibold text-zinc-100">
-          Audit log
-        </h2>
+    <SectionCard
+      id="audit-heading"
+      title="Audit log"
+      head={
         <AuditFilters
           filters={filters}
           people={people.data?.people ?? []}
           onChange={(k, v) => setFilters((f) => ({ ...f, [k]: v }))}
         />
-      </header>
+      }
+    >
       <div className="overflow-x-auto px-5 py-3">
         {log.error ? (
           <LoadError what="load the audit log" error={log.error} onRetry={log.refetch} />
@@ -195,6 +200,6 @@ export function AuditSection() {
           </Button>
         ) : null}
       </div>
-    </section>
+    </SectionCard>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { BudgetLimits, Budgets } from '@/contract/budgets';
 import { Button } from '@/web/components/ui/button';
 import { LoadError, RequestError } from '@/web/components/ui/request-error';
+import { SectionCard } from '@/web/components/ui/section-card';
 import { requestJson } from '@/web/lib/http';
 import { meQuery } from '@/web/lib/me';
 
@@ -34,6 +35,28 @@ function useBudgetChange() {
   });
 }
 
+/** One limit of a row: credits per day or per month, empty for none. */
+function LimitField(props: {
+  label: string;
+  period: 'day' | 'month';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex items-center gap-1 text-xs text-zinc-400">
+      Per {props.period}
+      <input
+        className="h-8 w-28 rounded-md bg-zinc-950 px-2 text-sm text-zinc-100 ring-1 ring-zinc-700"
+        inputMode="decimal"
+        placeholder="no limit"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-label={`${props.label}: credits per ${props.period}`}
+      />
+    </label>
+  );
+}
+
 /** The two limits of one row, editable, with Save (and, for a person, the team default). */
 function LimitsForm({
   label,
@@ -55,31 +78,10 @@ function LimitsForm({
     e.preventDefault();
     change.mutate({ who, limits: { day: limitOf(day), month: limitOf(month) } });
   };
-  const field = 'h-8 w-28 rounded-md bg-zinc-950 px-2 text-sm text-zinc-100 ring-1 ring-zinc-700';
   return (
     <form onSubmit={submit} className="flex flex-wrap items-center gap-2" aria-label={label}>
-      <label className="flex items-center gap-1 text-xs text-zinc-400">
-        Per day
-        <input
-          className={field}
-          inputMode="decimal"
-          placeholder="no limit"
-          value={day}
-          onChange={(e) => setDay(e.target.value)}
-          aria-label={`${label}: credits per day`}
-        />
-      </label>
-      <label className="flex items-center gap-1 text-xs text-zinc-400">
-        Per month
-        <input
-          className={field}
-          inputMode="decimal"
-          placeholder="no limit"
-          value={month}
-          onChange={(e) => setMonth(e.target.value)}
-          aria-label={`${label}: credits per month`}
-        />
-      </label>
+      <LimitField label={label} period="day" value={day} onChange={setDay} />
+      <LimitField label={label} period="month" value={month} onChange={setMonth} />
       <Button size="sm" type="submit" disabled={change.isPending}>
         Save
       </Button>
@@ -162,20 +164,17 @@ export function BudgetsSection() {
   });
   const budgets = query.data?.budgets;
   return (
-    <section
-      aria-labelledby="budgets-heading"
-      className="mt-8 rounded-lg border border-zinc-800 bg-zinc-900/60"
-    >
-      <header className="border-b border-zinc-800 px-5 py-4">
-        <h2 id="budgets-heading" className="text-base font-semibold text-zinc-100">
-          Budgets
-        </h2>
-        <p className="mt-1 text-sm text-zinc-400">
+    <SectionCard
+      id="budgets-heading"
+      title="Budgets"
+      head={
+        <p className="text-sm text-zinc-400">
           The most each person may spend in credits per day and per month
           {budgets ? ` (days in ${budgets.timeZone})` : ''}; a create past it is refused before it
           is sent. Empty is no limit.
         </p>
-      </header>
+      }
+    >
       {query.error ? (
         <div className="p-5">
           <LoadError what="load the budgets" error={query.error} onRetry={query.refetch} />
@@ -190,6 +189,6 @@ export function BudgetsSection() {
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }
