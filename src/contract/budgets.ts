@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import type { Role } from './people';
 
 /**
  * Credit budgets: an admin sets, per person, the most they may spend in a local day and
@@ -58,6 +57,3 @@ export type Budgets = z.infer<typeof budgetsSchema>['budgets'];
 
 /** `GET /studio-api/me`'s budget: null when neither period is limited. */
 export const myBudgetSchema = z.nullable(budgetUseSchema);
-
-/** Whether `role` can spend at all (viewers create nothing). */
-export const spends = (role: Role): boolean => role !== 'viewer';

@@ -74,6 +74,9 @@ export const newPersonSchema = z.strictObject({
 /** `PATCH /studio-api/people/:id`: a new role. */
 export const roleChangeSchema = z.strictObject({ role: roleSchema });
 
+/** Whether `role` can spend credits at all, so have a budget (viewers create nothing). */
+export const spends = (role: Role): boolean => role !== 'viewer';
+
 /** How strong each role is: a route open to a role is open to every stronger one. */
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 export const atLeast = (role: Role, needed: Role): boolean => RANK[role] >= RANK[needed];

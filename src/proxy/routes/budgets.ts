@@ -1,8 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { budgetChangeSchema, spends, type Budgets, type BudgetLimits } from '@/contract/budgets';
-import { personIdSchema } from '@/contract/people';
+import { budgetChangeSchema, type Budgets, type BudgetLimits } from '@/contract/budgets';
+import { personIdSchema, spends } from '@/contract/people';
 import { callerOf } from '../auth/access';
 import type { Logger, Redactor } from '../log';
 import type { StoredBudgets } from '../store/budgets';

@@ -1,8 +1,13 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { spends } from '@/contract/budgets';
-import { newPersonSchema, personIdSchema, roleChangeSchema, type Role } from '@/contract/people';
+import {
+  newPersonSchema,
+  personIdSchema,
+  roleChangeSchema,
+  spends,
+  type Role,
+} from '@/contract/people';
 import { callerOf } from '../auth/access';
 import { hashPassword } from '../auth/passwords';
 import type { Logger, Redactor } from '../log';
