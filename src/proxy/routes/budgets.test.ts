@@ -218,7 +218,9 @@ describe('the audit log over HTTP', () => {
     const lines = csv.text.trimEnd().split('\n');
     expect(lines[0]).toBe('time,actor,actor_id,action,subject,detail,ip');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,A member,${ids.member1 ?? ''},job_deleted,${job.id},`);
+    // Ids and handles may start with `-` too: made text like any cell that could be a formula.
+    const cell = (v: string) => (v.startsWith('-') ? `'${v}` : v);
+    expect(lines[1]).toContain(`,A member,${cell(ids.member1 ?? '')},job_deleted,${cell(job.id)},`);
     expect(lines[1]).toContain('""prompt"":""=HYPERLINK');
     // A name that starts with `=` is made text too.
     const evil = await s.json<{ person: { id: string } }>(
@@ -240,5 +242,24 @@ describe('the audit log over HTTP', () => {
     );
     const row = signIns.text.trimEnd().split('\n')[1] ?? '';
     expect(row.split(',')[1]).toBe(`"'=cmd|""/c calc""!A1"`);
+
+    // A role change, a removal, a bulk action and an export, each with who did it.
+    const owner = cookies.owner ?? '';
+    const evilId = evil.body.person.id;
+    await s.json(`/studio-api/people/${evilId}`, asJson(owner, 'PATCH', { role: 'member' }));
+    await s.json(`/studio-api/people/${evilId}`, { method: 'DELETE', headers: { cookie: owner } });
+    await s.json(
+      '/studio-api/jobs/bulk',
+      asJson(admin, 'POST', { action: 'favourite', filter: {} }),
+    );
+    await s.call('/studio-api/account/ledger.csv', { headers: { cookie: ana } });
+    const latest = await s.json('/studio-api/audit?limit=6', { headers: { cookie: admin } });
+    const newest = auditPageSchema.parse(latest.body).entries;
+    expect(newest.slice(0, 4)).toMatchObject([
+      { action: 'export', actor: { id: ids.member1 }, subject: 'ledger.csv' },
+      { action: 'favourite', actor: { id: ids.admin0 }, detail: { bulk: true } },
+      { action: 'person_removed', subject: evilId, detail: { email: 'evil@example.com' } },
+      { action: 'role_changed', subject: evilId, detail: { from: 'viewer', to: 'member' } },
+    ]);
   });
 });
