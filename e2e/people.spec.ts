@@ -1,7 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { waitForHealth } from './account-stack';
-import { runStudio } from './outage-stack';
+import { peopleStudio, send, signIn as signInAt } from './people-studio';
 import { axeProblems } from './screen-helpers';
 
 /**
@@ -13,38 +11,9 @@ import { axeProblems } from './screen-helpers';
 const OWNER_PASSWORD = 'people studio owner';
 const VIEWER = { name: 'Vee', email: 'vee@example.com', password: 'a viewer password' };
 
-let studio: { url: string; child: ChildProcess; exited: Promise<void> };
-test.beforeAll(async () => {
-  studio = await runStudio({ STUDIO_PASSWORD: OWNER_PASSWORD, ENGINE_TASK_MS: '500' });
-  await waitForHealth(studio.url, 60_000);
-});
-test.afterAll(async () => {
-  studio.child.kill('SIGTERM');
-  await studio.exited;
-});
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${studio.url}/`);
-  await expect(page).toHaveURL(/\/login\?next=/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
-}
-
-/** A same-origin request from the page, as the app would send it: status and body. */
-const send = (page: Page, method: string, path: string, body: unknown) =>
-  page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(b),
-      });
-      return { status: res.status, body: (await res.json()) as { error?: { message: string } } };
-    },
-    [method, path, body] as const,
-  );
+const studioUrl = peopleStudio(OWNER_PASSWORD);
+const signIn = (page: Page, email: string, password: string) =>
+  signInAt(page, studioUrl(), email, password);
 
 test('a viewer the owner added sees no create controls, and a create of theirs is refused', async ({
   page,
@@ -231,7 +200,7 @@ test('a member and a viewer see only the actions their role allows, by whom each
   const hers = [await made(mia, 'attrib mia harbour'), await made(mia, 'attrib mia kite')];
 
   // Her own job: favourite and follow-ups; the owner's: follow-ups only, and its maker.
-  await mia.goto(`${studio.url}/#/library?q=attrib`);
+  await mia.goto(`${studioUrl()}/#/library?q=attrib`);
   const card = (p: Page, text: string) => p.getByRole('article').filter({ hasText: text });
   const own = card(mia, 'attrib mia harbour');
   await expect(own.getByTestId('job-maker')).toHaveText('by Mia');
@@ -249,7 +218,7 @@ test('a member and a viewer see only the actions their role allows, by whom each
   await expect(mia.getByRole('article')).toHaveCount(2);
 
   // The account page gives her the credits of her jobs.
-  await page.goto(`${studio.url}/#/account`);
+  await page.goto(`${studioUrl()}/#/account`);
   const row = page.getByTestId('people-table').locator(`[data-person="${miaId}"]`);
   await expect(row).toHaveAttribute(
     'data-consumed',
@@ -261,7 +230,7 @@ test('a member and a viewer see only the actions their role allows, by whom each
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
   await signIn(viewer, VIEWER_TOO.email, VIEWER_TOO.password);
-  await viewer.goto(`${studio.url}/#/library?q=attrib`);
+  await viewer.goto(`${studioUrl()}/#/library?q=attrib`);
   await expect(viewer.getByRole('article')).toHaveCount(3);
   await expect(card(viewer, 'attrib mia kite').getByTestId('job-maker')).toHaveText('by Mia');
   for (const name of ['Favourite', 'V1', 'U1', 'Reroll']) {

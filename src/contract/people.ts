@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { myBudgetSchema } from './budgets';
 
 /**
  * The people of a studio and what each may do, strongest first: the owner (there is always
@@ -28,8 +29,11 @@ const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-/** `GET /studio-api/me`: who the browser is signed in as. */
-export const meSchema = z.object({ me: personSchema });
+/**
+ * `GET /studio-api/me`: who the browser is signed in as, and their credit budget and what
+ * they spent of it (null when they have none).
+ */
+export const meSchema = z.object({ me: personSchema, budget: z._default(myBudgetSchema, null) });
 
 /** `GET /studio-api/people`: everyone not removed, oldest first. */
 export const peopleListSchema = z.object({ people: z.array(personSchema) });
@@ -90,6 +94,9 @@ export const acceptInviteSchema = z.object({
 
 /** `PATCH /studio-api/people/:id`: a new role. */
 export const roleChangeSchema = z.strictObject({ role: roleSchema });
+
+/** Whether `role` can spend credits at all, so have a budget (viewers create nothing). */
+export const spends = (role: Role): boolean => role !== 'viewer';
 
 /** How strong each role is: a route open to a role is open to every stronger one. */
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };

@@ -13,7 +13,9 @@ import { taskTypeSchema } from './task';
 export const SPENDING_RANGES = [7, 30, 90] as const;
 export type SpendingRange = (typeof SPENDING_RANGES)[number];
 
-const isTimeZone = (tz: string): boolean => {
+export const TIME_ZONE_ERROR = { error: 'must be an IANA time zone such as Europe/Berlin or UTC' };
+
+export const isTimeZone = (tz: string): boolean => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
@@ -25,7 +27,7 @@ const isTimeZone = (tz: string): boolean => {
 const timeZoneSchema = z
   .string()
   .check(z.maxLength(64, { error: 'must be at most 64 characters' }))
-  .check(z.refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Berlin or UTC' }));
+  .check(z.refine(isTimeZone, TIME_ZONE_ERROR));
 
 const rangeSchema = z.pipe(
   z.enum(['7', '30', '90'], { error: 'must be 7, 30 or 90 (days)' }),

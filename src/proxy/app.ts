@@ -37,6 +37,8 @@ import { inviteApiRoutes, invitePageRoutes } from './routes/invites';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
 import { peopleRoutes } from './routes/people';
+import { auditRoutes } from './routes/audit';
+import { budgetRoutes } from './routes/budgets';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
@@ -66,7 +68,10 @@ interface AppDeps extends CreateDeps {
   metrics: StudioMetrics;
   /** METRICS_TOKEN: when set, `/metrics` is served to its bearer only, from anywhere. */
   metricsToken: string | undefined;
-  shared: Pick<SharedStore, 'ping' | 'people' | 'invites' | 'sessions' | 'signIns' | 'events'>;
+  shared: Pick<
+    SharedStore,
+    'ping' | 'people' | 'invites' | 'sessions' | 'signIns' | 'events' | 'budgets' | 'audit'
+  >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
   health: Pick<UpstreamHealth, 'status'>;
@@ -147,27 +152,24 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.route('/hooks', webhookRoutes(deps));
   app.route('/studio-api', browserEventRoutes(deps.hub, deps.status));
-  app.route('/studio-api/jobs', jobsRoutes(deps));
-  app.route('/studio-api/jobs', historyRoutes(deps));
-  app.route('/studio-api/jobs', bulkRoutes(deps));
+  app.route('/studio-api/jobs', jobsRoutes({ ...deps, budgets: shared.budgets }));
+  app.route('/studio-api/jobs', historyRoutes({ ...deps, audit: shared.audit }));
+  app.route('/studio-api/jobs', bulkRoutes({ ...deps, audit: shared.audit }));
   app.route('/studio-api/jobs', lineageTreeRoutes(deps));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));
-  app.route('/studio-api/account', accountRoutes(deps));
-  app.route('/studio-api/exports', exportRoutes(deps));
+  app.route('/studio-api/account', accountRoutes({ ...deps, audit: shared.audit }));
+  app.route('/studio-api/exports', exportRoutes({ ...deps, audit: shared.audit }));
   app.route(
     '/studio-api',
-    peopleRoutes({
-      ...deps,
-      people: deps.shared.people,
-      signIn: auth !== null,
-      sessionsEnded: sessionsEnded(deps),
-    }),
+    peopleRoutes({ ...deps, ...shared, signIn: auth !== null, sessionsEnded: sessionsEnded(deps) }),
   );
   app.route(
     '/studio-api',
-    inviteApiRoutes({ ...deps, invites: deps.shared.invites, signIn: auth !== null }),
+    inviteApiRoutes({ ...deps, invites: shared.invites, signIn: auth !== null }),
   );
+  app.route('/studio-api/budgets', budgetRoutes({ ...deps, ...shared }));
+  app.route('/studio-api', auditRoutes({ ...deps, ...shared }));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

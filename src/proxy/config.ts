@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { EMAIL_RE } from '@/contract/people';
+import { TIME_ZONE_ERROR, isTimeZone } from '@/contract/spending';
 import { httpUrlRe } from '@/contract/urls';
 import {
   envValue,
@@ -153,16 +154,15 @@ export const proxyConfigSchema = z.object({
     .min(8, { error: 'must be at least 8 characters' })
     .max(1024, { error: 'must be at most 1024 characters' })
     .optional(),
-  /**
-   * The owner's email, made on the first start (with STUDIO_PASSWORD as their password):
-   * what the owner signs in with beside the password.
-   */
+  /** The owner's email, made on the first start: they sign in with it and the password. */
   ownerEmail: z
     .string()
     .trim()
     .max(254, { error: 'must be at most 254 characters' })
     .regex(EMAIL_RE, { error: 'must be an email address, such as ana@example.com' })
     .default('owner@localhost'),
+  /** The IANA time zone whose local days and months the budgets count. */
+  timeZone: z.string().refine(isTimeZone, TIME_ZONE_ERROR).default('UTC'),
   /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
   metricsToken: metricsTokenSchema,
   logLevel: logLevelSchema,
@@ -273,6 +273,10 @@ const PROXY_SETTINGS = {
     env: 'STUDIO_OWNER_EMAIL',
     meaning:
       'the email of the owner the first start makes (the owner signs in with it and `STUDIO_PASSWORD`)',
+  },
+  timeZone: {
+    env: 'STUDIO_TIME_ZONE',
+    meaning: 'the IANA time zone (`Europe/Berlin`) of the days and months budgets count',
   },
   allowedHosts: {
     env: 'STUDIO_ALLOWED_HOSTS',

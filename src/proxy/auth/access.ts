@@ -78,6 +78,13 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'GET', path: '/studio-api/invites', access: 'admin' },
   { method: 'POST', path: '/studio-api/invites', access: 'admin' },
   { method: 'DELETE', path: '/studio-api/invites/:id', access: 'admin' },
+  // A member's own budget and use come with `/studio-api/me`.
+  { method: 'GET', path: '/studio-api/budgets', access: 'admin' },
+  { method: 'PUT', path: '/studio-api/budgets/default', access: 'admin' },
+  { method: 'PUT', path: '/studio-api/budgets/:id', access: 'admin' },
+  { method: 'DELETE', path: '/studio-api/budgets/:id', access: 'admin' },
+  { method: 'GET', path: '/studio-api/audit', access: 'admin' },
+  { method: 'GET', path: '/studio-api/audit.csv', access: 'admin' },
   { method: 'ALL', path: '/studio-api/*', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key/thumb/:size?', access: 'signed-in' },

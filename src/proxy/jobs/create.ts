@@ -1,5 +1,6 @@
 import type { JobCounters } from '@/server/metrics';
 import type * as z from 'zod/mini';
+import { costOfCreate } from '@/contract/create-cost';
 import { promptOfParams } from '@/contract/create-request';
 import { formatIssues } from '@/contract/errors';
 import { OPERATIONS, type ParentKind } from '@/contract/operations';
@@ -8,7 +9,9 @@ import type { StudioError } from '@/contract/studio-api';
 import { isImageOutput, isVideoOutput, type TaskResponse } from '@/contract/task';
 import type { Logger, Redactor } from '../log';
 import type { CallbackLink, CallbackLinks } from '../webhooks/links';
+import type { StoredBudgets } from '../store/budgets';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
+import type { Db } from '../store/schema';
 import type { HistoryStore, UploadsStore } from '../store/shared-store';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { UpstreamClient } from '../upstream/client';
@@ -28,6 +31,8 @@ export interface CreateDeps {
   log: Logger;
   /** Counts the jobs created, by operation. */
   metrics?: { jobs: Pick<JobCounters, 'created'> };
+  /** Each person's credit budget, which a create of theirs must fit before it is sent. */
+  budgets?: Pick<StoredBudgets, 'reserve'>;
 }
 
 const parentExpired = () =>
@@ -192,6 +197,13 @@ export async function createJob(
   const link = deps.links.next();
   const body = upstreamBody(input, parent, link, deps.redact);
   const handle = newHandle();
+  const budgets = deps.budgets;
+  // A follow-up's speed is its parent's when it names none: unknown with its prompt.
+  const estimate = costOfCreate(input, parent ? parent.prompt || null : '');
+  const reserve =
+    budgets && by !== null
+      ? (trx: Db) => budgets.reserve(trx, { personId: by, handle, estimate })
+      : null;
   await deps.history.recordIntent(
     {
       handle,
@@ -204,6 +216,7 @@ export async function createJob(
       createdBy: by,
     },
     claim,
+    reserve,
   );
   await deps.uploads.linkJob(handle, body);
   const record = await deps.links.during(link?.token ?? null, () =>

@@ -11,13 +11,10 @@ import {
 import { jobSchema, type Job } from '@/contract/studio-api';
 import { ROUTE_TABLE, type RouteRule } from '../auth/access';
 import { Stack, waitFor, type Recorded } from '../test/harness';
+import { PASSWORD, PEOPLE_PASSWORD, asJson, signIn, team } from '../test/team';
 import { mountedRoutes } from '../test/mounted-routes';
 import { STORE_KINDS, type StoreKind } from '../test/store-kinds';
 import { startTestPostgres, type TestPostgres } from '../test/test-postgres';
-import { asJson, signIn } from '../test/people';
-
-const PASSWORD = 'correct horse battery';
-const PEOPLE_PASSWORD = 'a long enough password';
 
 let stack: Stack | null = null;
 afterEach(async () => {
@@ -121,24 +118,6 @@ async function ask(s: Stack, rule: RouteRule, cookie: string | null): Promise<Re
     return { url, status: res.status, headers: res.headers, bytes: Buffer.from(text), text };
   }
   return s.call(url, { ...init, method, headers, redirect: 'manual' });
-}
-
-/** The owner signed in, and each other role added by them and signed in. */
-async function team(s: Stack, roles: Role[] = ['admin', 'member', 'viewer']) {
-  const owner = await signIn(s, 'owner@localhost', PASSWORD);
-  const cookies: Record<string, string> = { owner };
-  const ids: Record<string, string> = {};
-  for (const [i, role] of roles.entries()) {
-    const email = `${role}${i}@example.com`;
-    const made = await s.json<{ person: { id: string } }>(
-      '/studio-api/people',
-      asJson(owner, 'POST', { name: `A ${role}`, email, role, password: PEOPLE_PASSWORD }),
-    );
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    ids[`${role}${i}`] = made.body.person.id;
-    cookies[`${role}${i}`] = await signIn(s, email, PEOPLE_PASSWORD);
-  }
-  return { cookies, ids };
 }
 
 describe('who may call which route', () => {

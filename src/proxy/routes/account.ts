@@ -7,27 +7,15 @@ import type { Redactor } from '../log';
 import type { SpendingReads } from '../store/spending';
 import { StudioHttpError } from '../studio-error';
 import { UpstreamError, toStudioError } from '../upstream/errors';
+import { audited, type AuditLog } from './audited';
+import { csvStream } from './csv-stream';
 import { rejectInvalid } from './validate';
 
 interface AccountDeps {
   account: AccountService;
   spending: SpendingReads;
   redact: Redactor;
-}
-
-/** A pull stream over the CSV pages: each page is read when the socket wants more. */
-function csvStream(lines: AsyncGenerator<string>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    async pull(controller) {
-      const next = await lines.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
+  audit: AuditLog;
 }
 
 /**
@@ -57,8 +45,9 @@ export function accountRoutes(deps: AccountDeps): Hono {
   app.get(
     '/ledger.csv',
     zValidator('query', ledgerQuerySchema, rejectInvalid(deps.redact)),
-    (c) => {
+    async (c) => {
       const { days, tz } = c.req.valid('query');
+      await audited(c, deps.audit, { action: 'export', subject: 'ledger.csv', detail: { days } });
       const range = days === undefined ? null : localDays(tz, days, Date.now());
       const from = range?.[0]?.startMs ?? Number.MIN_SAFE_INTEGER;
       const to = range?.at(-1)?.endMs ?? Number.MAX_SAFE_INTEGER;

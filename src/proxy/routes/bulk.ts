@@ -14,6 +14,7 @@ import { mayChangeJob, type Caller } from '../model/people';
 import { isDeletable, type JobRecord } from '../model/record';
 import type { HistoryStore } from '../store/shared-store';
 import { historyFilter } from './jobs';
+import { audited, type AuditLog } from './audited';
 import { rejectInvalid, requireJson } from './validate';
 import { othersJobs } from '../studio-error';
 
@@ -23,6 +24,7 @@ interface BulkDeps {
   thumbs: Pick<ThumbCache, 'removeJob'>;
   log: Logger;
   redact: Redactor;
+  audit: AuditLog;
 }
 
 /**
@@ -143,7 +145,14 @@ export function bulkRoutes(deps: BulkDeps): Hono {
       result.skipped += done.skipped;
     }
     if (req.filter && result.cursor === null) result.cursor = req.filter.cursor ?? null;
-    if (!dryRun) deps.log.info('bulk action', { ...result, cursor: undefined });
+    if (!dryRun) {
+      deps.log.info('bulk action', { ...result, cursor: undefined });
+      const { matched, changed, skipped } = result;
+      await audited(c, deps.audit, {
+        action: req.action === 'delete' ? 'jobs_deleted' : req.action,
+        detail: { bulk: true, matched, changed, skipped },
+      });
+    }
     return c.json(result);
   });
   return app;

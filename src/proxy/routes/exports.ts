@@ -12,6 +12,7 @@ import { callerOf } from '../auth/access';
 import type { Makers } from '../model/makers';
 import { mayExportAny, mayExportJob, type Caller } from '../model/people';
 import { historyFilter } from './jobs';
+import { audited, type AuditLog } from './audited';
 import { rejectInvalid } from './validate';
 
 interface ExportDeps {
@@ -20,6 +21,7 @@ interface ExportDeps {
   media: Pick<MediaCache, 'get'>;
   log: Logger;
   redact: Redactor;
+  audit: AuditLog;
 }
 
 type ExportQuery = z.infer<typeof exportQuerySchema>;
@@ -84,6 +86,11 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const lineage = (handle: string) => deps.history.lineage(handle);
     const names = await deps.makers.namesFor(jobs);
     deps.log.info('export started', { jobs: jobs.length });
+    await audited(c, deps.audit, {
+      action: 'export',
+      subject: 'results.zip',
+      detail: { jobs: jobs.length },
+    });
     return new Response(exportZip(jobs, { media: deps.media, lineage, names, log: deps.log }), {
       headers: {
         'content-type': 'application/zip',

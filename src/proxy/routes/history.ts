@@ -11,10 +11,12 @@ import type { MediaCache } from '../media/cache';
 import type { ThumbCache } from '../media/thumbs';
 import type { HistoryStore } from '../store/shared-store';
 import { StudioHttpError, jobNotFound, othersJobs, studioError } from '../studio-error';
+import { audited, type AuditLog } from './audited';
 import { rejectUnknownJob } from './validate';
 
 interface HistoryDeps {
   history: HistoryStore;
+  audit: AuditLog;
   media: Pick<MediaCache, 'removeJob'>;
   thumbs: Pick<ThumbCache, 'removeJob'>;
   log: Logger;
@@ -46,6 +48,7 @@ export function historyRoutes(deps: HistoryDeps): Hono {
       if (!(await deps.history.setFavourite(id, on))) throw jobNotFound();
       const job = await deps.history.get(id);
       if (!job) throw jobNotFound();
+      await audited(c, deps.audit, { action: on ? 'favourite' : 'unfavourite', subject: id });
       return c.json({ job: await deps.makers.job(job) });
     });
   favourite(true);
@@ -69,6 +72,11 @@ export function historyRoutes(deps: HistoryDeps): Hono {
     await deps.thumbs.removeJob(id);
     await deps.media.removeJob(id);
     deps.log.info('job deleted', { handle: id });
+    await audited(c, deps.audit, {
+      action: 'job_deleted',
+      subject: id,
+      detail: { operation: job.operation, prompt: job.prompt, madeBy: job.createdBy },
+    });
     return c.json({ deleted: id });
   });
 

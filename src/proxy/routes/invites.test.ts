@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inviteListSchema, inviteMadeSchema, meSchema } from '@/contract/people';
 import { Stack } from '../test/harness';
-import { asJson, signIn } from '../test/people';
+import { asJson, signIn } from '../test/team';
 
 const PASSWORD = 'correct horse battery';
 const PEOPLE_PASSWORD = 'a long enough password';

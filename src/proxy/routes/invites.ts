@@ -25,7 +25,8 @@ import { toInvite } from '../model/invites';
 import type { StoredInvites } from '../store/invites';
 import { INVITE_NOT_VALID } from '../store/invites';
 import { StudioHttpError, studioError } from '../studio-error';
-import { clientOf, field } from './login';
+import { clientOf } from '../auth/client';
+import { field } from './login';
 import { ownersByOwners, signInOff } from './people';
 import { formFields, rejectInvalid, requireJson } from './validate';
 

@@ -60,6 +60,7 @@ async function loginServer(kind: StoreKind, store?: SharedStore): Promise<LoginS
       people: store.people,
       sessions: store.sessions,
       signIns: store.signIns,
+      audit: store.audit,
       cookie,
       log,
       now: () => now,

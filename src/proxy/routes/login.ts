@@ -1,6 +1,5 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { clientOf } from '../auth/client';
 import type { SessionCookie } from '../auth/cookie';
 import { loginPage, safeNext } from '../auth/login-page';
 import { outdatedHash, hashPassword, verifyNobody, verifyPassword } from '../auth/passwords';
@@ -14,6 +13,7 @@ import {
 import { SESSIONS_ENDED_TEXT, type Sessions } from '../auth/sessions';
 import type { Logger } from '../log';
 import { emailKey, type PersonRecord } from '../model/people';
+import type { StoredAudit } from '../store/audit';
 import type { StoredPeople } from '../store/people';
 import { formFields } from './validate';
 
@@ -24,6 +24,8 @@ interface LoginDeps {
   log: Logger;
   /** Where failures are counted, for the studio and each account (replicas share it). */
   signIns: BackoffStore;
+  /** Where sign-ins and failed ones are recorded. */
+  audit: Pick<StoredAudit, 'append'>;
   /** The limits' clock (tests move it rather than wait for a window to pass). */
   now?: () => number;
 }
@@ -49,17 +51,8 @@ const ACCOUNT_MAX_PAUSE_MS = 60 * 60_000;
 type Attempt =
   | { kind: 'paused'; waitS: number }
   | { kind: 'limited'; waitS: number }
-  | { kind: 'wrong'; pauseS: number | null }
+  | { kind: 'wrong'; pauseS: number | null; person: PersonRecord | null }
   | { kind: 'ok'; person: PersonRecord };
-
-/** The client's address, as the socket sees it: headers could be forged. */
-export function clientOf(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 export const field = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -112,7 +105,7 @@ function signInAttempts(deps: LoginDeps) {
       // Both count it, whichever starts a pause.
       const studioPauseS = studio.failed(now);
       const accountPauseS = account?.failed(now) ?? null;
-      return kept({ kind: 'wrong', pauseS: studioPauseS ?? accountPauseS });
+      return kept({ kind: 'wrong', pauseS: studioPauseS ?? accountPauseS, person });
     });
   };
 }
@@ -137,7 +130,8 @@ export function loginRoutes(deps: LoginDeps): Hono {
     const email = field(form.email).slice(0, 1000);
     // Both limits answer before the password is looked at, so a refusal says nothing
     // about it; an attempt refused by the pause is not counted against its address.
-    const outcome = await attempt(clock(), clientOf(c), email, given);
+    const ip = clientOf(c);
+    const outcome = await attempt(clock(), ip, email, given);
     if (outcome.kind === 'paused' || outcome.kind === 'limited') {
       // The pause was logged once when it began; a line per refusal would let a flood in.
       if (outcome.kind === 'limited')
@@ -151,6 +145,14 @@ export function loginRoutes(deps: LoginDeps): Hono {
     if (outcome.kind === 'wrong') {
       if (outcome.pauseS === null) deps.log.warn('sign-in failed');
       else deps.log.warn('sign-in failed; sign-ins paused', { pauseS: outcome.pauseS });
+      // Whom it was tried as: the person the email names, else the email typed.
+      await deps.audit.append({
+        actor: null,
+        action: 'sign_in_failed',
+        subject: outcome.person?.id ?? (email.trim().slice(0, 254) || null),
+        detail: email.trim() === '' ? null : { email: email.trim().slice(0, 254) },
+        ip,
+      });
       return c.html(loginPage(next, 'Wrong email or password.', email), 401);
     }
     const { person } = outcome;
@@ -161,6 +163,7 @@ export function loginRoutes(deps: LoginDeps): Hono {
     const session = await deps.sessions.create(person.id);
     deps.cookie.write(c, session.token, session.maxAgeS);
     deps.log.info('signed in', { person: person.id });
+    await deps.audit.append({ actor: person.id, action: 'sign_in', subject: person.id, ip });
     return c.redirect(next, 303);
   });
   app.post('/logout', async (c) => {

@@ -1,17 +1,27 @@
 import { zValidator } from '@hono/zod-validator';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { newPersonSchema, personIdSchema, roleChangeSchema, type Role } from '@/contract/people';
+import {
+  newPersonSchema,
+  personIdSchema,
+  roleChangeSchema,
+  spends,
+  type Role,
+} from '@/contract/people';
 import { callerOf } from '../auth/access';
 import { hashPassword } from '../auth/passwords';
 import type { Logger, Redactor } from '../log';
 import { toPerson, type Caller, type PersonRecord } from '../model/people';
+import type { StoredBudgets } from '../store/budgets';
 import type { StoredPeople } from '../store/people';
 import { StudioHttpError, studioError } from '../studio-error';
+import { audited, type AuditLog } from './audited';
 import { rejectInvalid, requireJson } from './validate';
 
 interface PeopleDeps {
   people: StoredPeople;
+  budgets: Pick<StoredBudgets, 'of'>;
+  audit: AuditLog;
   log: Logger;
   redact: Redactor;
   /** Whether people sign in (STUDIO_PASSWORD is set); without, no one could. */
@@ -48,6 +58,25 @@ export const signInOff = () =>
     ),
   );
 
+/** Removes a person the caller may remove, and records who did. */
+async function removeRecorded(deps: PeopleDeps, c: Context, id: string): Promise<void> {
+  const caller = callerOf(c);
+  let who: PersonRecord | null = null;
+  const removed = await deps.people.remove(id, (target) => {
+    ownersByOwners(caller, target.role);
+    who = target;
+  });
+  if (!removed || !who) throw noSuchPerson();
+  deps.sessionsEnded(id);
+  const { name, email, role } = who as PersonRecord;
+  deps.log.info('person removed', { person: id, by: caller.id });
+  await audited(c, deps.audit, {
+    action: 'person_removed',
+    subject: id,
+    detail: { name, email, role },
+  });
+}
+
 /**
  * `/studio-api/me` (anyone signed in: who they are, so the app hides what they may not
  * do), `/studio-api/people/names` (anyone signed in: ids and names, never emails) and `/studio-api/people` (admins and owners, auth/access.ts): list, add a local
@@ -64,7 +93,8 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
   app.get('/me', async (c) => {
     const me = await deps.people.get(callerOf(c).id);
     if (!me) throw noSuchPerson();
-    return c.json({ me: toPerson(me) });
+    const budget = spends(me.role) ? await deps.budgets.of(me.id) : null;
+    return c.json({ me: toPerson(me), budget });
   });
 
   app.get('/people', async (c) => {
@@ -89,6 +119,11 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
       passwordHash: await hashPassword(draft.password),
     });
     deps.log.info('person added', { person: person.id, role: person.role, by: caller.id });
+    await audited(c, deps.audit, {
+      action: 'person_added',
+      subject: person.id,
+      detail: { name: person.name, email: person.email, role: person.role },
+    });
     return c.json({ person: toPerson(person) }, 201);
   });
 
@@ -111,17 +146,20 @@ export function peopleRoutes(deps: PeopleDeps): Hono {
       // Their sessions ended with the change (none did when the role stays the same).
       if (before !== role) deps.sessionsEnded(id);
       deps.log.info('role changed', { person: id, role, by: caller.id });
+      if (before !== role) {
+        await audited(c, deps.audit, {
+          action: 'role_changed',
+          subject: id,
+          detail: { from: before, to: role },
+        });
+      }
       return c.json({ person: toPerson(changed) });
     },
   );
 
   app.delete('/people/:id', param, async (c) => {
-    const caller = callerOf(c);
     const { id } = c.req.valid('param');
-    const removed = await deps.people.remove(id, (target) => ownersByOwners(caller, target.role));
-    if (!removed) throw noSuchPerson();
-    deps.sessionsEnded(id);
-    deps.log.info('person removed', { person: id, by: caller.id });
+    await removeRecorded(deps, c, id);
     return c.json({ removed: id });
   });
   return app;

@@ -95,16 +95,23 @@ export class History implements HistoryStore {
    * Writes a create before it is sent upstream, with its idempotency key in the same
    * transaction. Browsers hear of it only once the outcome is known (`confirmCreate`, or
    * `markCreateUnknown`); a refused create leaves nothing (`discardIntent`). A key another
-   * create holds (a deleted or refused job's went with it) is `KeyTaken`.
+   * create holds (a deleted or refused job's went with it) is `KeyTaken`. `reserve` runs
+   * first in the same transaction (a budget's check and charge), and may refuse the create.
    */
-  async recordIntent(intent: Intent, claim: IdempotencyClaim | null): Promise<void> {
+  async recordIntent(
+    intent: Intent,
+    claim: IdempotencyClaim | null,
+    reserve: ((trx: Db) => Promise<void>) | null = null,
+  ): Promise<void> {
     const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
     const write = async (db: Db) => {
+      // The budget first: its turn is taken before anything of the create is written.
+      if (reserve) await reserve(db);
       await insertIntentRow(db, this.d, { ...row, task: null, ...INTENT_STATE });
       if (claim) await claimKey(db, claim, intent.handle);
     };
     // One statement needs no transaction of its own.
-    if (claim) await this.db.transaction().execute(write);
+    if (claim || reserve) await this.db.transaction().execute(write);
     else await write(this.db);
   }
 

@@ -4,6 +4,7 @@ import type { SchemaDb, StoreDialect } from './dialect';
 import { invitesTable } from './invites';
 import { ledgerMakers } from './step-ledger-makers';
 import type { Db } from './schema';
+import { budgetsAndAudit } from './step-budgets-audit';
 
 /** Each step is written once and runs on both databases; append, never edit. */
 type Step = (db: SchemaDb, d: StoreDialect) => Promise<void>;
@@ -259,8 +260,16 @@ async function people(db: SchemaDb): Promise<void> {
 /** Version 4: invites, kept by the SHA-256 of their link's token (see `invites.ts`). */
 const invites: Step = (db) => invitesTable(db);
 
-// Version 5: the maker of each ledger row (`step-ledger-makers.ts`).
-const STEPS: readonly Step[] = [baseline, speedByHandle, people, invites, ledgerMakers];
+// Version 5: the maker of each ledger row (`step-ledger-makers.ts`); 6: budgets and the
+// audit log (`step-budgets-audit.ts`).
+const STEPS: readonly Step[] = [
+  baseline,
+  speedByHandle,
+  people,
+  invites,
+  ledgerMakers,
+  budgetsAndAudit,
+];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

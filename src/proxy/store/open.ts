@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { ProxyConfig } from '../config';
 import type { Logger } from '../log';
 import type { StoreDialect } from './dialect';
+import { StoredAudit } from './audit';
+import { StoredBudgets } from './budgets';
 import { StoredEvents } from './events';
 import { History } from './history';
 import { StoredInvites } from './invites';
@@ -30,6 +32,8 @@ export interface StoreOptions {
    * interrupted. One studio takes every create it was still waiting for.
    */
   createTimeoutMs?: number;
+  /** The studio's time zone (STUDIO_TIME_ZONE), whose local days and months budgets count. */
+  timeZone?: string;
   /** A connection lost while idle, or an event that could not be read. */
   onError?: (e: Error) => void;
 }
@@ -59,6 +63,8 @@ export async function assembleStore(
     history: new History(db, d, opts.upstreamTtlMs, opts.createTimeoutMs ?? 0),
     people,
     invites: new StoredInvites(db, people),
+    budgets: new StoredBudgets(db, d, opts.timeZone ?? 'UTC'),
+    audit: new StoredAudit(db),
     sessions: new StoredSessions(db, d),
     signIns: new StoredSignIns(db, d),
     uploads: new StoredUploads(db, d, opts.uploadsCapBytes),
@@ -87,6 +93,7 @@ export function openStore(config: ProxyConfig, dataDir: string, log: Logger): Pr
   const opts = {
     upstreamTtlMs: config.upstreamJobTtlH * 60 * 60 * 1000,
     uploadsCapBytes: config.uploadsMb * MB,
+    timeZone: config.timeZone,
     onError: (err: Error) => log.warn('the database failed', { err }),
   };
   return config.databaseUrl

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionKey } from '../auth/sessions';
 import { StudioHttpError } from '../studio-error';
-import { ownerWith, personWith } from '../test/people';
+import { intentBy, ownerWith, personWith } from '../test/people';
 import { STORE_KINDS, replicaPairs, storeKinds } from '../test/store-kinds';
 import { migrateStore } from './migrations';
 import { assembleStore } from './open';
@@ -54,19 +54,7 @@ describe.each(STORE_KINDS)('people on %s', (kind) => {
   it('records who made each job and each upload', async () => {
     const [store, other, { db }] = await twoReplicas(kind);
     const ana = await personWith(store, 'member', 'ana password 12');
-    await store.history.recordIntent(
-      {
-        handle: 'anasJob00001',
-        hookToken: null,
-        parentHandle: null,
-        parentIndex: null,
-        operation: 'diffusion',
-        prompt: 'a fox',
-        params: null,
-        createdBy: ana.id,
-      },
-      null,
-    );
+    await store.history.recordIntent(intentBy('anasJob00001', ana.id), null);
     expect((await other.history.get('anasJob00001'))?.createdBy).toBe(ana.id);
     const upload = await store.uploads.save(
       { data: Buffer.alloc(64, 1), type: 'image/png', ext: 'png', width: 1, height: 1 },

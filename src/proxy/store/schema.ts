@@ -195,6 +195,44 @@ interface LedgerQuartersTable {
   refunded: number;
 }
 
+/**
+ * A credit budget per local day and per local month (schema 4): one row per person who has
+ * their own, and the team default under `person_id` `*`. Null: no limit for that period.
+ */
+interface BudgetsTable {
+  person_id: string;
+  day_credits: number | null;
+  month_credits: number | null;
+  updated_ms: number;
+}
+
+/**
+ * What each create was reserved against its maker's budget (schema 4), written with its
+ * intent. What it counts is read through the ledger: consumed once it finished, frozen
+ * while it runs, `estimate` until the service froze anything; nothing once the create was
+ * refused (its intent and ledger row are gone).
+ */
+interface BudgetChargesTable {
+  handle: string;
+  person_id: string;
+  added_ms: number;
+  estimate: number;
+}
+
+/** The audit log (schema 4): appended to, never changed. */
+interface AuditTable {
+  seq: Generated<number>;
+  at_ms: number;
+  /** The person who acted; null for someone not signed in (a failed sign-in). */
+  actor: string | null;
+  action: string;
+  /** What the action was on: a person's id, a job's handle, an email. */
+  subject: string | null;
+  /** More about it, as JSON. */
+  detail_json: string | null;
+  ip: string | null;
+}
+
 /** The store's schema version (see `migrations.ts`). */
 interface StoreSchemaTable {
   version: number;
@@ -215,6 +253,9 @@ export interface StoreTables {
   events: EventsTable;
   ledger: LedgerTable;
   ledger_quarters: LedgerQuartersTable;
+  budgets: BudgetsTable;
+  budget_charges: BudgetChargesTable;
+  audit: AuditTable;
   store_schema: StoreSchemaTable;
 }
 

@@ -10,7 +10,10 @@ import type { IdempotencyClaim } from './idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from './history';
 import type { HistoryFilter } from './history-reads';
 import type { StoredInvites } from './invites';
+import type { StoredBudgets } from './budgets';
+import type { StoredAudit } from './audit';
 import type { StoredPeople } from './people';
+import type { Db } from './schema';
 import type { NewJob } from './rows';
 import type { SpendingReads } from './spending';
 import type { UploadRecord } from './uploads';
@@ -32,7 +35,11 @@ export interface HistoryStore {
   /** Calls `fn` after every change this replica makes to a job. */
   watch(fn: (change: JobChange) => void): () => void;
   insert(job: NewJob): Promise<JobRecord>;
-  recordIntent(intent: Intent, claim: IdempotencyClaim | null): Promise<void>;
+  recordIntent(
+    intent: Intent,
+    claim: IdempotencyClaim | null,
+    reserve?: ((trx: Db) => Promise<void>) | null,
+  ): Promise<void>;
   confirmCreate(
     handle: string,
     task: TaskResponse,
@@ -119,6 +126,10 @@ export interface SharedStore {
   people: StoredPeople;
   /** One-time links that make a person of a role. */
   invites: StoredInvites;
+  /** Credit budgets per person and the team default, and what each spent. */
+  budgets: StoredBudgets;
+  /** The audit log: who did what, appended to, never changed. */
+  audit: StoredAudit;
   sessions: Sessions;
   /** The sign-in backoff of the studio and of each account (on Postgres, of all replicas). */
   signIns: BackoffStore;

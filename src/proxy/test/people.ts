@@ -1,9 +1,8 @@
-import { expect } from 'vitest';
 import type { Role } from '@/contract/people';
 import { hashPassword } from '../auth/passwords';
 import type { PersonRecord } from '../model/people';
+import type { Intent } from '../store/history';
 import type { SharedStore } from '../store/shared-store';
-import type { Stack } from './harness';
 
 /** The owner a first start makes, with `password` as STUDIO_PASSWORD would give them. */
 export async function ownerWith(
@@ -32,21 +31,14 @@ export async function personWith(
   });
 }
 
-/** Signs in over the form; the cookie to send back. */
-export async function signIn(s: Stack, email: string, password: string): Promise<string> {
-  const res = await s.call('/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password }).toString(),
-    redirect: 'manual',
-  });
-  expect(res.status, `sign-in of ${email}`).toBe(303);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-/** A JSON request as the person of `cookie`. */
-export const asJson = (cookie: string, method: string, body?: unknown): RequestInit => ({
-  method,
-  headers: { cookie, 'content-type': 'application/json' },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+/** A diffusion's create about to be sent, made by `createdBy`. */
+export const intentBy = (handle: string, createdBy: string): Intent => ({
+  handle,
+  hookToken: null,
+  parentHandle: null,
+  parentIndex: null,
+  operation: 'diffusion',
+  prompt: 'a fox',
+  params: null,
+  createdBy,
 });

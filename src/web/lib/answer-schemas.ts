@@ -5,6 +5,8 @@
 export { accountEnvelopeSchema as account } from '@/contract/account-summary';
 export { bulkResultSchema as bulk } from '@/contract/bulk';
 export { lineageTreeSchema as lineageTree } from '@/contract/lineage-tree';
+export { auditPageSchema as auditPage } from '@/contract/audit';
+export { budgetsSchema as budgets } from '@/contract/budgets';
 export {
   inviteEnvelopeSchema as invite,
   inviteListSchema as invites,

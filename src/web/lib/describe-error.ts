@@ -24,8 +24,9 @@ export function describeError(err: unknown): ErrorText {
       hint: hint ?? fallbackHint(status, retryAfterS),
       ...(requestId ? { reference: requestId } : {}),
     };
-    // Not enough credits: the account page shows the balance and where the credits went.
-    if (status === 402 || code === 'insufficient_quota') {
+    // Not enough credits, or past a budget: the account page shows the balance, the
+    // budget and where the credits went.
+    if (status === 402 || code === 'insufficient_quota' || code === 'budget_exceeded') {
       return { ...text, link: { href: ACCOUNT_HREF, label: 'Open Account' } };
     }
     return text;

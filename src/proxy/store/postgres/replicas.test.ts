@@ -269,6 +269,7 @@ describe('replicas on one Postgres, working together', () => {
           people: s.people,
           sessions: s.sessions,
           signIns: s.signIns,
+          audit: s.audit,
           cookie: new SessionCookie(false),
           log: quiet,
         });

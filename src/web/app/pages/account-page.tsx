@@ -1,6 +1,10 @@
 import { SPENDING_RANGES, type SpendingRange } from '@/contract/spending';
 // By path: the index is on the first page, and this page is a chunk of its own.
 import { AccountPanel } from '@/web/features/account/components/account-panel';
+import { useQuery } from '@tanstack/react-query';
+import { lazyComponent } from '@/web/lib/lazy-component';
+import { meQuery } from '@/web/lib/me';
+import { MyBudget } from '@/web/features/budgets/my-budget';
 import { NotificationsSetting } from '../notifications-setting';
 import { jobHref, replaceRouteSearch, useRouteSearch } from '../router';
 import { Page } from './page';
@@ -13,8 +17,20 @@ function rangeFrom(search: string): SpendingRange {
   return SPENDING_RANGES.find((d) => String(d) === days) ?? DEFAULT_RANGE;
 }
 
+/** What only admins see, each a chunk of its own, shown once it came (nothing before). */
+const Budgets = lazyComponent(
+  () => import('@/web/features/budgets/budgets-section').then((m) => m.BudgetsSection),
+  { fallback: null },
+);
+const Audit = lazyComponent(
+  () => import('@/web/features/audit/audit-section').then((m) => m.AuditSection),
+  { fallback: null },
+);
+
 export function AccountPage() {
   const range = rangeFrom(useRouteSearch());
+  const role = useQuery(meQuery).data?.me.role;
+  const admin = role === 'admin' || role === 'owner';
   return (
     <Page
       title="Account"
@@ -25,6 +41,9 @@ export function AccountPage() {
         onRangeChange={(days) => replaceRouteSearch('account', `days=${days}`)}
         jobHref={jobHref}
       />
+      <MyBudget />
+      {admin ? <Budgets.Component /> : null}
+      {admin ? <Audit.Component /> : null}
       <NotificationsSetting />
     </Page>
   );

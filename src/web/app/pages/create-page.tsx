@@ -1,6 +1,7 @@
 import { PromptBox } from '@/web/features/create';
 import { JobFeed } from '@/web/features/feed';
 import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
+import { BudgetNote } from '../budget-note';
 import { useMayCreate } from '../use-may-create';
 import { usePromptHandoff } from '../use-prompt-handoff';
 import { Page } from './page';
@@ -23,12 +24,15 @@ export function CreatePage() {
   return (
     <Page title="Create">
       {mayCreate ? (
-        <PromptBox
-          onSubmit={(text) => create.submit({ operation: 'diffusion', params: { text } })}
-          pending={create.isPending}
-          error={create.error}
-          onDismissError={create.reset}
-        />
+        <>
+          <PromptBox
+            onSubmit={(text) => create.submit({ operation: 'diffusion', params: { text } })}
+            pending={create.isPending}
+            error={create.error}
+            onDismissError={create.reset}
+          />
+          <BudgetNote />
+        </>
       ) : (
         <ViewerNotice />
       )}

@@ -7,6 +7,7 @@ import { NetworkError, requestJson } from '@/web/lib/http';
 import { CreateKeys } from './create-keys';
 import { applyJobRemoved, applyJobToSearches, findCachedJob, updateCachedJob } from './job-events';
 import { jobQueries, prependJob } from './job-queries';
+import { meQuery } from '@/web/lib/me';
 
 export interface CreateJobVariables {
   body: CreateJobRequest;
@@ -108,6 +109,12 @@ export const jobMutations = {
       // Only a request that got no answer is retried; the key keeps it to one task.
       retry: (failures: number, err: Error) => failures < 2 && err instanceof NetworkError,
       onSuccess: (job: Job) => jobCreated(client, job),
+      // What is left of a budget changed with it (or was found spent): shown again.
+      onSettled: () => {
+        if (client.getQueryData(meQuery.queryKey)?.budget) {
+          void client.invalidateQueries({ queryKey: meQuery.queryKey });
+        }
+      },
     }),
   /**
    * Stars or unstars a job. Every cached copy changes at once and is put back if the

@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Person } from '@/contract/people';
 import type { Job } from '@/contract/studio-api';
-import { requestJson } from '@/web/lib/http';
-
-/** `GET /studio-api/me`: who is signed in, and as what. */
-const meQuery = {
-  queryKey: ['me'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => requestJson('/studio-api/me', 'me', { signal }),
-  staleTime: 5 * 60_000,
-};
+import { meQuery } from '@/web/lib/me';
 
 /** Who is signed in; undefined until the studio has said. */
 export function useMe(): Person | undefined {
