@@ -5,6 +5,7 @@ import { requestLog } from '@/server/log';
 import { httpMetrics, metricsHandler, readiness } from '@/server/metrics';
 import type { AccountService } from './account/summary';
 import type { SessionCookie } from './auth/cookie';
+import type { OidcSignIn } from './auth/oidc';
 import type { Caller } from './model/people';
 import { authorize } from './auth/access';
 import { securityHeaders } from './auth/headers';
@@ -34,6 +35,7 @@ import { historyRoutes } from './routes/history';
 import { lineageTreeRoutes } from './routes/lineage-tree';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
+import { oidcRoutes } from './routes/oidc';
 import { peopleRoutes } from './routes/people';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
@@ -64,13 +66,39 @@ interface AppDeps extends CreateDeps {
   metrics: StudioMetrics;
   /** METRICS_TOKEN: when set, `/metrics` is served to its bearer only, from anywhere. */
   metricsToken: string | undefined;
-  shared: Pick<SharedStore, 'ping' | 'people' | 'sessions' | 'signIns'>;
+  shared: Pick<
+    SharedStore,
+    'ping' | 'people' | 'sessions' | 'signIns' | 'identities' | 'oidcTransactions'
+  >;
   health: Pick<UpstreamHealth, 'status'>;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** The local owner: who every request is when there is no sign-in (loopback, no password). */
   owner: Caller;
-  /** Set when STUDIO_PASSWORD is: people sign in, and their session is in this cookie. */
-  auth: { cookie: SessionCookie } | null;
+  /**
+   * Set when STUDIO_PASSWORD is: people sign in, and their session is in this cookie;
+   * with OIDC_ISSUER, at the team's provider too (its sign-in under way in `oidc.cookie`).
+   */
+  auth: {
+    cookie: SessionCookie;
+    oidc: { signIn: OidcSignIn; cookie: SessionCookie } | null;
+  } | null;
+}
+
+/** Sign-in by password, and at the team's provider when OpenID Connect is set up. */
+function signInRoutes(
+  app: Hono,
+  auth: NonNullable<AppDeps['auth']>,
+  shared: AppDeps['shared'],
+  log: AppDeps['log'],
+): void {
+  const provider = auth.oidc?.signIn.name ?? null;
+  app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log, provider }));
+  if (!auth.oidc) return;
+  const { signIn, cookie } = auth.oidc;
+  app.route(
+    '/',
+    oidcRoutes({ ...shared, oidc: signIn, cookie: auth.cookie, transactionCookie: cookie, log }),
+  );
 }
 
 /** The studio's same-origin server: browser API, media, health and the SPA. */
@@ -110,7 +138,7 @@ export function createApp(deps: AppDeps): Hono {
       auth ? (c) => shared.sessions.who(auth.cookie.read(c)) : () => Promise.resolve(owner),
     ),
   );
-  if (auth) app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
+  if (auth) signInRoutes(app, auth, shared, deps.log);
   // Liveness and readiness, for load balancers and orchestrators: open without a session
   // (auth/access.ts), and under any host name (auth/hosts.ts). Readiness:
   // the database answers and the upstream is reachable as far as the studio last saw it

@@ -30,6 +30,7 @@ describe('loadProxyConfig', () => {
       upstreamTimeoutMs: 15_000,
       allowedHosts: [],
       ownerEmail: 'owner@localhost',
+      oidcRoleClaim: 'groups',
       logLevel: 'info',
     });
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
 import { EMAIL_RE } from '@/contract/people';
 import { httpUrlRe } from '@/contract/urls';
+import { OIDC_SETTINGS, oidcConfigShape, oidcProblems } from './oidc-settings';
 import {
   envValue,
   helpSection,
@@ -163,6 +164,7 @@ export const proxyConfigSchema = z.object({
     .max(254, { error: 'must be at most 254 characters' })
     .regex(EMAIL_RE, { error: 'must be an email address, such as ana@example.com' })
     .default('owner@localhost'),
+  ...oidcConfigShape,
   /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
   metricsToken: metricsTokenSchema,
   logLevel: logLevelSchema,
@@ -292,6 +294,7 @@ const PROXY_SETTINGS = {
     meaning:
       "with `DATABASE_URL`: how long a replica's lease on the jobs it follows lasts unrenewed, so how soon another replica takes over the jobs of one that died",
   },
+  ...OIDC_SETTINGS,
   metricsToken: { ...metricsTokenDoc('METRICS_TOKEN', ', or a file holding it'), fromFile: true },
   logLevel: LOG_LEVEL_DOC,
 } as const satisfies Record<Key, SettingDoc>;
@@ -356,6 +359,7 @@ export function loadProxyConfig(
   }
   const exposed = parsed.success ? exposureProblem(parsed.data) : null;
   if (exposed) problems.push(exposed);
+  if (parsed.success) problems.push(...oidcProblems(parsed.data));
   if (problems.length > 0 || !parsed.success) {
     throw new Error(
       `Invalid studio proxy settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`,

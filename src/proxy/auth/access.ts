@@ -37,6 +37,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'GET', path: '/login', access: 'public' },
   { method: 'POST', path: '/login', access: 'public' },
   { method: 'POST', path: '/logout', access: 'public' },
+  // OpenID Connect: the start sends the browser to the provider, the callback checks what
+  // it brings back (routes/oidc.ts); a sign-in of its own, like POST /login.
+  { method: 'GET', path: '/login/oidc', access: 'public' },
+  { method: 'GET', path: '/login/oidc/callback', access: 'public' },
   // Load balancers: whether the studio and its dependencies answer, nothing else.
   { method: 'GET', path: '/healthz', access: 'public' },
   { method: 'GET', path: '/readyz', access: 'public' },

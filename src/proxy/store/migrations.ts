@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type { SchemaDb, StoreDialect } from './dialect';
+import { identities } from './identities-schema';
 import type { Db } from './schema';
 
 /** Each step is written once and runs on both databases; append, never edit. */
@@ -254,7 +255,7 @@ async function people(db: SchemaDb): Promise<void> {
   await db.schema.alterTable('uploads').addColumn('created_by', 'text').execute();
 }
 
-const STEPS: readonly Step[] = [baseline, speedByHandle, people];
+const STEPS: readonly Step[] = [baseline, speedByHandle, people, identities];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

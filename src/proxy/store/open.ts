@@ -4,7 +4,9 @@ import type { Logger } from '../log';
 import type { StoreDialect } from './dialect';
 import { StoredEvents } from './events';
 import { History } from './history';
+import { StoredIdentities } from './identities';
 import { migrateStore } from './migrations';
+import { StoredOidcTransactions } from './oidc-transactions';
 import { StoredPeople } from './people';
 import { openPostgresStore } from './postgres/open';
 import type { Db } from './schema';
@@ -51,12 +53,15 @@ export async function assembleStore(
   }
   const deployment = await db.selectFrom('deployment').select('id').executeTakeFirstOrThrow();
   const events = new StoredEvents(db, d, opts.onError ?? (() => undefined));
+  const people = new StoredPeople(db, d);
   return {
     kind: d.kind,
     deployment: deployment.id,
     history: new History(db, d, opts.upstreamTtlMs, opts.createTimeoutMs ?? 0),
-    people: new StoredPeople(db, d),
+    people,
     sessions: new StoredSessions(db),
+    identities: new StoredIdentities(people),
+    oidcTransactions: new StoredOidcTransactions(db),
     signIns: new StoredSignIns(db, d),
     uploads: new StoredUploads(db, d, opts.uploadsCapBytes),
     spending: spendingReads(db, d),

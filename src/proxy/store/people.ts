@@ -12,7 +12,7 @@ type PersonRow = Selectable<StoreTables['people']>;
 
 const PERSON_COLUMNS = ['id', 'name', 'email', 'role', 'password_hash', 'created_ms'] as const;
 
-const toRecord = (r: Pick<PersonRow, (typeof PERSON_COLUMNS)[number]>): PersonRecord => ({
+export const toRecord = (r: Pick<PersonRow, (typeof PERSON_COLUMNS)[number]>): PersonRecord => ({
   id: r.id,
   name: r.name,
   email: r.email,
@@ -58,7 +58,8 @@ export class StoredPeople {
     private readonly d: StoreDialect,
   ) {}
 
-  private select(db: Db) {
+  /** The people not removed (for the store's own modules, as the queries below). */
+  select(db: Db) {
     return db.selectFrom('people').select(PERSON_COLUMNS).where('removed_ms', 'is', null);
   }
 
@@ -90,14 +91,16 @@ export class StoredPeople {
     return rows.map(toRecord);
   }
 
-  private inTurn<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+  /** `fn` in a transaction holding the people's turn on every replica. */
+  inTurn<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       await this.d.lock(trx, 'studio-people');
       return fn(trx);
     });
   }
 
-  private async insert(trx: Db, draft: PersonDraft): Promise<PersonRecord> {
+  /** A new person, within `inTurn`; `email_taken` when the email is someone's. */
+  async insert(trx: Db, draft: PersonDraft): Promise<PersonRecord> {
     const taken = await this.select(trx)
       .where('email_key', '=', emailKey(draft.email))
       .executeTakeFirst();

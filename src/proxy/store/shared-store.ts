@@ -9,6 +9,8 @@ import type { NormalisedImage } from '../uploads/normalise';
 import type { IdempotencyClaim } from './idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from './history';
 import type { HistoryFilter } from './history-reads';
+import type { StoredIdentities } from './identities';
+import type { StoredOidcTransactions } from './oidc-transactions';
 import type { StoredPeople } from './people';
 import type { NewJob } from './rows';
 import type { SpendingReads } from './spending';
@@ -117,6 +119,10 @@ export interface SharedStore {
   /** The studio's people and their roles. */
   people: StoredPeople;
   sessions: Sessions;
+  /** People's accounts at OpenID Connect providers, and who each signs in as. */
+  identities: StoredIdentities;
+  /** OpenID Connect sign-ins under way. */
+  oidcTransactions: StoredOidcTransactions;
   /** The sign-in backoff of the studio and of each account (on Postgres, of all replicas). */
   signIns: BackoffStore;
   uploads: UploadsStore;
