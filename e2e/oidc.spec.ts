@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { TEST_CLIENT, TestProvider } from '../src/proxy/test/oidc-provider';
+import { TEST_CLIENT, TestProvider } from '@/proxy/test/oidc-provider';
 import { freePort, waitForHealth } from './account-stack';
 import { runStudio } from './outage-stack';
 

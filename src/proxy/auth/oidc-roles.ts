@@ -18,7 +18,7 @@ export interface RoleClaims {
 
 const DOMAIN_RE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-export const ROLES_EXAMPLE = 'admin=studio-admins,member=studio-members,viewer=@example.com';
+const ROLES_EXAMPLE = 'admin=studio-admins,member=studio-members,viewer=@example.com';
 
 /**
  * OIDC_ROLES as written: comma-separated `role=group`, `role=@domain` or `role=*`. Throws

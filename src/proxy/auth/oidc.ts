@@ -51,7 +51,7 @@ export function oidcAuth(
 }
 
 /** Why a callback signs no one in; each has its own words on the sign-in page. */
-export type OidcRefusal =
+type OidcRefusal =
   /** The provider answered with an error (the person declined, or it refused the client). */
   | { kind: 'provider_error'; error: string }
   /** The callback's `state` is not the transaction's: not the sign-in this browser began. */

@@ -1,29 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownerWith, personWith } from '../test/people';
-import { STORE_KINDS, storeKinds, type RawStore } from '../test/store-kinds';
+import { replicas } from '../test/replicas';
+import { STORE_KINDS, storeKinds } from '../test/store-kinds';
 import type { ProviderAccount } from './identities';
-import { assembleStore } from './open';
-import type { SharedStore } from './shared-store';
 
 /** Who an OpenID Connect account signs in as, on both databases, seen by two replicas. */
 const kinds = storeKinds(1024 * 1024);
-const OPTS = { upstreamTtlMs: 72 * 60 * 60 * 1000, uploadsCapBytes: 1024 * 1024 };
 const ISSUER = 'https://id.example.com';
-
-const opened: { store: SharedStore; raw: RawStore }[] = [];
-afterEach(async () => {
-  for (const { store, raw } of opened.splice(0).reverse()) {
-    await store.close();
-    raw.dispose();
-  }
-});
+const pair = replicas(kinds);
 
 async function twoReplicas(kind: 'sqlite' | 'postgres') {
-  const raw = await kinds.raw(kind);
-  const a = await assembleStore(raw.db, raw.d, OPTS);
-  const other = raw.reopen();
-  const b = await assembleStore(other.db, other.d, OPTS);
-  opened.push({ store: a, raw }, { store: b, raw: { ...other, dispose: () => undefined } });
+  const [a, b] = await pair.two(kind);
   await ownerWith(a, 'the owner password');
   return [a, b] as const;
 }

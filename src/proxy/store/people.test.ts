@@ -1,34 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionKey } from '../auth/sessions';
 import { StudioHttpError } from '../studio-error';
 import { ownerWith, personWith } from '../test/people';
-import { STORE_KINDS, storeKinds, type RawStore } from '../test/store-kinds';
+import { REPLICA_OPTS, replicas } from '../test/replicas';
+import { STORE_KINDS, storeKinds } from '../test/store-kinds';
 import { migrateStore } from './migrations';
 import { assembleStore } from './open';
 import { indexed } from './search';
-import type { SharedStore } from './shared-store';
 
 /** People, roles and their sessions on both databases, one suite. */
 const kinds = storeKinds(1024 * 1024);
-const OPTS = { upstreamTtlMs: 72 * 60 * 60 * 1000, uploadsCapBytes: 1024 * 1024 };
-
-const opened: { store: SharedStore; raw: RawStore }[] = [];
-afterEach(async () => {
-  for (const { store, raw } of opened.splice(0).reverse()) {
-    await store.close();
-    raw.dispose();
-  }
-});
-
 /** Two replicas of one studio: two stores, each with its own connection, on one database. */
-async function twoReplicas(kind: 'sqlite' | 'postgres') {
-  const raw = await kinds.raw(kind);
-  const a = await assembleStore(raw.db, raw.d, OPTS);
-  const other = raw.reopen();
-  const b = await assembleStore(other.db, other.d, OPTS);
-  opened.push({ store: a, raw }, { store: b, raw: { ...other, dispose: () => undefined } });
-  return [a, b, raw.db] as const;
-}
+const { two: twoReplicas, keep } = replicas(kinds);
 
 const code = (e: unknown) => (e instanceof StudioHttpError ? e.error.code : String(e));
 
@@ -161,8 +144,8 @@ describe.each(STORE_KINDS)('people on %s', (kind) => {
         expires_ms: Date.now() + 60_000,
       })
       .execute();
-    const store = await assembleStore(raw.db, raw.d, OPTS);
-    opened.push({ store, raw });
+    const store = await assembleStore(raw.db, raw.d, REPLICA_OPTS);
+    keep(store, raw);
     // Before an owner is made, the old session lets no one in.
     expect(await store.sessions.who('an-old-token')).toBeNull();
     const made = await store.people.ensureOwner({
