@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseRoleRules, roleFor } from './auth/oidc-roles';
 import { loadProxyConfig } from './config';
+import { parseRoleRules, roleFor } from './oidc-settings';
 
 const base = {
   UPSTREAM_URL: 'http://127.0.0.1:8090',

@@ -1,10 +1,8 @@
 import * as client from 'openid-client';
 import type { ProxyConfig } from '../config';
-import { OIDC_CALLBACK_PATH } from '../oidc-settings';
+import { OIDC_CALLBACK_PATH, parseRoleRules, roleFor, type RoleRule } from '../oidc-settings';
 import { SessionCookie } from './cookie';
-import type { ProviderAccount } from '../store/identities';
-import type { OidcTransaction } from '../store/oidc-transactions';
-import { parseRoleRules, roleFor, type RoleRule } from './oidc-roles';
+import type { OidcTransaction, ProviderAccount } from '../model/oidc';
 
 /** OIDC_* as the studio uses them, checked at start (`oidcProblems`). */
 export interface OidcSettings {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ownerWith, personWith } from '../test/people';
 import { replicas } from '../test/replicas';
 import { STORE_KINDS, storeKinds } from '../test/store-kinds';
-import type { ProviderAccount } from './identities';
+import type { ProviderAccount } from '../model/oidc';
 
 /** Who an OpenID Connect account signs in as, on both databases, seen by two replicas. */
 const kinds = storeKinds(1024 * 1024);

@@ -1,19 +1,9 @@
 import type { Role } from '@/contract/people';
+import type { ProviderAccount } from '../model/oidc';
 import { emailKey, type PersonRecord } from '../model/people';
 import { StudioHttpError } from '../studio-error';
 import { toRecord, type StoredPeople } from './people';
 import type { Db } from './schema';
-
-/** Someone the provider signed in, and the role its claims give them. */
-export interface ProviderAccount {
-  issuer: string;
-  /** `sub`: the provider's stable id of the account. */
-  subject: string;
-  email: string | null;
-  emailVerified: boolean;
-  name: string;
-  role: Role;
-}
 
 /** Who an account signs in as, or why no one. */
 export type IdentityOutcome =

@@ -1,14 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { OidcTransaction } from '../model/oidc';
 import type { Db } from './schema';
-
-/** What a sign-in at the provider must be checked against when the browser comes back. */
-export interface OidcTransaction {
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-  /** Where to go once signed in: a path on this site (`safeNext`). */
-  next: string;
-}
 
 const keyOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 
