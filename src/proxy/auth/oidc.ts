@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { EMAIL_RE } from '@/contract/people';
 import type { ProxyConfig } from '../config';
 import { OIDC_CALLBACK_PATH, parseRoleRules, roleFor, type RoleRule } from '../oidc-settings';
 import { SessionCookie } from './cookie';
@@ -179,7 +180,9 @@ export class OidcSignIn {
   }
 
   private account(claims: Claims): OidcFinish {
-    const email = text(claims.email);
+    // Not an address the studio can keep: as if none was given.
+    const given = text(claims.email);
+    const email = given !== null && EMAIL_RE.test(given) ? given : null;
     const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
     const groups = strings(claimAt(claims, this.settings.roleClaim));
     const role = roleFor(this.settings.roles, { groups, email, emailVerified });

@@ -55,7 +55,7 @@ type Attempt =
   | { kind: 'ok'; person: PersonRecord };
 
 /** The client's address, as the socket sees it: headers could be forged. */
-function clientOf(c: Context): string {
+export function clientOf(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

@@ -273,6 +273,15 @@ describe('sign-in with OpenID Connect', () => {
     }
   });
 
+  it('limits the sign-ins one address begins, saying when to try again', async () => {
+    const studio = await studioWithProvider();
+    for (let i = 0; i < 20; i++) await start(studio);
+    const res = await studio.browser.get(`${studio.s.proxy.url}/login/oidc?next=/`);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refusedWith(await res.text())).toMatch(/^Too many sign-ins begun. Try again in \d+ s.$/);
+  });
+
   it('links a local person by verified email, keeps the last owner, refuses someone removed', async () => {
     const studio = await studioWithProvider('owner=studio-admins,member=studio-members');
     const owner = await studio.s.call('/login', {

@@ -2,11 +2,13 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { SessionCookie } from '../auth/cookie';
 import { continuePage, loginPage, safeNext } from '../auth/login-page';
+import { RateLimit } from '../auth/rate-limit';
 import type { OidcFinish, OidcSignIn } from '../auth/oidc';
 import type { Sessions } from '../auth/sessions';
 import type { Logger } from '../log';
 import type { IdentityOutcome, StoredIdentities } from '../store/identities';
 import type { StoredOidcTransactions } from '../store/oidc-transactions';
+import { clientOf } from './login';
 
 interface OidcDeps {
   oidc: OidcSignIn;
@@ -22,6 +24,11 @@ interface OidcDeps {
 
 /** How long a sign-in at the provider may take, from the click to the callback. */
 const TRANSACTION_MS = 10 * 60_000;
+/**
+ * Sign-ins begun a minute from one address: far more than a person clicks, few enough
+ * that no address fills the store with transactions (each kept 10 minutes).
+ */
+const STARTS = 20;
 
 /** What became of a callback: refused before anyone was found, or the store's decision. */
 type Ending =
@@ -116,9 +123,16 @@ export function oidcRoutes(deps: OidcDeps): Hono {
     return c.html(loginPage('/', text, '', oidc.name), status as 400 | 403 | 502);
   };
 
+  const starts = new RateLimit(STARTS, 60_000);
   app.get('/login/oidc', async (c) => {
     // Only a path on this site: anything else becomes `/`.
     const next = safeNext(c.req.query('next'));
+    const waitS = starts.attempt(clientOf(c));
+    if (waitS !== null) {
+      c.header('retry-after', String(waitS));
+      const text = `Too many sign-ins begun. Try again in ${waitS} s.`;
+      return c.html(loginPage(next, text, '', oidc.name), 429);
+    }
     let started: Awaited<ReturnType<OidcSignIn['start']>>;
     try {
       started = await oidc.start(next);
