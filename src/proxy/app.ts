@@ -6,6 +6,7 @@ import { httpMetrics, metricsHandler, readiness } from '@/server/metrics';
 import type { AccountService } from './account/summary';
 import type { SessionCookie } from './auth/cookie';
 import type { Makers } from './model/makers';
+import type { OidcSignIn } from './auth/oidc';
 import type { Caller } from './model/people';
 import { authorize } from './auth/access';
 import { securityHeaders } from './auth/headers';
@@ -36,6 +37,7 @@ import { lineageTreeRoutes } from './routes/lineage-tree';
 import { inviteApiRoutes, invitePageRoutes } from './routes/invites';
 import { jobsRoutes } from './routes/jobs';
 import { loginRoutes } from './routes/login';
+import { oidcRoutes } from './routes/oidc';
 import { peopleRoutes } from './routes/people';
 import { auditRoutes } from './routes/audit';
 import { budgetRoutes } from './routes/budgets';
@@ -70,7 +72,16 @@ interface AppDeps extends CreateDeps {
   metricsToken: string | undefined;
   shared: Pick<
     SharedStore,
-    'ping' | 'people' | 'invites' | 'sessions' | 'signIns' | 'events' | 'budgets' | 'audit'
+    | 'ping'
+    | 'people'
+    | 'invites'
+    | 'sessions'
+    | 'signIns'
+    | 'events'
+    | 'budgets'
+    | 'audit'
+    | 'identities'
+    | 'oidcTransactions'
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
@@ -78,8 +89,32 @@ interface AppDeps extends CreateDeps {
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** The local owner: who every request is when there is no sign-in (loopback, no password). */
   owner: Caller;
-  /** Set when STUDIO_PASSWORD is: people sign in, and their session is in this cookie. */
-  auth: { cookie: SessionCookie } | null;
+  /**
+   * Set when STUDIO_PASSWORD is: people sign in, and their session is in this cookie;
+   * with OIDC_ISSUER, at the team's provider too (its sign-in under way in `oidc.cookie`).
+   */
+  auth: {
+    cookie: SessionCookie;
+    oidc: { signIn: OidcSignIn; cookie: SessionCookie } | null;
+  } | null;
+}
+
+/** Sign-in by password, and at the team's provider when OpenID Connect is set up. */
+function signInRoutes(
+  app: Hono,
+  auth: NonNullable<AppDeps['auth']>,
+  shared: AppDeps['shared'],
+  log: AppDeps['log'],
+): void {
+  const provider = auth.oidc?.signIn.name ?? null;
+  app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log, provider }));
+  app.route('/', invitePageRoutes({ ...shared, cookie: auth.cookie, log }));
+  if (!auth.oidc) return;
+  const { signIn, cookie } = auth.oidc;
+  app.route(
+    '/',
+    oidcRoutes({ ...shared, oidc: signIn, cookie: auth.cookie, transactionCookie: cookie, log }),
+  );
 }
 
 /** Tells every replica that a person's sessions ended, to end their pages' event streams. */
@@ -128,10 +163,7 @@ export function createApp(deps: AppDeps): Hono {
       auth ? (c) => shared.sessions.who(auth.cookie.read(c)) : () => Promise.resolve(owner),
     ),
   );
-  if (auth) {
-    app.route('/', loginRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
-    app.route('/', invitePageRoutes({ ...shared, cookie: auth.cookie, log: deps.log }));
-  }
+  if (auth) signInRoutes(app, auth, shared, deps.log);
   // Liveness and readiness, for load balancers and orchestrators: open without a session
   // (auth/access.ts), and under any host name (auth/hosts.ts). Readiness:
   // the database answers and the upstream is reachable as far as the studio last saw it
@@ -166,7 +198,7 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.route(
     '/studio-api',
-    inviteApiRoutes({ ...deps, invites: shared.invites, signIn: auth !== null }),
+    inviteApiRoutes({ ...deps, ...shared, signIn: auth !== null }),
   );
   app.route('/studio-api/budgets', budgetRoutes({ ...deps, ...shared }));
   app.route('/studio-api', auditRoutes({ ...deps, ...shared }));

@@ -31,6 +31,7 @@ describe('loadProxyConfig', () => {
       allowedHosts: [],
       ownerEmail: 'owner@localhost',
       timeZone: 'UTC',
+      oidcRoleClaim: 'groups',
       logLevel: 'info',
     });
   });

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract/allowed-hosts';
-import { EMAIL_RE } from '@/contract/people';
-import { TIME_ZONE_ERROR, isTimeZone } from '@/contract/spending';
 import { httpUrlRe } from '@/contract/urls';
+import { OIDC_SETTINGS, oidcConfigShape, oidcProblems } from './oidc-settings';
+import { PEOPLE_SETTINGS, peopleConfigShape } from './people-settings';
 import {
   envValue,
   helpSection,
@@ -154,15 +154,8 @@ export const proxyConfigSchema = z.object({
     .min(8, { error: 'must be at least 8 characters' })
     .max(1024, { error: 'must be at most 1024 characters' })
     .optional(),
-  /** The owner's email, made on the first start: they sign in with it and the password. */
-  ownerEmail: z
-    .string()
-    .trim()
-    .max(254, { error: 'must be at most 254 characters' })
-    .regex(EMAIL_RE, { error: 'must be an email address, such as ana@example.com' })
-    .default('owner@localhost'),
-  /** The IANA time zone whose local days and months the budgets count. */
-  timeZone: z.string().refine(isTimeZone, TIME_ZONE_ERROR).default('UTC'),
+  ...peopleConfigShape,
+  ...oidcConfigShape,
   /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
   metricsToken: metricsTokenSchema,
   logLevel: logLevelSchema,
@@ -269,15 +262,7 @@ const PROXY_SETTINGS = {
     meaning:
       "the owner's sign-in password (at least 8 characters), or a file holding it: the first start makes the owner with it, a later start with another one gives the owner that one",
   },
-  ownerEmail: {
-    env: 'STUDIO_OWNER_EMAIL',
-    meaning:
-      'the email of the owner the first start makes (the owner signs in with it and `STUDIO_PASSWORD`)',
-  },
-  timeZone: {
-    env: 'STUDIO_TIME_ZONE',
-    meaning: 'the IANA time zone (`Europe/Berlin`) of the days and months budgets count',
-  },
+  ...PEOPLE_SETTINGS,
   allowedHosts: {
     env: 'STUDIO_ALLOWED_HOSTS',
     meaning:
@@ -296,6 +281,7 @@ const PROXY_SETTINGS = {
     meaning:
       "with `DATABASE_URL`: how long a replica's lease on the jobs it follows lasts unrenewed, so how soon another replica takes over the jobs of one that died",
   },
+  ...OIDC_SETTINGS,
   metricsToken: { ...metricsTokenDoc('METRICS_TOKEN', ', or a file holding it'), fromFile: true },
   logLevel: LOG_LEVEL_DOC,
 } as const satisfies Record<Key, SettingDoc>;
@@ -360,6 +346,7 @@ export function loadProxyConfig(
   }
   const exposed = parsed.success ? exposureProblem(parsed.data) : null;
   if (exposed) problems.push(exposed);
+  if (parsed.success) problems.push(...oidcProblems(parsed.data));
   if (problems.length > 0 || !parsed.success) {
     throw new Error(
       `Invalid studio proxy settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`,

@@ -7,6 +7,7 @@ import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
 import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
+import { oidcAuth } from './auth/oidc';
 import { EventHub, type SharedEvent } from './browser-events/hub';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
@@ -237,7 +238,8 @@ interface Addresses {
 
 async function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string) {
   const https = config.publicUrl?.startsWith('https://') ?? false;
-  const auth = config.studioPassword ? { cookie: new SessionCookie(https) } : null;
+  const oidc = oidcAuth(config, https);
+  const auth = config.studioPassword ? { cookie: new SessionCookie(https), oidc } : null;
   return createApp({
     ...w,
     webDir: config.webDir,

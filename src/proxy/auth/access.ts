@@ -40,6 +40,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // Someone invited, proving it by the link's token (256 random bits), one use only.
   { method: 'GET', path: '/invite/:token', access: 'public' },
   { method: 'POST', path: '/invite/:token', access: 'public' },
+  // OpenID Connect: the start sends the browser to the provider, the callback checks what
+  // it brings back (routes/oidc.ts); a sign-in of its own, like POST /login.
+  { method: 'GET', path: '/login/oidc', access: 'public' },
+  { method: 'GET', path: '/login/oidc/callback', access: 'public' },
   // Load balancers: whether the studio and its dependencies answer, nothing else.
   { method: 'GET', path: '/healthz', access: 'public' },
   { method: 'GET', path: '/readyz', access: 'public' },

@@ -4,13 +4,18 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 /**
  * The session cookie: HttpOnly (no script can read it), SameSite=Strict (no other site's
  * page can send it), and behind https Secure with the `__Host-` prefix, which also pins
- * it to this host and path.
+ * it to this host and path. The same with another name for the OpenID Connect sign-in
+ * under way, SameSite=Lax: the provider's redirect back is a navigation from its site.
  */
 export class SessionCookie {
   readonly name: string;
 
-  constructor(private readonly secure: boolean) {
-    this.name = secure ? '__Host-studio_session' : 'studio_session';
+  constructor(
+    private readonly secure: boolean,
+    base = 'studio_session',
+    private readonly sameSite: 'Strict' | 'Lax' = 'Strict',
+  ) {
+    this.name = secure ? `__Host-${base}` : base;
   }
 
   read(c: Context): string | undefined {
@@ -20,7 +25,7 @@ export class SessionCookie {
   write(c: Context, token: string, maxAgeS: number): void {
     setCookie(c, this.name, token, {
       httpOnly: true,
-      sameSite: 'Strict',
+      sameSite: this.sameSite,
       secure: this.secure,
       path: '/',
       maxAge: maxAgeS,

@@ -167,6 +167,17 @@ describe('invites', () => {
       (await s.json('/studio-api/invites', { headers: { cookie: cookies.owner ?? '' } })).body,
     );
     expect(listed.invites[0]).toMatchObject({ status: 'used', usedBy: { name: 'Dee' } });
+    // The audit log has who made the invite and who used it.
+    const log = await s.json<{ entries: { action: string; actor: { name: string } | null }[] }>(
+      '/studio-api/audit?action=invite_made',
+      { headers: { cookie: cookies.owner ?? '' } },
+    );
+    expect(log.body.entries.map((e) => e.actor?.name)).toEqual(['admin']);
+    const used = await s.json<{ entries: { actor: { name: string } | null }[] }>(
+      '/studio-api/audit?action=invite_used',
+      { headers: { cookie: cookies.owner ?? '' } },
+    );
+    expect(used.body.entries.map((e) => e.actor?.name)).toEqual(['Dee']);
 
     // Unknown and malformed links open the same page.
     for (const other of [`/invite/${'B'.repeat(43)}`, '/invite/not-a-token']) {

@@ -26,6 +26,7 @@ import type { StoredInvites } from '../store/invites';
 import { INVITE_NOT_VALID } from '../store/invites';
 import { StudioHttpError, studioError } from '../studio-error';
 import { clientOf } from '../auth/client';
+import { audited, type AuditLog } from './audited';
 import { field } from './login';
 import { ownersByOwners, signInOff } from './people';
 import { formFields, rejectInvalid, requireJson } from './validate';
@@ -34,6 +35,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 interface InviteApiDeps {
   invites: StoredInvites;
+  audit: AuditLog;
   log: Logger;
   redact: Redactor;
   /** Where links point: PUBLIC_URL, else the studio's own address. */
@@ -79,6 +81,11 @@ export function inviteApiRoutes(deps: InviteApiDeps): Hono {
       now,
     );
     deps.log.info('invite made', { invite: invite.id, role: invite.role, by: caller.id });
+    await audited(c, deps.audit, {
+      action: 'invite_made',
+      subject: invite.id,
+      detail: { role: invite.role, email: invite.email },
+    });
     const link = `${deps.publicUrl()}/invite/${token}`;
     return c.json({ invite: toInvite(invite, now), link }, 201);
   });
@@ -89,6 +96,7 @@ export function inviteApiRoutes(deps: InviteApiDeps): Hono {
     const revoked = await deps.invites.revoke(id, (invite) => ownersByOwners(caller, invite.role));
     if (!revoked) throw noSuchInvite();
     deps.log.info('invite revoked', { invite: id, by: caller.id });
+    await audited(c, deps.audit, { action: 'invite_revoked', subject: id });
     return c.json({ invite: toInvite(revoked, Date.now()) });
   });
   return app;
@@ -96,6 +104,7 @@ export function inviteApiRoutes(deps: InviteApiDeps): Hono {
 
 interface InvitePageDeps {
   invites: StoredInvites;
+  audit: AuditLog;
   sessions: Sessions;
   cookie: SessionCookie;
   log: Logger;
@@ -218,6 +227,13 @@ export function invitePageRoutes(deps: InvitePageDeps): Hono {
     const session = await deps.sessions.create(person.id);
     deps.cookie.write(c, session.token, session.maxAgeS);
     deps.log.info('invite taken', { invite: invite.id, person: person.id, role: person.role });
+    await deps.audit.append({
+      actor: person.id,
+      action: 'invite_used',
+      subject: invite.id,
+      detail: { role: person.role },
+      ip: clientOf(c),
+    });
     return c.redirect('/', 303);
   });
   return app;

@@ -26,6 +26,8 @@ interface LoginDeps {
   signIns: BackoffStore;
   /** Where sign-ins and failed ones are recorded. */
   audit: Pick<StoredAudit, 'append'>;
+  /** The OpenID Connect provider's name, for its link on the sign-in page; null without. */
+  provider?: string | null;
   /** The limits' clock (tests move it rather than wait for a window to pass). */
   now?: () => number;
 }
@@ -115,12 +117,15 @@ export function loginRoutes(deps: LoginDeps): Hono {
   const app = new Hono();
   const attempt = signInAttempts(deps);
   const clock = deps.now ?? Date.now;
+  const provider = deps.provider ?? null;
 
   app.get('/login', async (c) => {
     const next = safeNext(c.req.query('next'));
     // A signed-in browser arriving from another site did not send its cookie then.
     if (await deps.sessions.who(deps.cookie.read(c))) return c.redirect(next, 303);
-    return c.html(loginPage(next, c.req.query('ended') === '1' ? SESSIONS_ENDED_TEXT : null));
+    return c.html(
+      loginPage(next, c.req.query('ended') === '1' ? SESSIONS_ENDED_TEXT : null, '', provider),
+    );
   });
 
   app.post('/login', async (c) => {
@@ -138,7 +143,7 @@ export function loginRoutes(deps: LoginDeps): Hono {
         deps.log.warn('sign-in rate limited', { waitS: outcome.waitS });
       c.header('retry-after', String(outcome.waitS));
       return c.html(
-        loginPage(next, `Too many attempts. Try again in ${outcome.waitS} s.`, email),
+        loginPage(next, `Too many attempts. Try again in ${outcome.waitS} s.`, email, provider),
         429,
       );
     }
@@ -154,6 +159,7 @@ export function loginRoutes(deps: LoginDeps): Hono {
         ip,
       });
       return c.html(loginPage(next, 'Wrong email or password.', email), 401);
+      return c.html(loginPage(next, 'Wrong email or password.', email, provider), 401);
     }
     const { person } = outcome;
     // A hash made with weaker parameters than today's is made again while the password is at hand.

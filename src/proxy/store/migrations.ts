@@ -3,6 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { SchemaDb, StoreDialect } from './dialect';
 import { invitesTable } from './invites';
 import { ledgerMakers } from './step-ledger-makers';
+import { identities } from './identities-schema';
 import type { Db } from './schema';
 import { budgetsAndAudit } from './step-budgets-audit';
 
@@ -257,19 +258,11 @@ async function people(db: SchemaDb): Promise<void> {
   await db.schema.alterTable('uploads').addColumn('created_by', 'text').execute();
 }
 
-/** Version 4: invites, kept by the SHA-256 of their link's token (see `invites.ts`). */
-const invites: Step = (db) => invitesTable(db);
-
-// Version 5: the maker of each ledger row (`step-ledger-makers.ts`); 6: budgets and the
-// audit log (`step-budgets-audit.ts`).
-const STEPS: readonly Step[] = [
-  baseline,
-  speedByHandle,
-  people,
-  invites,
-  ledgerMakers,
-  budgetsAndAudit,
-];
+// Version 4: invites by their token's SHA-256 (`invites.ts`); 5: each ledger row's maker
+// (`step-ledger-makers.ts`); 6: budgets and the audit log (`step-budgets-audit.ts`);
+// 7: OpenID Connect identities and sign-ins under way (`identities-schema.ts`).
+const PEOPLE_STEPS: readonly Step[] = [invitesTable, ledgerMakers, budgetsAndAudit, identities];
+const STEPS: readonly Step[] = [baseline, speedByHandle, people, ...PEOPLE_STEPS];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

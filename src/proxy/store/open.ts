@@ -7,7 +7,9 @@ import { StoredBudgets } from './budgets';
 import { StoredEvents } from './events';
 import { History } from './history';
 import { StoredInvites } from './invites';
+import { StoredIdentities } from './identities';
 import { migrateStore } from './migrations';
+import { StoredOidcTransactions } from './oidc-transactions';
 import { StoredPeople } from './people';
 import { openPostgresStore } from './postgres/open';
 import type { Db } from './schema';
@@ -66,6 +68,8 @@ export async function assembleStore(
     budgets: new StoredBudgets(db, d, opts.timeZone ?? 'UTC'),
     audit: new StoredAudit(db),
     sessions: new StoredSessions(db, d),
+    identities: new StoredIdentities(people),
+    oidcTransactions: new StoredOidcTransactions(db),
     signIns: new StoredSignIns(db, d),
     uploads: new StoredUploads(db, d, opts.uploadsCapBytes),
     spending: spendingReads(db, d),

@@ -12,7 +12,7 @@ type PersonRow = Selectable<StoreTables['people']>;
 
 const PERSON_COLUMNS = ['id', 'name', 'email', 'role', 'password_hash', 'created_ms'] as const;
 
-const toRecord = (r: Pick<PersonRow, (typeof PERSON_COLUMNS)[number]>): PersonRecord => ({
+export const toRecord = (r: Pick<PersonRow, (typeof PERSON_COLUMNS)[number]>): PersonRecord => ({
   id: r.id,
   name: r.name,
   email: r.email,
@@ -58,7 +58,8 @@ export class StoredPeople {
     private readonly d: StoreDialect,
   ) {}
 
-  private select(db: Db) {
+  /** The people not removed (for the store's own modules, as the queries below). */
+  select(db: Db) {
     return db.selectFrom('people').select(PERSON_COLUMNS).where('removed_ms', 'is', null);
   }
 

@@ -93,6 +93,22 @@ interface PeopleTable {
   removed_ms: number | null;
 }
 
+/** A person's account at an OpenID Connect provider: `sub` is unique per `iss`. */
+interface PersonIdentitiesTable {
+  issuer: string;
+  subject: string;
+  person_id: string;
+  created_ms: number;
+}
+
+/** An OpenID Connect sign-in under way, by the SHA-256 of its cookie's token. */
+interface OidcTransactionsTable {
+  key_hash: string;
+  /** `OidcTransaction` as JSON: state, nonce, PKCE verifier, where to go after. */
+  data: string;
+  expires_ms: number;
+}
+
 /**
  * Each account's sign-in backoff by the email a sign-in named (someone's or not), as
  * `sign_in_backoff` is the whole studio's (schema 3).
@@ -245,6 +261,8 @@ export interface StoreTables {
   people: PeopleTable;
   person_sign_ins: PersonSignInsTable;
   invites: InvitesTable;
+  person_identities: PersonIdentitiesTable;
+  oidc_transactions: OidcTransactionsTable;
   uploads: UploadsTable;
   job_uploads: JobUploadsTable;
   deployment: DeploymentTable;

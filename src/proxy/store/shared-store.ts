@@ -12,6 +12,8 @@ import type { HistoryFilter } from './history-reads';
 import type { StoredInvites } from './invites';
 import type { StoredBudgets } from './budgets';
 import type { StoredAudit } from './audit';
+import type { StoredIdentities } from './identities';
+import type { StoredOidcTransactions } from './oidc-transactions';
 import type { StoredPeople } from './people';
 import type { Db } from './schema';
 import type { NewJob } from './rows';
@@ -131,6 +133,10 @@ export interface SharedStore {
   /** The audit log: who did what, appended to, never changed. */
   audit: StoredAudit;
   sessions: Sessions;
+  /** People's accounts at OpenID Connect providers, and who each signs in as. */
+  identities: StoredIdentities;
+  /** OpenID Connect sign-ins under way. */
+  oidcTransactions: StoredOidcTransactions;
   /** The sign-in backoff of the studio and of each account (on Postgres, of all replicas). */
   signIns: BackoffStore;
   uploads: UploadsStore;

@@ -2,7 +2,7 @@ import { newRegistry } from '@/server/metrics';
 import { createApp } from '../app';
 
 /**
- * Every route the studio mounts (with sign-in on), as the app lists them: method and
+ * Every route the studio mounts (with sign-in on, OpenID Connect's too), as the app lists them: method and
  * path, once each, the middlewares (`ALL /*`) left out. The app is built on stubs that
  * answer nothing: only its routes are read, no request is made.
  */
@@ -12,7 +12,7 @@ export function mountedRoutes(): { method: string; path: string }[] {
   const deps = stub({
     webDir: '/nowhere',
     webhookSecret: undefined,
-    auth: stub({}),
+    auth: stub({ oidc: stub({ signIn: stub({}) }) }),
     metrics: stub({ registry: newRegistry() }),
   });
   const app = createApp(deps as Parameters<typeof createApp>[0]);
