@@ -196,10 +196,7 @@ export function createApp(deps: AppDeps): Hono {
     '/studio-api',
     peopleRoutes({ ...deps, ...shared, signIn: auth !== null, sessionsEnded: sessionsEnded(deps) }),
   );
-  app.route(
-    '/studio-api',
-    inviteApiRoutes({ ...deps, ...shared, signIn: auth !== null }),
-  );
+  app.route('/studio-api', inviteApiRoutes({ ...deps, ...shared, signIn: auth !== null }));
   app.route('/studio-api/budgets', budgetRoutes({ ...deps, ...shared }));
   app.route('/studio-api', auditRoutes({ ...deps, ...shared }));
   app.all('/studio-api/*', () => {
