@@ -95,3 +95,71 @@ export function inviteRoutes(): fc.Arbitrary<RouteRequest> {
   const list = fc.constant({ method: 'GET', path: '/studio-api/invites' });
   return fc.oneof(make, revoke, open, take, list);
 }
+
+/**
+ * Budgets (set, cleared and listed, with hostile limits and ids), the audit log and its CSV
+ * with hostile filters, the names everyone reads, and the OpenID Connect sign-in's start
+ * and callback with hostile `next`, `state` and `code`.
+ */
+export function teamRoutes(): fc.Arbitrary<RouteRequest> {
+  const limit = fc.oneof(fc.constantFrom(0, 20, 1.5, -1, null, 1e12), hostileValue);
+  const budget = fc.record({ day: limit, month: limit }, { requiredKeys: [] });
+  const target = fc.oneof(fc.constant('default'), segment(['AAAAAAAAAAAA']));
+  const setBudget = fc
+    .tuple(target, fc.oneof(budget.map(jsonText), brokenJson))
+    .map(([id, text]) => ({
+      method: 'PUT',
+      path: `/studio-api/budgets/${id}`,
+      headers: JSON_TYPE,
+      body: text,
+    }));
+  const clearBudget = segment(['AAAAAAAAAAAA']).map((id) => ({
+    method: 'DELETE',
+    path: `/studio-api/budgets/${id}`,
+  }));
+  const query = fc
+    .record(
+      {
+        person: fc.oneof(fc.constant('AAAAAAAAAAAA'), fc.string({ maxLength: 40 })),
+        action: fc.oneof(
+          fc.constantFrom('sign_in', 'export', 'boss'),
+          fc.string({ maxLength: 40 }),
+        ),
+        from: fc.oneof(
+          fc.constantFrom('2026-01-01', 'yesterday', '-1'),
+          fc.string({ maxLength: 30 }),
+        ),
+        to: fc.string({ maxLength: 30 }),
+        cursor: fc.string({ maxLength: 60 }),
+      },
+      { requiredKeys: [] },
+    )
+    .map((q) => `?${new URLSearchParams(q as Record<string, string>).toString()}`);
+  const audit = fc
+    .tuple(fc.constantFrom('/studio-api/audit', '/studio-api/audit.csv'), query)
+    .map(([path, q]) => ({ method: 'GET', path: `${path}${q}` }));
+  const reads = fc
+    .constantFrom('/studio-api/budgets', '/studio-api/people/names')
+    .map((path) => ({ method: 'GET', path }));
+  const oidc = fc
+    .tuple(
+      fc.constantFrom('/login/oidc', '/login/oidc/callback'),
+      fc.record(
+        {
+          next: fc.oneof(
+            fc.constantFrom('/', '//evil.example', '/\\evil', 'https://x'),
+            fc.string(),
+          ),
+          state: fc.string({ maxLength: 80 }),
+          code: fc.string({ maxLength: 80 }),
+          iss: fc.string({ maxLength: 80 }),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(([path, q]) => ({
+      method: 'GET',
+      path: `${path}?${new URLSearchParams(q as Record<string, string>).toString()}`,
+    }));
+  return fc.oneof(setBudget, clearBudget, audit, reads, oidc);
+}

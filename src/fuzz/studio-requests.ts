@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { OPERATIONS, isOperationName, type OperationName } from '@/contract/operations';
 import { createText, edited, operationName } from './bodies';
-import { inviteRoutes, peopleRoutes } from './people-requests';
+import { inviteRoutes, peopleRoutes, teamRoutes } from './people-requests';
 import {
   badMultipart,
   brokenJson,
@@ -282,6 +282,7 @@ export function studioRequest(s: StudioSeeds): fc.Arbitrary<FuzzRequest> {
     { weight: 4, arbitrary: otherRoutes() },
     { weight: 2, arbitrary: peopleRoutes() },
     { weight: 2, arbitrary: inviteRoutes() },
+    { weight: 2, arbitrary: teamRoutes() },
   );
   return fc
     .record({

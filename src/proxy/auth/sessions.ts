@@ -25,7 +25,3 @@ export interface Sessions {
   who(token: string | undefined): Promise<Caller | null>;
   end(token: string | undefined): Promise<void>;
 }
-
-/** What a page the studio signed out is told (its event, then the sign-in page's `?ended=1`). */
-export const SESSIONS_ENDED_TEXT =
-  'You were signed out: an admin removed you from this studio or changed your role. Sign in again.';

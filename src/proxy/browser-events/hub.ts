@@ -1,5 +1,5 @@
 import type { StudioEvent } from '@/contract/events';
-import { SESSIONS_ENDED_TEXT } from '../auth/sessions';
+import { SESSIONS_ENDED_TEXT } from '../model/people';
 
 interface Stored {
   n: number;

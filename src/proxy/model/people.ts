@@ -51,3 +51,7 @@ export const mayExportAny = (caller: Caller): boolean => caller.role !== 'member
 /** Whether `caller` may export a job made by `maker` (see `mayExportAny`). */
 export const mayExportJob = (caller: Caller, maker: string | null): boolean =>
   mayExportAny(caller) || mayChangeJob(caller, maker);
+
+/** What a page the studio signed out is told (its event, then the sign-in page's `?ended=1`). */
+export const SESSIONS_ENDED_TEXT =
+  'You were signed out: an admin removed you from this studio or changed your role. Sign in again.';

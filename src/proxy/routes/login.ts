@@ -10,9 +10,9 @@ import {
   type BackoffStore,
   type SignInStates,
 } from '../auth/rate-limit';
-import { SESSIONS_ENDED_TEXT, type Sessions } from '../auth/sessions';
+import type { Sessions } from '../auth/sessions';
 import type { Logger } from '../log';
-import { emailKey, type PersonRecord } from '../model/people';
+import { SESSIONS_ENDED_TEXT, emailKey, type PersonRecord } from '../model/people';
 import type { StoredAudit } from '../store/audit';
 import type { StoredPeople } from '../store/people';
 import { formFields } from './validate';
