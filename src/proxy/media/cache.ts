@@ -126,7 +126,14 @@ export class MediaCache {
   /** Drops every cached file of a job (the job was deleted). */
   async removeJob(handle: string): Promise<void> {
     this.index.forgetJob(handle);
-    await rm(path.join(this.dir, handle), { recursive: true, force: true });
+    // A download or thumbnail still writing into the folder makes one pass fail with
+    // ENOTEMPTY: Node tries again a few times.
+    await rm(path.join(this.dir, handle), {
+      recursive: true,
+      force: true,
+      maxRetries: 5,
+      retryDelay: 20,
+    });
   }
 
   /** Indexes files cached before the index existed (a studio updated in place). */

@@ -136,7 +136,14 @@ export class ThumbCache {
       this.entries.delete(id);
       this.total -= e.bytes;
     }
-    await rm(path.join(this.dir, handle), { recursive: true, force: true });
+    // A download or thumbnail still writing into the folder makes one pass fail with
+    // ENOTEMPTY: Node tries again a few times.
+    await rm(path.join(this.dir, handle), {
+      recursive: true,
+      force: true,
+      maxRetries: 5,
+      retryDelay: 20,
+    });
   }
 
   /**
