@@ -274,8 +274,10 @@ test('live balance, active tasks and spending through a burst, with the banner a
   const csv = readFileSync(await (await download).path(), 'utf8')
     .trim()
     .split('\n');
-  expect(csv[0]).toBe('date,job,operation,speed,status,frozen,consumed,refunded');
+  expect(csv[0]).toBe('date,job,operation,speed,status,frozen,consumed,refunded,person');
   const rows = csv.slice(1).map((l) => l.split(','));
+  // Every job is the local owner's: a studio without sign-in opens as them.
+  expect(new Set(rows.map((r) => r[8]))).toEqual(new Set(['Owner']));
   expect(rows.map((r) => r[1]).sort()).toEqual(jobs.map((j) => j.id).sort());
   expect(rows.reduce((n, r) => n + Number(r[6]), 0)).toBe(consumed);
   expect(rows.reduce((n, r) => n + Number(r[7]), 0)).toBe(120);
