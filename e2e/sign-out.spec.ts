@@ -2,10 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startTestPostgres, type TestPostgres } from '@/proxy/test/test-postgres';
 import { freePort, waitForHealth } from './account-stack';
 import { run, runStudio } from './outage-stack';
+import { send, signIn } from './people-studio';
 
 /**
  * A team's deployment: two studio replicas on one PostgreSQL, driving one engine. An admin
@@ -65,29 +66,6 @@ test.afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-async function signIn(page: Page, url: string, email: string, password: string): Promise<void> {
-  await page.goto(`${url}/`);
-  await expect(page).toHaveURL(/\/login\?next=/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
-}
-
-/** A same-origin request from the page, as the app would send it. */
-const send = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: { 'content-type': 'application/json' },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-      });
-      return { status: res.status, body: (await res.json()) as { person?: { id: string } } };
-    },
-    [method, path, body] as const,
-  );
-
 test('removing a member on one replica signs out their open tab on another', async ({
   page,
   browser,
@@ -97,6 +75,7 @@ test('removing a member on one replica signs out their open tab on another', asy
   await signIn(page, a.url, 'owner@localhost', OWNER_PASSWORD);
   const added = await send(page, 'POST', '/studio-api/people', { ...MEMBER, role: 'member' });
   expect(added.status).toBe(201);
+  const memberId = (added.body as unknown as { person: { id: string } }).person.id;
 
   const context = await browser.newContext();
   const member = await context.newPage();
@@ -104,7 +83,7 @@ test('removing a member on one replica signs out their open tab on another', asy
   await member.goto(`${b.url}/library`);
   await expect(member.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
 
-  const removed = await send(page, 'DELETE', `/studio-api/people/${added.body.person?.id}`);
+  const removed = await send(page, 'DELETE', `/studio-api/people/${memberId}`, undefined);
   expect(removed.status).toBe(200);
   const start = Date.now();
   // `ended=1` comes only from the stream's sign-out event: a refused request would not add it.

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ownerWith, personWith } from '../test/people';
-import { replicas } from '../test/replicas';
-import { STORE_KINDS, storeKinds } from '../test/store-kinds';
+import { STORE_KINDS, replicaPairs, storeKinds } from '../test/store-kinds';
 import type { ProviderAccount } from '../model/oidc';
 
 /** Who an OpenID Connect account signs in as, on both databases, seen by two replicas. */
 const kinds = storeKinds(1024 * 1024);
 const ISSUER = 'https://id.example.com';
-const pair = replicas(kinds);
+const pair = replicaPairs(kinds);
 
 async function twoReplicas(kind: 'sqlite' | 'postgres') {
-  const [a, b] = await pair.two(kind);
+  const [a, b] = await pair.twoReplicas(kind);
   await ownerWith(a, 'the owner password');
   return [a, b] as const;
 }

@@ -48,22 +48,36 @@ export function addPeople(daily: SpendingDay[], cells: readonly PersonCell[]): v
   }
 }
 
-/** Per maker over the range, most consumed first. */
-export function byPerson(cells: readonly PersonCell[]): PersonSpending[] {
-  const totals = new Map<string, PersonSpending>();
+/**
+ * Jobs and credits summed under a key, most consumed first (per operation, per maker);
+ * `first` makes a key's empty total.
+ */
+export function totalsBy<
+  T extends { jobs: number; consumed: number; refunded: number },
+  C extends { jobs: number; consumed: number; refunded: number },
+>(cells: readonly C[], keyOf: (c: C) => string, first: (c: C) => T): T[] {
+  const totals = new Map<string, T>();
   for (const c of cells) {
-    const id = c.person ?? PERSON_UNKNOWN;
-    const t = totals.get(id) ?? {
-      id,
+    const key = keyOf(c);
+    const t = totals.get(key) ?? first(c);
+    t.jobs += c.jobs;
+    t.consumed += c.consumed;
+    t.refunded += c.refunded;
+    totals.set(key, t);
+  }
+  return [...totals.values()].sort((a, b) => b.consumed - a.consumed || b.jobs - a.jobs);
+}
+
+/** Per maker over the range, most consumed first. */
+export const byPerson = (cells: readonly PersonCell[]): PersonSpending[] =>
+  totalsBy(
+    cells,
+    (c) => c.person ?? PERSON_UNKNOWN,
+    (c) => ({
+      id: c.person ?? PERSON_UNKNOWN,
       name: c.name ?? UNKNOWN_PERSON_NAME,
       jobs: 0,
       consumed: 0,
       refunded: 0,
-    };
-    t.jobs += c.jobs;
-    t.consumed += c.consumed;
-    t.refunded += c.refunded;
-    totals.set(id, t);
-  }
-  return [...totals.values()].sort((a, b) => b.consumed - a.consumed || b.jobs - a.jobs);
-}
+    }),
+  );

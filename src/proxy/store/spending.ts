@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { localDays, localIso, type LocalDay } from '../model/local-days';
 import type { StoreDialect } from './dialect';
 import type { Db } from './schema';
-import { addPeople, byPerson, readPersonCells, type PersonCell } from './spending-people';
+import { addPeople, byPerson, readPersonCells, totalsBy, type PersonCell } from './spending-people';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many jobs the top and refund lists hold, and how much of each prompt they show. */
@@ -97,22 +97,12 @@ function toDaily(days: readonly LocalDay[], buckets: Bucket[]): SpendingDay[] {
   return daily;
 }
 
-function byOperation(buckets: Bucket[]): OperationSpending[] {
-  const totals = new Map<TaskType, OperationSpending>();
-  for (const b of buckets) {
-    const t = totals.get(b.operation) ?? {
-      operation: b.operation,
-      jobs: 0,
-      consumed: 0,
-      refunded: 0,
-    };
-    t.jobs += b.jobs;
-    t.consumed += b.consumed;
-    t.refunded += b.refunded;
-    totals.set(b.operation, t);
-  }
-  return [...totals.values()].sort((a, b) => b.consumed - a.consumed || b.jobs - a.jobs);
-}
+const byOperation = (buckets: Bucket[]): OperationSpending[] =>
+  totalsBy(
+    buckets,
+    (b) => b.operation,
+    (b) => ({ operation: b.operation, jobs: 0, consumed: 0, refunded: 0 }),
+  );
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break. */
 const csvField = (v: string | number): string => {

@@ -121,7 +121,7 @@ export function storeKinds(uploadsCapBytes: number) {
 }
 
 /**
- * Two replicas of one studio, as a test of people or invites opens them: two stores, each
+ * Two replicas of one studio, as a test of people, invites or identities opens them: two stores, each
  * with its own connection, on one database; `keep` closes a store opened otherwise. Each
  * is closed after its test.
  */
