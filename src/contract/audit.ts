@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'invite_made',
   'invite_used',
   'invite_revoked',
+  'share_made',
+  'share_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +44,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   invite_made: 'Invite made',
   invite_used: 'Invite used',
   invite_revoked: 'Invite revoked',
+  share_made: 'Share link made',
+  share_revoked: 'Share link revoked',
 };
 
 const actionSchema = z.enum(AUDIT_ACTIONS, {

@@ -1,6 +1,6 @@
 /**
  * The paths the studio answers itself, never with the SPA: its browser API and event
- * stream, media, the upstream's callbacks and uploads, signing in and out, invite links, the health and
+ * stream, media, the upstream's callbacks and uploads, signing in and out, invite and share links, the health and
  * readiness checks and the metrics. Written once for the proxy's routes (app.ts mounts each under one of these) and
  * the service worker, which never answers a navigation to one of them from its cache.
  */
@@ -12,6 +12,7 @@ export const SERVER_PATHS = [
   '/login',
   '/logout',
   '/invite',
+  '/s',
   '/healthz',
   '/readyz',
   '/metrics',

@@ -45,6 +45,7 @@ import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
 import { studioErrorHandler } from './routes/on-error';
+import { shareApiRoutes, sharePageRoutes } from './routes/shares';
 import { spaRoutes } from './routes/spa';
 import { webhookRoutes } from './routes/webhooks';
 import { StudioHttpError, studioError, studioErrorResponse } from './studio-error';
@@ -82,6 +83,7 @@ interface AppDeps extends CreateDeps {
     | 'audit'
     | 'identities'
     | 'oidcTransactions'
+    | 'shares'
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
@@ -190,6 +192,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api/jobs', lineageTreeRoutes(deps));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));
+  app.route('/s', sharePageRoutes({ ...deps, shares: shared.shares }));
   app.route('/studio-api/account', accountRoutes({ ...deps, audit: shared.audit }));
   app.route('/studio-api/exports', exportRoutes({ ...deps, audit: shared.audit }));
   app.route(
@@ -199,6 +202,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api', inviteApiRoutes({ ...deps, ...shared, signIn: auth !== null }));
   app.route('/studio-api/budgets', budgetRoutes({ ...deps, ...shared }));
   app.route('/studio-api', auditRoutes({ ...deps, ...shared }));
+  app.route('/studio-api', shareApiRoutes({ ...deps, ...shared }));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

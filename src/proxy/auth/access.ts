@@ -66,6 +66,11 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'POST', path: '/studio-api/uploads', access: 'member' },
   // The upstream fetching an upload by its unguessable 128-bit name.
   { method: 'GET', path: '/u/:file', access: 'public' },
+  // Anyone with a share link (128 random bits, signed), while it is neither revoked nor
+  // lapsed: its page and its files, never a session (routes/shares.ts).
+  { method: 'GET', path: '/s/:token', access: 'public' },
+  { method: 'GET', path: '/s/:token/:key', access: 'public' },
+  { method: 'GET', path: '/s/:token/:key/thumb/:size?', access: 'public' },
   { method: 'GET', path: '/studio-api/account', access: 'signed-in' },
   { method: 'GET', path: '/studio-api/account/spending', access: 'signed-in' },
   { method: 'GET', path: '/studio-api/account/ledger.csv', access: 'signed-in' },
@@ -89,6 +94,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'DELETE', path: '/studio-api/budgets/:id', access: 'admin' },
   { method: 'GET', path: '/studio-api/audit', access: 'admin' },
   { method: 'GET', path: '/studio-api/audit.csv', access: 'admin' },
+  // A member's own links (their own jobs'); admins and owners everyone's.
+  { method: 'GET', path: '/studio-api/shares', access: 'member' },
+  { method: 'POST', path: '/studio-api/shares', access: 'member' },
+  { method: 'DELETE', path: '/studio-api/shares/:id', access: 'member' },
   { method: 'ALL', path: '/studio-api/*', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key/thumb/:size?', access: 'signed-in' },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type { SchemaDb, StoreDialect } from './dialect';
 import { invitesTable } from './invites';
+import { sharesTables } from './shares';
 import { ledgerMakers } from './step-ledger-makers';
 import { identities } from './identities-schema';
 import type { Db } from './schema';
@@ -260,8 +261,15 @@ async function people(db: SchemaDb): Promise<void> {
 
 // Version 4: invites by their token's SHA-256 (`invites.ts`); 5: each ledger row's maker
 // (`step-ledger-makers.ts`); 6: budgets and the audit log (`step-budgets-audit.ts`);
-// 7: OpenID Connect identities and sign-ins under way (`identities-schema.ts`).
-const PEOPLE_STEPS: readonly Step[] = [invitesTable, ledgerMakers, budgetsAndAudit, identities];
+// 7: OpenID Connect identities and sign-ins under way (`identities-schema.ts`); 8: share
+// links and their signing key (`shares.ts`).
+const PEOPLE_STEPS: readonly Step[] = [
+  invitesTable,
+  ledgerMakers,
+  budgetsAndAudit,
+  identities,
+  sharesTables,
+];
 const STEPS: readonly Step[] = [baseline, speedByHandle, people, ...PEOPLE_STEPS];
 
 /** The newest schema version this program knows. */

@@ -7,6 +7,7 @@ import { StoredBudgets } from './budgets';
 import { StoredEvents } from './events';
 import { History } from './history';
 import { StoredInvites } from './invites';
+import { StoredShares } from './shares';
 import { StoredIdentities } from './identities';
 import { migrateStore } from './migrations';
 import { StoredOidcTransactions } from './oidc-transactions';
@@ -67,6 +68,7 @@ export async function assembleStore(
     invites: new StoredInvites(db, people),
     budgets: new StoredBudgets(db, d, opts.timeZone ?? 'UTC'),
     audit: new StoredAudit(db),
+    shares: new StoredShares(db),
     sessions: new StoredSessions(db, d),
     identities: new StoredIdentities(people),
     oidcTransactions: new StoredOidcTransactions(db),

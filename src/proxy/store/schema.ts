@@ -249,6 +249,26 @@ interface AuditTable {
   ip: string | null;
 }
 
+/** Links that show a job's images without a session (see `shares.ts`). */
+interface ShareLinksTable {
+  /** 22 base64url characters (128 random bits); the link adds its signature. */
+  id: string;
+  job_handle: string;
+  /** The one image shared; null: the whole job. */
+  image_index: number | null;
+  /** 1 when the page shows the prompt. */
+  show_prompt: number;
+  created_by: string | null;
+  created_ms: number;
+  expires_ms: number;
+  revoked_ms: number | null;
+}
+
+/** The key share links are signed with, one per database. */
+interface ShareKeyTable {
+  key: string;
+}
+
 /** The store's schema version (see `migrations.ts`). */
 interface StoreSchemaTable {
   version: number;
@@ -274,6 +294,8 @@ export interface StoreTables {
   budgets: BudgetsTable;
   budget_charges: BudgetChargesTable;
   audit: AuditTable;
+  share_links: ShareLinksTable;
+  share_key: ShareKeyTable;
   store_schema: StoreSchemaTable;
 }
 

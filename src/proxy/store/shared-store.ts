@@ -10,6 +10,7 @@ import type { IdempotencyClaim } from './idempotency-keys';
 import type { ActiveJob, Intent, JobChange } from './history';
 import type { HistoryFilter } from './history-reads';
 import type { StoredInvites } from './invites';
+import type { StoredShares } from './shares';
 import type { StoredBudgets } from './budgets';
 import type { StoredAudit } from './audit';
 import type { StoredIdentities } from './identities';
@@ -132,6 +133,8 @@ export interface SharedStore {
   budgets: StoredBudgets;
   /** The audit log: who did what, appended to, never changed. */
   audit: StoredAudit;
+  /** Links that show a job's images to anyone who has them, until lapsed or revoked. */
+  shares: StoredShares;
   sessions: Sessions;
   /** People's accounts at OpenID Connect providers, and who each signs in as. */
   identities: StoredIdentities;
