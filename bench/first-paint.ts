@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { chooseChromium } from '../e2e/chromium';
 import { buildReact18Web } from './react18-build';
 import { startStudioProcess, type StudioProcess } from './studio-process';
@@ -63,6 +63,18 @@ interface Load {
   firstCard: number | null;
 }
 
+/** The page's first contentful paint, from navigation start, once it happened. */
+export const firstContentfulPaint = (page: Page): Promise<number> =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (entry) resolve(entry.startTime);
+        }).observe({ type: 'paint', buffered: true });
+      }),
+  );
+
 async function load(browser: Browser, url: string, waitForCard: boolean): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
@@ -71,15 +83,7 @@ async function load(browser: Browser, url: string, waitForCard: boolean): Promis
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await page.addInitScript(TIMING);
     await page.goto(`${url}/`);
-    const fcp = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entry = list.getEntriesByName('first-contentful-paint')[0];
-            if (entry) resolve(entry.startTime);
-          }).observe({ type: 'paint', buffered: true });
-        }),
-    );
+    const fcp = await firstContentfulPaint(page);
     await page.waitForFunction(() => (window as { __rendered?: number }).__rendered);
     const rendered = await page.evaluate(() => (window as { __rendered?: number }).__rendered ?? 0);
     let firstCard: number | null = null;

@@ -31,6 +31,8 @@
  * 11. A fresh grid's four thumbnails with 1, 2 and 4 thumbnail makers (bench/thumb-makers.ts).
  * 12. What the authorization check costs a job read: no sign-in against a signed-in person,
  *    on SQLite and on PostgreSQL (bench/authorization.ts).
+ * 13. A share link's page opened cold at 4× CPU throttle: first paint and its four images
+ *    (bench/share-page.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -48,6 +50,7 @@ import { benchAuthorization, printAuthorization } from './authorization';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchEngineLoop } from './engine-loop';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
+import { benchSharePage, printSharePage } from './share-page';
 import { benchGallery } from './gallery';
 import { benchCreateEvent, printCreateEvent } from './create-event';
 import { benchHistory } from './history';
@@ -312,6 +315,7 @@ async function main() {
     printProxyCost(await benchProxyCost());
     printAuthorization(await benchAuthorization());
     printFirstPaint(await benchFirstPaint());
+    printSharePage(await benchSharePage());
     console.log('\nlibrary gallery at 100,000 jobs (bench/gallery.ts):');
     console.log(JSON.stringify(await benchGallery(), null, 2));
     printThumbMakers(await benchThumbMakers());

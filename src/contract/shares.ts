@@ -36,10 +36,10 @@ export const newShareSchema = z.strictObject({
 });
 export type NewShare = z.infer<typeof newShareSchema>;
 
-export const SHARE_STATES = ['active', 'expired', 'revoked', 'gone'] as const;
+const SHARE_STATES = ['active', 'expired', 'revoked', 'gone'] as const;
 
 /** A share link as its maker (and the team's admins) see it. */
-export const shareSchema = z.object({
+const shareSchema = z.object({
   id: shareIdSchema,
   /** The link itself, absolute, to copy. */
   url: z.string(),

@@ -17,6 +17,7 @@ export {
   personEnvelopeSchema as person,
   removedPersonSchema as removedPerson,
 } from '@/contract/people';
+export { shareEnvelopeSchema as share, shareListSchema as shares } from '@/contract/shares';
 export { spendingEnvelopeSchema as spending } from '@/contract/spending';
 export {
   deletedEnvelopeSchema as deleted,

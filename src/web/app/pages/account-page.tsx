@@ -22,6 +22,10 @@ const Budgets = lazyComponent(
   () => import('@/web/features/budgets/budgets-section').then((m) => m.BudgetsSection),
   { fallback: null },
 );
+const Shares = lazyComponent(
+  () => import('@/web/features/shares/shares-section').then((m) => m.SharesSection),
+  { fallback: null },
+);
 const Audit = lazyComponent(
   () => import('@/web/features/audit/audit-section').then((m) => m.AuditSection),
   { fallback: null },
@@ -42,6 +46,7 @@ export function AccountPage() {
         jobHref={jobHref}
       />
       <MyBudget />
+      {role !== undefined && role !== 'viewer' ? <Shares.Component jobHref={jobHref} /> : null}
       {admin ? <Budgets.Component /> : null}
       {admin ? <Audit.Component /> : null}
       <NotificationsSetting />

@@ -5,6 +5,7 @@ import { Dialog } from '@/web/components/ui/dialog';
 import { dispatchKey } from '@/web/lib/key-actions';
 import { useLightboxKeys } from '@/web/jobs/hooks/lightbox-keys';
 import { useJobRights } from '@/web/jobs/hooks/use-job-rights';
+import { ShareButton } from '@/web/features/shares';
 import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
 import { downloadName } from '@/web/jobs/utils/gallery-tiles';
 import { imageAlt, mediaDims, videoLabel } from '@/web/jobs/utils/job-view';
@@ -201,6 +202,13 @@ function ResultActions({ tile, actual, onZoom, reuse, onError, onClose }: Result
       <CopyButton text={job.prompt} label="Copy prompt" />
       {rights.followUp ? (
         <ReuseActions tile={tile} reuse={reuse} onError={onError} onDone={onClose} />
+      ) : null}
+      {rights.change ? (
+        <ShareButton
+          jobId={job.id}
+          index={tile.index}
+          count={(tile.kind === 'video' ? job.output?.videos : job.output?.images)?.length ?? 1}
+        />
       ) : null}
       {rights.change ? <DeleteResult job={job} onDeleted={onClose} /> : null}
     </div>
