@@ -163,3 +163,35 @@ export function teamRoutes(): fc.Arbitrary<RouteRequest> {
     }));
   return fc.oneof(setBudget, clearBudget, audit, reads, oidc);
 }
+
+/**
+ * Share links: made (valid, mistaken or hostile bodies), listed, revoked by real-looking or
+ * hostile ids, and their pages and files opened by tokens of every shape.
+ */
+export function shareRoutes(): fc.Arbitrary<RouteRequest> {
+  const asked = fc.record(
+    {
+      jobId: fc.oneof(fc.constant('AAAAAAAAAAAA'), hostileValue),
+      index: fc.oneof(fc.constantFrom(0, 3, 4, -1, 1.5), hostileValue),
+      showPrompt: fc.oneof(fc.boolean(), hostileValue),
+      expiresInDays: fc.oneof(fc.constantFrom(1, 7, 30, 0, 3), hostileValue),
+    },
+    { requiredKeys: [] },
+  );
+  const make = fc.oneof(asked.map(jsonText), brokenJson).map((text) => ({
+    method: 'POST',
+    path: '/studio-api/shares',
+    headers: JSON_TYPE,
+    body: text,
+  }));
+  const revoke = segment(['A'.repeat(22)]).map((id) => ({
+    method: 'DELETE',
+    path: `/studio-api/shares/${id}`,
+  }));
+  const token = segment([`${'A'.repeat(22)}.${'B'.repeat(32)}`]);
+  const open = fc
+    .tuple(token, fc.constantFrom('', '/0', '/grid', '/0/thumb', '/0/thumb/768', '/0/thumb/9'))
+    .map(([t, rest]) => ({ method: 'GET', path: `/s/${t}${rest}` }));
+  const list = fc.constant({ method: 'GET', path: '/studio-api/shares' });
+  return fc.oneof(make, revoke, open, list);
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { OPERATIONS, isOperationName, type OperationName } from '@/contract/operations';
 import { createText, edited, operationName } from './bodies';
-import { inviteRoutes, peopleRoutes, teamRoutes } from './people-requests';
+import { inviteRoutes, peopleRoutes, shareRoutes, teamRoutes } from './people-requests';
 import {
   badMultipart,
   brokenJson,
@@ -283,6 +283,7 @@ export function studioRequest(s: StudioSeeds): fc.Arbitrary<FuzzRequest> {
     { weight: 2, arbitrary: peopleRoutes() },
     { weight: 2, arbitrary: inviteRoutes() },
     { weight: 2, arbitrary: teamRoutes() },
+    { weight: 2, arbitrary: shareRoutes() },
   );
   return fc
     .record({
