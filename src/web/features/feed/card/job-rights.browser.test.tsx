@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { Role } from '@/contract/people';
 import type { Job } from '@/contract/studio-api';
-import { gridJob, stubStudio, type StudioStub } from '@/web/jobs/testing';
+import { describeJob, gridJob, stubStudio, type StudioStub } from '@/web/jobs/testing';
 import '@/web/styles.css';
 import { JobCard } from './job-card';
 import { renderWithClient } from '@/web/components/testing/render-with-client';
@@ -18,9 +18,9 @@ function signedIn(who: { id: string; name: string }, role: Role) {
   });
 }
 
-async function renderCard(job: Job) {
+async function renderCard(job: Job, onUsePrompt?: (prompt: string) => void) {
   const { screen } = await renderWithClient(
-    <JobCard job={job} parent={undefined} onUsePrompt={undefined} />,
+    <JobCard job={job} parent={undefined} onUsePrompt={onUsePrompt} />,
   );
   const card = screen.getByRole('article');
   await expect.element(card).toBeVisible();
@@ -57,6 +57,15 @@ describe('a job card, as each role sees it', () => {
     (card.element() as HTMLElement).focus();
     await userEvent.keyboard('1ur');
     expect(studio.creates()).toEqual([]);
+  });
+
+  it('shows a viewer a describe result’s prompts to copy, not to use', async () => {
+    signedIn(BEN, 'viewer');
+    const card = await renderCard(describeJob('descJOB00001'), vi.fn());
+    await expect.element(card.getByRole('button', { name: 'Copy prompt 2' })).toBeVisible();
+    await expect
+      .element(card.getByRole('button', { name: 'Use prompt 2' }))
+      .not.toBeInTheDocument();
   });
 
   it('shows a member follow-ups on another’s job, but no favourite', async () => {

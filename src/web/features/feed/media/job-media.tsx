@@ -32,7 +32,10 @@ export function JobMedia({ job, layout, plan, actions, onUsePrompt, followUp }: 
     case 'videos':
       return <VideoClips job={job} videos={layout.videos} actions={actions} followUp={followUp} />;
     case 'prompts':
-      return <PromptList prompts={layout.prompts} onUsePrompt={onUsePrompt} />;
+      // Using a prompt goes on to create: not for whom may not.
+      return (
+        <PromptList prompts={layout.prompts} onUsePrompt={followUp ? onUsePrompt : undefined} />
+      );
     case 'none':
       return isRunning(job) ? <MediaPlaceholder job={job} /> : null;
   }
