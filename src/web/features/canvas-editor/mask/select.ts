@@ -28,50 +28,101 @@ export interface WandOptions {
  */
 export function magicWand(img: Pixels, x: number, y: number, opts: WandOptions): Grid {
   const { width, height, data } = img;
-  const out = new Uint8Array(width * height);
+  const n = width * height;
+  const out = new Uint8Array(n);
   if (x < 0 || y < 0 || x >= width || y >= height) return { width, height, data: out };
   const seed = (y * width + x) * 4;
   const r = data[seed] ?? 0;
   const g = data[seed + 1] ?? 0;
   const b = data[seed + 2] ?? 0;
   const t = Math.max(0, Math.min(255, opts.tolerance));
-  const near = (i: number): boolean => {
-    const p = i * 4;
-    return (
-      Math.abs((data[p] ?? 0) - r) <= t &&
-      Math.abs((data[p + 1] ?? 0) - g) <= t &&
-      Math.abs((data[p + 2] ?? 0) - b) <= t
-    );
-  };
-  if (!opts.contiguous) {
-    for (let i = 0; i < width * height; i++) if (near(i)) out[i] = 1;
-    return { width, height, data: out };
+  // One tight pass decides every pixel (2 = matches, not yet filled): the fill below then
+  // only reads bytes, with no call per pixel.
+  const state = opts.contiguous ? new Uint8Array(n) : out;
+  const mark = opts.contiguous ? 2 : 1;
+  for (let i = 0, p = 0; i < n; i++, p += 4) {
+    const dr = (data[p] ?? 0) - r;
+    const dg = (data[p + 1] ?? 0) - g;
+    const db = (data[p + 2] ?? 0) - b;
+    if (dr <= t && dr >= -t && dg <= t && dg >= -t && db <= t && db >= -t) state[i] = mark;
   }
+  if (!opts.contiguous) return { width, height, data: out };
   // Spans: fill a run left and right of a seed, then seed the rows above and below once
   // per run of matching pixels there.
-  const stack: number[] = [x, y];
-  while (stack.length > 0) {
-    const sy = stack.pop() ?? 0;
-    const sx = stack.pop() ?? 0;
-    const row = sy * width;
-    if (out[row + sx] === 1 || !near(row + sx)) continue;
-    let left = sx;
-    while (left > 0 && out[row + left - 1] !== 1 && near(row + left - 1)) left--;
-    let right = sx;
-    while (right < width - 1 && out[row + right + 1] !== 1 && near(row + right + 1)) right++;
-    out.fill(1, row + left, row + right + 1);
-    for (const ny of [sy - 1, sy + 1]) {
-      if (ny < 0 || ny >= height) continue;
-      const nrow = ny * width;
+  let stack = new Int32Array(1024);
+  let top = 0;
+  const push = (i: number) => {
+    if (top === stack.length) {
+      const bigger = new Int32Array(stack.length * 2);
+      bigger.set(stack);
+      stack = bigger;
+    }
+    stack[top++] = i;
+  };
+  push(y * width + x);
+  while (top > 0) {
+    const i = stack[--top] ?? 0;
+    if (state[i] !== 2) continue;
+    const row = i - (i % width);
+    let left = i;
+    while (left > row && state[left - 1] === 2) left--;
+    let right = i;
+    while (right < row + width - 1 && state[right + 1] === 2) right++;
+    state.fill(1, left, right + 1);
+    out.fill(1, left, right + 1);
+    for (const d of [-width, width]) {
+      if (row + d < 0 || row + d >= n) continue;
       let inRun = false;
-      for (let nx = left; nx <= right; nx++) {
-        const open = out[nrow + nx] !== 1 && near(nrow + nx);
-        if (open && !inRun) stack.push(nx, ny);
+      for (let k = left + d; k <= right + d; k++) {
+        const open = state[k] === 2;
+        if (open && !inRun) push(k);
         inRun = open;
       }
     }
   }
   return { width, height, data: out };
+}
+
+/** The smallest box holding every set pixel, or null when none is set. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export function bounds(g: Grid): Box | null {
+  let x0 = g.width;
+  let x1 = -1;
+  let y0 = -1;
+  let y1 = -1;
+  for (let y = 0; y < g.height; y++) {
+    const row = y * g.width;
+    const first = g.data.subarray(row, row + g.width).indexOf(1);
+    if (first < 0) continue;
+    if (y0 < 0) y0 = y;
+    y1 = y;
+    x0 = Math.min(x0, first);
+    for (let x = g.width - 1; x > x1; x--) {
+      if (g.data[row + x] === 1) {
+        x1 = x;
+        break;
+      }
+    }
+  }
+  return y0 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+/** `box` widened by `by` on every side, kept within the grid. */
+function widen(box: Box, by: number, g: Grid): Box {
+  const x = Math.max(0, box.x - by);
+  const y = Math.max(0, box.y - by);
+  return {
+    x,
+    y,
+    width: Math.min(g.width, box.x + box.width + by) - x,
+    height: Math.min(g.height, box.y + box.height + by) - y,
+  };
 }
 
 const FAR = 1e20;
@@ -87,12 +138,13 @@ function edt1d(f: Float64Array, n: number, v: Int32Array, z: Float64Array, d: Fl
   z[1] = FAR;
   for (let q = 1; q < n; q++) {
     const fq = (f[q] ?? 0) + q * q;
-    const meet = (p: number) => (fq - ((f[p] ?? 0) + p * p)) / (2 * q - 2 * p);
     // z[0] is -FAR, below any intersection: the search stops there at the latest.
-    let s = meet(v[k] ?? 0);
+    let p = v[k] ?? 0;
+    let s = (fq - ((f[p] ?? 0) + p * p)) / (2 * q - 2 * p);
     while (s <= (z[k] ?? -FAR)) {
       k--;
-      s = meet(v[k] ?? 0);
+      p = v[k] ?? 0;
+      s = (fq - ((f[p] ?? 0) + p * p)) / (2 * q - 2 * p);
     }
     k++;
     v[k] = q;
@@ -107,50 +159,76 @@ function edt1d(f: Float64Array, n: number, v: Int32Array, z: Float64Array, d: Fl
   }
 }
 
-/** For each pixel, the squared distance to the nearest pixel where `from` holds. */
-function squaredDistance(width: number, height: number, from: (i: number) => boolean) {
-  const dist = new Float64Array(width * height);
-  for (let i = 0; i < dist.length; i++) dist[i] = from(i) ? 0 : FAR;
-  const n = Math.max(width, height);
+/**
+ * Within `box` of `g`, for each pixel the squared distance to the nearest pixel of the box
+ * whose value is `from`; row-major over the box. Exact for the whole image when every
+ * such pixel that could be nearest lies in the box (the callers choose it so).
+ */
+function squaredDistance(g: Grid, box: Box, from: 0 | 1): Float64Array {
+  const { width: w, height: h } = box;
+  const dist = new Float64Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = (box.y + y) * g.width + box.x;
+    for (let x = 0; x < w; x++) dist[y * w + x] = g.data[row + x] === from ? 0 : FAR;
+  }
+  const n = Math.max(w, h);
   const f = new Float64Array(n);
   const d = new Float64Array(n);
   const v = new Int32Array(n);
   const z = new Float64Array(n + 1);
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; y++) f[y] = dist[y * width + x] ?? FAR;
-    edt1d(f, height, v, z, d);
-    for (let y = 0; y < height; y++) dist[y * width + x] = d[y] ?? FAR;
+  for (let x = 0; x < w; x++) {
+    for (let y = 0; y < h; y++) f[y] = dist[y * w + x] ?? FAR;
+    edt1d(f, h, v, z, d);
+    for (let y = 0; y < h; y++) dist[y * w + x] = d[y] ?? FAR;
   }
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) f[x] = dist[row + x] ?? FAR;
-    edt1d(f, width, v, z, d);
-    for (let x = 0; x < width; x++) dist[row + x] = d[x] ?? FAR;
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) f[x] = dist[row + x] ?? FAR;
+    edt1d(f, w, v, z, d);
+    for (let x = 0; x < w; x++) dist[row + x] = d[x] ?? FAR;
   }
   return dist;
 }
 
-/** Every pixel within `px` (Euclidean, in image pixels) of the mask joins it. */
-export function grow(g: Grid, px: number): Grid {
-  if (px <= 0) return { ...g, data: g.data.slice() };
-  const dist = squaredDistance(g.width, g.height, (i) => g.data[i] === 1);
-  const r2 = px * px;
-  const data = new Uint8Array(g.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = (dist[i] ?? FAR) <= r2 ? 1 : 0;
+/**
+ * A new mask: `g` outside `box`, and inside it the pixels whose squared distance (row-major
+ * over the box) `keep` accepts.
+ */
+function within(g: Grid, box: Box, dist: Float64Array, keep: (d2: number) => boolean): Grid {
+  const data = g.data.slice();
+  for (let y = 0; y < box.height; y++) {
+    const row = (box.y + y) * g.width + box.x;
+    for (let x = 0; x < box.width; x++) {
+      data[row + x] = keep(dist[y * box.width + x] ?? FAR) ? 1 : 0;
+    }
+  }
   return { width: g.width, height: g.height, data };
 }
 
 /**
+ * Every pixel within `px` (Euclidean, in image pixels) of the mask joins it. Only the
+ * mask's bounding box widened by `px` is worked on: nothing farther can join.
+ */
+export function grow(g: Grid, px: number): Grid {
+  const box = bounds(g);
+  if (px <= 0 || !box) return { ...g, data: g.data.slice() };
+  const around = widen(box, Math.ceil(px), g);
+  const r2 = px * px;
+  return within(g, around, squaredDistance(g, around, 1), (d2) => d2 <= r2);
+}
+
+/**
  * Every mask pixel within `px` of a pixel outside the mask leaves it. The image's edge is
- * not such a pixel: a sky that reaches the top of the image stays there.
+ * not such a pixel: a sky that reaches the top of the image stays there. The box worked
+ * on is the mask's widened by one pixel: any pixel outside the mask beyond it is farther
+ * than the one on the box's edge in its direction.
  */
 export function shrink(g: Grid, px: number): Grid {
-  if (px <= 0) return { ...g, data: g.data.slice() };
-  const dist = squaredDistance(g.width, g.height, (i) => g.data[i] !== 1);
+  const box = bounds(g);
+  if (px <= 0 || !box) return { ...g, data: g.data.slice() };
+  const around = widen(box, 1, g);
   const r2 = px * px;
-  const data = new Uint8Array(g.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = (dist[i] ?? 0) > r2 ? 1 : 0;
-  return { width: g.width, height: g.height, data };
+  return within(g, around, squaredDistance(g, around, 0), (d2) => d2 > r2);
 }
 
 /** What was not masked is, and what was is not, within the image's bounds. */
@@ -208,22 +286,41 @@ function boxPass(
 
 /**
  * The mask's alpha, 0–255, softened over about `px` image pixels on either side of its
- * edge (three box blurs, close to a Gaussian), for the preview. What is sent stays the
- * binary mask: the half-way line of this alpha is the mask's own edge.
+ * edge (three box blurs, close to a Gaussian), for the preview, within `box` (the mask's
+ * bounding box widened by the blur's reach: the alpha is 0 beyond it), row-major. Null
+ * for an empty mask.
  */
-export function feather(g: Grid, px: number): Uint8ClampedArray {
-  const { width, height } = g;
-  const a = new Float32Array(width * height);
-  for (let i = 0; i < a.length; i++) a[i] = g.data[i] === 1 ? 1 : 0;
-  const out = new Uint8ClampedArray(a.length);
+export function featherBox(g: Grid, px: number): { box: Box; alpha: Uint8ClampedArray } | null {
+  const set = bounds(g);
+  if (!set) return null;
   const r = Math.max(0, Math.round(px / 3));
+  const box = widen(set, 3 * r + 1, g);
+  const { width: w, height: h } = box;
+  const a = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = (box.y + y) * g.width + box.x;
+    for (let x = 0; x < w; x++) a[y * w + x] = g.data[row + x] === 1 ? 1 : 0;
+  }
   if (r > 0) {
     const b = new Float32Array(a.length);
     for (let k = 0; k < 3; k++) {
-      boxPass(a, b, height, width, r, width, 1);
-      boxPass(b, a, width, height, r, 1, width);
+      boxPass(a, b, h, w, r, w, 1);
+      boxPass(b, a, w, h, r, 1, w);
     }
   }
-  for (let i = 0; i < a.length; i++) out[i] = Math.round((a[i] ?? 0) * 255);
+  const alpha = new Uint8ClampedArray(a.length);
+  for (let i = 0; i < a.length; i++) alpha[i] = Math.round((a[i] ?? 0) * 255);
+  return { box, alpha };
+}
+
+/** The feathered alpha of the whole image (see featherBox), row-major. */
+export function feather(g: Grid, px: number): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(g.width * g.height);
+  const f = featherBox(g, px);
+  if (!f) return out;
+  for (let y = 0; y < f.box.height; y++) {
+    const from = y * f.box.width;
+    out.set(f.alpha.subarray(from, from + f.box.width), (f.box.y + y) * g.width + f.box.x);
+  }
   return out;
 }
