@@ -6,6 +6,7 @@ import { useEditorStore } from '../model/editor-store';
 import { BRUSH_MAX, BRUSH_MIN, useViewStore } from '../model/view-store';
 import type { EditorToolId } from '../model/view-store';
 import { TOOLS } from '../tools/registry';
+import { WandModePicker } from './selection-panel';
 
 /** Edit's extra tool: drag and scale the image on the canvas. */
 const MOVE = { id: 'move' as const, label: 'Move image', key: keyOf('editor.move') };
@@ -37,6 +38,8 @@ function ToolPicker({ edit }: { edit: boolean }) {
       <div className="flex w-52 items-center">
         {SHAPE_TOOLS.has(view.tool) ? (
           <ShapeModePicker />
+        ) : view.tool === 'wand' ? (
+          <WandModePicker />
         ) : view.tool === 'move' ? null : (
           <label className="flex items-center gap-1">
             Size
@@ -125,7 +128,7 @@ function MaskControls() {
       <Button size="sm" onClick={editor.maskCleared} disabled={editor.empty}>
         Clear
       </Button>
-      <Button size="sm" onClick={editor.maskInverted}>
+      <Button size="sm" onClick={editor.maskInverted} aria-keyshortcuts={keyOf('editor.invert')}>
         Invert
       </Button>
       <label className="flex items-center gap-1">
