@@ -14,29 +14,43 @@ export function pixelsOpOf(grid: Grid, how: PixelsOp['how'], feather?: number): 
   const box: Box = bounds(grid) ?? { x: 0, y: 0, width: 0, height: 0 };
   const bits = new Uint8Array(Math.ceil((box.width * box.height) / 8));
   let k = 0;
+  let byte = 0;
   for (let y = 0; y < box.height; y++) {
     const row = (box.y + y) * grid.width + box.x;
     for (let x = 0; x < box.width; x++, k++) {
-      if (grid.data[row + x] === 1) bits[k >> 3] = (bits[k >> 3] ?? 0) | (0x80 >> (k & 7));
+      byte = (byte << 1) | (grid.data[row + x] === 1 ? 1 : 0);
+      if ((k & 7) === 7) {
+        bits[k >> 3] = byte;
+        byte = 0;
+      }
     }
   }
+  if ((k & 7) !== 0) bits[k >> 3] = byte << (8 - (k & 7));
   return { type: 'pixels', how, ...box, bits, ...(feather ? { feather } : {}) };
 }
 
-/** Whether bit `k` of the op's box (row-major) is set. */
-const bitAt = (op: PixelsOp, k: number): boolean =>
-  (((op.bits[k >> 3] ?? 0) << (k & 7)) & 0x80) !== 0;
+/** Calls `set(row, x)` for each set pixel of the op's box, reading its bits a byte at a time. */
+function eachSet(op: PixelsOp, set: (y: number, x: number) => void): void {
+  const n = op.width * op.height;
+  for (let j = 0; j < op.bits.length; j++) {
+    const byte = op.bits[j] ?? 0;
+    if (byte === 0) continue;
+    for (let b = 0; b < 8; b++) {
+      const k = j * 8 + b;
+      if (k < n && byte & (0x80 >> b)) set(Math.floor(k / op.width), k % op.width);
+    }
+  }
+}
 
 /** Applies the op to `grid` in place: replace clears everything outside its pixels first. */
 export function applyPixels(grid: Grid, op: PixelsOp): void {
   if (op.how === 'replace') grid.data.fill(0);
   const value = op.how === 'subtract' ? 0 : 1;
-  const right = Math.min(op.width, grid.width - op.x);
-  const bottom = Math.min(op.height, grid.height - op.y);
-  for (let y = 0; y < bottom; y++) {
-    const row = (op.y + y) * grid.width + op.x;
-    for (let x = 0; x < right; x++) if (bitAt(op, y * op.width + x)) grid.data[row + x] = value;
-  }
+  eachSet(op, (y, x) => {
+    const gx = op.x + x;
+    const gy = op.y + y;
+    if (gx < grid.width && gy < grid.height) grid.data[gy * grid.width + gx] = value;
+  });
 }
 
 /**
@@ -61,5 +75,11 @@ export function maskImageData(
 }
 
 /** The op's pixels as opaque mask colour within its box (when no preview was kept). */
-export const opImageData = (op: PixelsOp): ImageData =>
-  maskImageData(op.width, op.height, (k) => (bitAt(op, k) ? 255 : 0));
+export function opImageData(op: PixelsOp): ImageData {
+  const img = maskImageData(op.width, op.height, () => 0);
+  const px = new Uint32Array(img.data.buffer);
+  const [r, g, b] = MASK_RGB;
+  const on = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+  eachSet(op, (y, x) => (px[y * op.width + x] = on));
+  return img;
+}

@@ -31,22 +31,38 @@ export function magicWand(img: Pixels, x: number, y: number, opts: WandOptions):
   const n = width * height;
   const out = new Uint8Array(n);
   if (x < 0 || y < 0 || x >= width || y >= height) return { width, height, data: out };
-  const seed = (y * width + x) * 4;
-  const r = data[seed] ?? 0;
-  const g = data[seed + 1] ?? 0;
-  const b = data[seed + 2] ?? 0;
+  // One 32-bit word per pixel, little-endian RGBA: red in the low byte. (A view needs
+  // 4-byte alignment; pixels that start elsewhere in their buffer are copied first.)
+  const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
+  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, n);
+  const seed = words[y * width + x] ?? 0;
+  const r = seed & 255;
+  const g = (seed >>> 8) & 255;
+  const b = (seed >>> 16) & 255;
   const t = Math.max(0, Math.min(255, opts.tolerance));
-  // One tight pass decides every pixel (2 = matches, not yet filled): the fill below then
-  // only reads bytes, with no call per pixel.
-  const state = opts.contiguous ? new Uint8Array(n) : out;
-  const mark = opts.contiguous ? 2 : 1;
-  for (let i = 0, p = 0; i < n; i++, p += 4) {
-    const dr = (data[p] ?? 0) - r;
-    const dg = (data[p + 1] ?? 0) - g;
-    const db = (data[p + 2] ?? 0) - b;
-    if (dr <= t && dr >= -t && dg <= t && dg >= -t && db <= t && db >= -t) state[i] = mark;
+  const near = (i: number): boolean => {
+    const w = words[i] ?? 0;
+    const dr = (w & 255) - r;
+    const dg = ((w >>> 8) & 255) - g;
+    const db = ((w >>> 16) & 255) - b;
+    return dr <= t && dr >= -t && dg <= t && dg >= -t && db <= t && db >= -t;
+  };
+  if (!opts.contiguous) {
+    for (let i = 0; i < n; i++) if (near(i)) out[i] = 1;
+    return { width, height, data: out };
   }
-  if (!opts.contiguous) return { width, height, data: out };
+  // Each pixel is looked at once, when the fill first reaches it: 0 not yet, 1 filled,
+  // 2 matches (to be filled), 3 does not match. A small region costs its own size.
+  const state = new Uint8Array(n);
+  const open = (i: number): boolean => {
+    const s = state[i];
+    if (s === 0) {
+      const yes = near(i);
+      state[i] = yes ? 2 : 3;
+      return yes;
+    }
+    return s === 2;
+  };
   // Spans: fill a run left and right of a seed, then seed the rows above and below once
   // per run of matching pixels there.
   let stack = new Int32Array(1024);
@@ -62,21 +78,21 @@ export function magicWand(img: Pixels, x: number, y: number, opts: WandOptions):
   push(y * width + x);
   while (top > 0) {
     const i = stack[--top] ?? 0;
-    if (state[i] !== 2) continue;
+    if (!open(i)) continue;
     const row = i - (i % width);
     let left = i;
-    while (left > row && state[left - 1] === 2) left--;
+    while (left > row && open(left - 1)) left--;
     let right = i;
-    while (right < row + width - 1 && state[right + 1] === 2) right++;
+    while (right < row + width - 1 && open(right + 1)) right++;
     state.fill(1, left, right + 1);
     out.fill(1, left, right + 1);
     for (const d of [-width, width]) {
       if (row + d < 0 || row + d >= n) continue;
       let inRun = false;
       for (let k = left + d; k <= right + d; k++) {
-        const open = state[k] === 2;
-        if (open && !inRun) push(k);
-        inRun = open;
+        const o = open(k);
+        if (o && !inRun) push(k);
+        inRun = o;
       }
     }
   }
