@@ -71,7 +71,7 @@ export interface CanvasPaintResult {
 
 const UNDOS = 5;
 
-const quantile = (xs: number[], q: number) => {
+export const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
 };
@@ -85,7 +85,7 @@ const framesOf = (intervals: number[]): Frames => ({
 });
 
 /** A grid, then U1: the engine's upscale of a 1024 px image is 2048 px. */
-async function openLargeImage(page: Page, base: string): Promise<void> {
+export async function openLargeImage(page: Page, base: string): Promise<void> {
   await page.goto(base);
   await page.getByRole('textbox', { name: 'Prompt' }).fill('a harbour at dawn');
   await page.getByRole('button', { name: 'Generate' }).click();
