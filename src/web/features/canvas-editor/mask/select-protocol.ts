@@ -6,7 +6,7 @@ import type { Box, Pixels } from './select';
 import { featherBox, grow, magicWand, shrink } from './select';
 
 /** The mask as the document holds it: ops over a base, at image resolution. */
-export interface MaskInput {
+interface MaskInput {
   base: Grid | null;
   ops: readonly MaskOp[];
   width: number;
@@ -59,7 +59,7 @@ export interface Preview {
 export type LoadPixels = (image: ImageRef) => Promise<Pixels>;
 
 /** Fetches and decodes off the page's thread: the worker's (and a fallback's) loader. */
-export const fetchPixels: LoadPixels = async (image) => {
+const fetchPixels: LoadPixels = async (image) => {
   const response = await fetch(image.url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`image ${response.status}`);
   const bitmap = await createImageBitmap(await response.blob(), {

@@ -37,7 +37,7 @@ interface ViewState {
 type ShapeMode = 'add' | 'subtract';
 export type WandMode = 'replace' | 'add' | 'subtract';
 
-export interface WandSettings {
+interface WandSettings {
   /** 0–255: how far each of red, green and blue may differ from the clicked pixel. */
   tolerance: number;
   /** Only the region connected to the clicked pixel, or every similar pixel. */
