@@ -8,14 +8,8 @@
  *   show, and the longest frame while it ran (they run in a worker). Target: ≤ 50 ms.
  * Measured and reported; nothing is asserted.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { chromium } from '@playwright/test';
-import { chooseChromium } from '../e2e/chromium';
-import { startStudio } from '@/main';
-import { openLargeImage, quantile } from './canvas-paint';
+import { openLargeImage, quantile, withStudioBrowser } from './canvas-paint';
 
 export interface MaskToolsResult {
   browser: string;
@@ -88,33 +82,22 @@ async function wandClicks(page: Page, n: number): Promise<number[]> {
   return times;
 }
 
-export async function benchMaskTools(clicks = 20): Promise<MaskToolsResult> {
-  const choice = chooseChromium();
-  await choice.prepare();
-  const root = mkdtempSync(join(tmpdir(), 'mask-bench-'));
-  const studio = await startStudio({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ENGINE_TASK_MS: '200',
-    STUDIO_DATA_DIR: join(root, 'studio'),
-    ENGINE_DATA_DIR: join(root, 'engine'),
-  });
-  const browser = await chromium.launch(choice.launch);
-  try {
+export const benchMaskTools = (clicks = 20): Promise<MaskToolsResult> =>
+  withStudioBrowser('mask-bench', async (browser, url, label) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     // Not made cross-origin isolated as in canvas-paint.ts: so routed, the page started no
     // workers here, and the editor did the selections on its own thread (measured: the
     // keydown of a Grow blocked it for the whole step).
-    await openLargeImage(page, studio.url);
+    await openLargeImage(page, url);
     const view = await page.getByTestId('editor-stage').getAttribute('data-viewport');
     const image = (JSON.parse(view ?? '{}') as { image: { width: number; height: number } }).image;
     await page.keyboard.press('w');
     // The first click waits for the image to be decoded in the worker: not measured.
     await page.evaluate<number>(CLICK(0.5, 0.3, false));
     const times = await wandClicks(page, clicks);
-    await page.getByRole('spinbutton', { name: /Pixels to grow/ }).fill('16');
-    await page.getByRole('spinbutton', { name: /Pixels to grow/ }).press('Escape');
+    const by = page.getByRole('spinbutton', { name: /Pixels to grow/ });
+    await by.fill('16');
+    await by.press('Escape');
     const steps: MaskToolsResult['steps'] = [];
     for (const [step, key] of [
       ['grow', '.'],
@@ -125,25 +108,15 @@ export async function benchMaskTools(clicks = 20): Promise<MaskToolsResult> {
       const r = await page.evaluate<{ shown: number; longest: number }>(STEP(key));
       steps.push({ step, shownMs: r.shown, longestFrameMs: r.longest });
     }
-    return {
-      browser: `Chromium ${browser.version()}, ${choice.label}`,
-      image,
-      wand: {
-        clicks,
-        p50: quantile(times, 0.5),
-        p95: quantile(times, 0.95),
-        max: Math.max(...times),
-        target: 100,
-      },
-      steps,
-      frameTarget: 50,
+    const wand = {
+      clicks,
+      p50: quantile(times, 0.5),
+      p95: quantile(times, 0.95),
+      max: Math.max(...times),
+      target: 100,
     };
-  } finally {
-    await browser.close();
-    await studio.stop();
-    rmSync(root, { recursive: true, force: true });
-  }
-}
+    return { browser: label, image, wand, steps, frameTarget: 50 };
+  });
 
 const ms = (t: number) => `${t.toFixed(1)} ms`;
 

@@ -3,6 +3,7 @@ import { keyCaps, keyOf } from '@/web/lib/key-actions';
 import { useEditorStore } from '../model/editor-store';
 import type { WandMode } from '../model/view-store';
 import { SELECT_PX_MAX, useViewStore } from '../model/view-store';
+import { ModeGroup } from './mode-group';
 import { selectionRequested } from './selections';
 
 const WAND_MODES: readonly { id: WandMode; label: string; hint: string }[] = [
@@ -15,23 +16,7 @@ const WAND_MODES: readonly { id: WandMode; label: string; hint: string }[] = [
 export function WandModePicker() {
   const mode = useViewStore((s) => s.wandMode);
   const changed = useViewStore((s) => s.wandModeChanged);
-  return (
-    <div role="radiogroup" aria-label="Wand mode" className="flex gap-1">
-      {WAND_MODES.map((m) => (
-        <button
-          key={m.id}
-          type="button"
-          role="radio"
-          aria-checked={mode === m.id}
-          title={m.hint}
-          onClick={() => changed(m.id)}
-          className="h-7 rounded-md px-2 ring-1 ring-zinc-700 aria-checked:bg-zinc-200 aria-checked:text-zinc-900"
-        >
-          {m.label}
-        </button>
-      ))}
-    </div>
-  );
+  return <ModeGroup label="Wand mode" modes={WAND_MODES} value={mode} onChange={changed} />;
 }
 
 const STEPS = [

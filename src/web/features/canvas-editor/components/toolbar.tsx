@@ -6,6 +6,7 @@ import { useEditorStore } from '../model/editor-store';
 import { BRUSH_MAX, BRUSH_MIN, useViewStore } from '../model/view-store';
 import type { EditorToolId } from '../model/view-store';
 import { TOOLS } from '../tools/registry';
+import { ModeGroup } from './mode-group';
 import { WandModePicker } from './selection-panel';
 
 /** Edit's extra tool: drag and scale the image on the canvas. */
@@ -71,25 +72,13 @@ function ShapeModePicker() {
   const mode = useViewStore((s) => s.shapeMode);
   const changed = useViewStore((s) => s.shapeModeChanged);
   return (
-    <div
-      role="radiogroup"
-      aria-label="Shape mode"
+    <ModeGroup
+      label="Shape mode"
       title="Hold Alt while finishing a shape for the other mode"
-      className="flex gap-1"
-    >
-      {SHAPE_MODES.map((m) => (
-        <button
-          key={m.id}
-          type="button"
-          role="radio"
-          aria-checked={mode === m.id}
-          onClick={() => changed(m.id)}
-          className="h-7 rounded-md px-2 ring-1 ring-zinc-700 aria-checked:bg-zinc-200 aria-checked:text-zinc-900"
-        >
-          {m.label}
-        </button>
-      ))}
-    </div>
+      modes={SHAPE_MODES}
+      value={mode}
+      onChange={changed}
+    />
   );
 }
 
