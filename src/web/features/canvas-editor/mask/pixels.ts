@@ -53,6 +53,12 @@ export function applyPixels(grid: Grid, op: PixelsOp): void {
   });
 }
 
+/** Little-endian RGBA in one 32-bit word: the mask's colour at alpha `a`. */
+const maskWord = (a: number): number => {
+  const [r, g, b] = MASK_RGB;
+  return ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
+};
+
 /**
  * Mask-coloured RGBA of `width`×`height` pixels, with the alpha `alphaAt(i)` gives each
  * (0 leaves a pixel transparent), for drawing onto the mask bitmap.
@@ -64,9 +70,7 @@ export function maskImageData(
 ): ImageData {
   const img = new ImageData(Math.max(1, width), Math.max(1, height));
   const px = new Uint32Array(img.data.buffer);
-  const [r, g, b] = MASK_RGB;
-  // Little-endian RGBA in one 32-bit word.
-  const rgb = (b << 16) | (g << 8) | r;
+  const rgb = maskWord(0);
   for (let i = 0; i < width * height; i++) {
     const a = alphaAt(i);
     if (a > 0) px[i] = ((a << 24) | rgb) >>> 0;
@@ -76,10 +80,22 @@ export function maskImageData(
 
 /** The op's pixels as opaque mask colour within its box (when no preview was kept). */
 export function opImageData(op: PixelsOp): ImageData {
-  const img = maskImageData(op.width, op.height, () => 0);
+  const img = new ImageData(Math.max(1, op.width), Math.max(1, op.height));
   const px = new Uint32Array(img.data.buffer);
-  const [r, g, b] = MASK_RGB;
-  const on = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+  const on = maskWord(255);
   eachSet(op, (y, x) => (px[y * op.width + x] = on));
+  return img;
+}
+
+/** `grid`'s set pixels within `box` as opaque mask colour: a selection's drawing. */
+export function gridImageData(grid: Grid, box: Box): ImageData {
+  const img = new ImageData(Math.max(1, box.width), Math.max(1, box.height));
+  const px = new Uint32Array(img.data.buffer);
+  const on = maskWord(255);
+  for (let y = 0; y < box.height; y++) {
+    const from = (box.y + y) * grid.width + box.x;
+    const to = y * box.width;
+    for (let x = 0; x < box.width; x++) if (grid.data[from + x] === 1) px[to + x] = on;
+  }
   return img;
 }

@@ -1,7 +1,7 @@
 import type { MaskOp, PixelsOp } from '../model/document';
 import type { Grid } from './grid';
 import { rasterise } from './grid';
-import { MASK_RGB, maskImageData, opImageData, pixelsOpOf } from './pixels';
+import { gridImageData, MASK_RGB, maskImageData, pixelsOpOf } from './pixels';
 import type { Box, Pixels } from './select';
 import { featherBox, grow, magicWand, shrink } from './select';
 
@@ -134,7 +134,7 @@ async function previewOf(op: PixelsOp, sel: Selection): Promise<Preview | null> 
     );
     return { image, x: box.x, y: box.y };
   }
-  return { image: await createImageBitmap(opImageData(op)), x: op.x, y: op.y };
+  return { image: await createImageBitmap(gridImageData(sel.grid, op)), x: op.x, y: op.y };
 }
 
 /**
