@@ -56,6 +56,9 @@ describe('the magic wand and the whole-mask steps', () => {
     await expect
       .poll(() => [maskAlpha(el, 150, 100) > 0, maskAlpha(el, 50, 40) > 0])
       .toEqual([true, false]);
+    // I inverts within the image's bounds.
+    await userEvent.keyboard('i');
+    await expect.poll(summary).toBe('75.0% of the image.');
   });
 
   it('the toolbar’s Subtract mode makes a tap cut, with no key to hold', async () => {
