@@ -71,7 +71,7 @@ export interface CanvasPaintResult {
 
 const UNDOS = 5;
 
-const quantile = (xs: number[], q: number) => {
+export const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
 };
@@ -85,7 +85,7 @@ const framesOf = (intervals: number[]): Frames => ({
 });
 
 /** A grid, then U1: the engine's upscale of a 1024 px image is 2048 px. */
-async function openLargeImage(page: Page, base: string): Promise<void> {
+export async function openLargeImage(page: Page, base: string): Promise<void> {
   await page.goto(base);
   await page.getByRole('textbox', { name: 'Prompt' }).fill('a harbour at dawn');
   await page.getByRole('button', { name: 'Generate' }).click();
@@ -227,14 +227,15 @@ async function growHistory(s: Session, n: number): Promise<HistoryPoint['growth'
   };
 }
 
-export async function benchCanvasPaint(
-  moves = 600,
-  histories: readonly number[] = [20, 300],
-): Promise<CanvasPaintResult> {
+/** A studio on fresh data directories and a browser for `run`; both end after it. */
+export async function withStudioBrowser<T>(
+  name: string,
+  run: (browser: Browser, url: string, label: string) => Promise<T>,
+): Promise<T> {
   // Chosen first: a bad E2E_CHROMIUM stops the benchmark before a studio is started.
   const choice = chooseChromium();
   await choice.prepare();
-  const root = mkdtempSync(join(tmpdir(), 'canvas-bench-'));
+  const root = mkdtempSync(join(tmpdir(), `${name}-`));
   const studio = await startStudio({
     ...process.env,
     PORT: '0',
@@ -245,7 +246,20 @@ export async function benchCanvasPaint(
   });
   const browser = await chromium.launch(choice.launch);
   try {
-    const session = await openSession(browser, studio.url);
+    return await run(browser, studio.url, `Chromium ${browser.version()}, ${choice.label}`);
+  } finally {
+    await browser.close();
+    await studio.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export const benchCanvasPaint = (
+  moves = 600,
+  histories: readonly number[] = [20, 300],
+): Promise<CanvasPaintResult> =>
+  withStudioBrowser('canvas-bench', async (browser, url, label) => {
+    const session = await openSession(browser, url);
     const points: HistoryPoint[] = [];
     for (const n of histories) {
       const growth = await growHistory(session, n);
@@ -270,7 +284,7 @@ export async function benchCanvasPaint(
     }
     const worst = Math.max(...points.map((p) => p.interval.p95));
     return {
-      browser: `Chromium ${browser.version()}, ${choice.label}`,
+      browser: label,
       image: session.image,
       moves,
       fineClock: session.fineClock,
@@ -278,12 +292,7 @@ export async function benchCanvasPaint(
       target: 16.7,
       met: worst < 16.7,
     };
-  } finally {
-    await browser.close();
-    await studio.stop();
-    rmSync(root, { recursive: true, force: true });
-  }
-}
+  });
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(await benchCanvasPaint(), null, 2));

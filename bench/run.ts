@@ -17,7 +17,9 @@
  *    scripted stroke on a 2048×2048 image in headless Chromium, after a short and a long
  *    history, with the longest frame while the history was painted, the JS heap and what
  *    an undo costs (needs the built SPA: `npm run bench` builds it), in the browser
- *    E2E_CHROMIUM chooses, named with its version beside the figures.
+ *    E2E_CHROMIUM chooses, named with its version beside the figures. Then its mask tools:
+ *    a magic wand click to the mask shown, and the longest frame while the mask is grown,
+ *    shrunk and feathered (bench/mask-tools.ts).
  * 7. Results the moment they exist: engine completion to the completed grid on screen in
  *    Chromium, single jobs and a burst of follow-ups, and the upstream requests per job.
  * 8. The proxy's own cost: job reads per second through the proxy against the engine at
@@ -48,6 +50,7 @@ import { buildStage } from '@/engine/media/video/render';
 import { benchAccount } from './account';
 import { benchAuthorization, printAuthorization } from './authorization';
 import { benchCanvasPaint } from './canvas-paint';
+import { benchMaskTools, printMaskTools } from './mask-tools';
 import { benchEngineLoop } from './engine-loop';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchSharePage, printSharePage } from './share-page';
@@ -311,6 +314,7 @@ async function main() {
     console.log(
       `clock: ${paint.fineClock ? '5 µs (cross-origin isolated)' : '100 µs (not isolated)'}; rAF interval p95 under ${paint.target} ms: ${paint.met ? 'met' : 'not met'}`,
     );
+    printMaskTools(await benchMaskTools());
     printLiveResults(await benchLiveResults());
     printProxyCost(await benchProxyCost());
     printAuthorization(await benchAuthorization());

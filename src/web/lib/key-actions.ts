@@ -64,6 +64,17 @@ export const KEY_ACTIONS = [
   { id: 'editor.polygon', scope: 'editor', keys: ['p'], label: 'Polygon' },
   { id: 'editor.move', scope: 'editor', keys: ['v'], label: 'Move the image (Edit)' },
   {
+    id: 'editor.wand',
+    scope: 'editor',
+    keys: ['w'],
+    label:
+      'Magic wand: a click selects similar colour in place of the mask, with Shift adds to it, with Alt cuts it out',
+  },
+  { id: 'editor.grow', scope: 'editor', keys: ['.'], label: 'Grow the mask by the set pixels' },
+  { id: 'editor.shrink', scope: 'editor', keys: [','], label: 'Shrink the mask by the set pixels' },
+  { id: 'editor.feather', scope: 'editor', keys: ['f'], label: 'Feather the edge of the mask' },
+  { id: 'editor.invert', scope: 'editor', keys: ['i'], label: 'Invert the mask' },
+  {
     id: 'editor.finish',
     scope: 'editor',
     keys: ['Enter'],

@@ -6,12 +6,14 @@ import { useFocusTrap } from '@/web/lib/focus-trap';
 import type { EditorRequest } from '@/web/jobs/stores/editor-request-store';
 import { uploadImage } from '@/web/lib/uploads/uploads';
 import { editorCreate } from '../mask/submit';
+import type { EditorDocument } from '../model/document';
 import { newDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';
 import { useViewStore } from '../model/view-store';
 import { EditorStage } from './editor-stage';
 import { SidePanel } from './side-panel';
 import { Toolbar } from './toolbar';
+import { selectionsClosed, selectionsWarmed } from './selections';
 import { useEditorKeys } from './use-editor-keys';
 import { useMaskBake } from './use-mask-bake';
 import { useMaskPlan } from './use-mask-plan';
@@ -40,6 +42,18 @@ function useImageDocument(request: EditorRequest) {
     return () => useEditorStore.getState().documentClosed();
   }, [request]);
   return { image, failed };
+}
+
+/**
+ * The wand's worker decodes the image once the wand is chosen, ahead of the first click;
+ * closing the editor ends the worker.
+ */
+function useSelections(image: EditorDocument['image'] | undefined) {
+  const wand = useViewStore((s) => s.tool === 'wand');
+  useEffect(() => {
+    if (wand && image) selectionsWarmed(image);
+  }, [wand, image]);
+  useEffect(() => () => selectionsClosed(), []);
 }
 
 const uploadMask = async (png: Blob) =>
@@ -119,6 +133,7 @@ function PanelToggle({ folded, onToggle }: { folded: boolean; onToggle: () => vo
 export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEditorProps) {
   const { image, failed } = useImageDocument(request);
   const doc = useEditorStore((s) => s.doc);
+  useSelections(doc?.image);
   // Whether a stroke is under way, not the stroke: its points change on every pointer move.
   const painting = useEditorStore((s) => s.active !== null);
   const plan = useMaskPlan(doc, painting);

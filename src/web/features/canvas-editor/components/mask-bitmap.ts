@@ -2,18 +2,55 @@ import type { Size } from '../geometry/points';
 import { shapeOutline } from '../mask/grid';
 import type { Bake } from '../model/bake';
 import { restate } from '../model/bake';
-import type { BaseMask, MaskOp } from '../model/document';
+import type { BaseMask, MaskOp, PixelsOp } from '../model/document';
+import { MASK_RGB, maskImageData, opImageData } from '../mask/pixels';
 
-const MASK_RGB = [244, 63, 94] as const;
 export const MASK_COLOR = `rgb(${MASK_RGB.join(',')})`;
 
 type Ctx = CanvasRenderingContext2D;
+
+/**
+ * What a pixels op looks like: the selection worker's drawing of it (a feathered edge
+ * included), kept with the op for as long as the op lives, so an undo or a redraw from a
+ * checkpoint draws it again at the cost of one image.
+ */
+const previews = new WeakMap<PixelsOp, Drawing>();
+
+interface Drawing {
+  image: CanvasImageSource;
+  x: number;
+  y: number;
+}
+
+export const keepPreview = (op: PixelsOp, drawing: Drawing): void => {
+  previews.set(op, drawing);
+};
+
+function previewOf(op: PixelsOp): Drawing {
+  const kept = previews.get(op);
+  if (kept) return kept;
+  const ctx = surface(op);
+  ctx.putImageData(opImageData(op), 0, 0);
+  const drawn = { image: ctx.canvas, x: op.x, y: op.y };
+  previews.set(op, drawn);
+  return drawn;
+}
+
+function drawPixels(ctx: Ctx, op: PixelsOp, image: Size): void {
+  if (op.how === 'replace') ctx.clearRect(0, 0, image.width, image.height);
+  if (op.width === 0 || op.height === 0) return;
+  ctx.globalCompositeOperation = op.how === 'subtract' ? 'destination-out' : 'source-over';
+  const { image: source, x, y } = previewOf(op);
+  ctx.drawImage(source, x, y);
+}
 
 function drawOp(ctx: Ctx, op: MaskOp, image: Size): void {
   ctx.save();
   ctx.fillStyle = MASK_COLOR;
   ctx.strokeStyle = MASK_COLOR;
-  if (op.type === 'invert') {
+  if (op.type === 'pixels') {
+    drawPixels(ctx, op, image);
+  } else if (op.type === 'invert') {
     // xor with an opaque rectangle leaves exactly the complement of what is below.
     ctx.globalCompositeOperation = 'xor';
     ctx.fillRect(0, 0, image.width, image.height);
@@ -43,15 +80,8 @@ function drawOp(ctx: Ctx, op: MaskOp, image: Size): void {
 }
 
 /** The base mask as opaque mask-coloured pixels, for putImageData into an empty bitmap. */
-function baseImageData(base: BaseMask): ImageData {
-  const img = new ImageData(base.width, base.height);
-  const px = new Uint32Array(img.data.buffer);
-  const [r, g, b] = MASK_RGB;
-  // Little-endian RGBA in one 32-bit word.
-  const on = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
-  for (let i = 0; i < base.data.length; i++) if (base.data[i]) px[i] = on;
-  return img;
-}
+const baseImageData = (base: BaseMask): ImageData =>
+  maskImageData(base.width, base.height, (i) => (base.data[i] ? 255 : 0));
 
 const extendsOps = (next: readonly MaskOp[], drawn: readonly MaskOp[]): boolean =>
   next.length >= drawn.length && drawn.every((op, i) => next[i] === op);

@@ -6,6 +6,7 @@ import { costOfPrompt, formatCostEstimate } from '@/web/jobs/utils/costs';
 import type { MaskPlan } from '../mask/areas';
 import type { EditorDocument } from '../model/document';
 import { CanvasSize } from './canvas-size';
+import { SelectionControls } from './selection-panel';
 
 interface SidePanelProps {
   doc: EditorDocument;
@@ -86,6 +87,7 @@ export function SidePanel(props: SidePanelProps) {
           ) : null}
         </div>
       </section>
+      <SelectionControls />
       {edit ? <CanvasSize doc={doc} /> : null}
       {edit ? (
         <Details>

@@ -6,6 +6,8 @@ import { useEditorStore } from '../model/editor-store';
 import { BRUSH_MAX, BRUSH_MIN, useViewStore } from '../model/view-store';
 import type { EditorToolId } from '../model/view-store';
 import { TOOLS } from '../tools/registry';
+import { ModeGroup } from './mode-group';
+import { WandModePicker } from './selection-panel';
 
 /** Edit's extra tool: drag and scale the image on the canvas. */
 const MOVE = { id: 'move' as const, label: 'Move image', key: keyOf('editor.move') };
@@ -37,6 +39,8 @@ function ToolPicker({ edit }: { edit: boolean }) {
       <div className="flex w-52 items-center">
         {SHAPE_TOOLS.has(view.tool) ? (
           <ShapeModePicker />
+        ) : view.tool === 'wand' ? (
+          <WandModePicker />
         ) : view.tool === 'move' ? null : (
           <label className="flex items-center gap-1">
             Size
@@ -68,25 +72,13 @@ function ShapeModePicker() {
   const mode = useViewStore((s) => s.shapeMode);
   const changed = useViewStore((s) => s.shapeModeChanged);
   return (
-    <div
-      role="radiogroup"
-      aria-label="Shape mode"
+    <ModeGroup
+      label="Shape mode"
       title="Hold Alt while finishing a shape for the other mode"
-      className="flex gap-1"
-    >
-      {SHAPE_MODES.map((m) => (
-        <button
-          key={m.id}
-          type="button"
-          role="radio"
-          aria-checked={mode === m.id}
-          onClick={() => changed(m.id)}
-          className="h-7 rounded-md px-2 ring-1 ring-zinc-700 aria-checked:bg-zinc-200 aria-checked:text-zinc-900"
-        >
-          {m.label}
-        </button>
-      ))}
-    </div>
+      modes={SHAPE_MODES}
+      value={mode}
+      onChange={changed}
+    />
   );
 }
 
@@ -125,7 +117,7 @@ function MaskControls() {
       <Button size="sm" onClick={editor.maskCleared} disabled={editor.empty}>
         Clear
       </Button>
-      <Button size="sm" onClick={editor.maskInverted}>
+      <Button size="sm" onClick={editor.maskInverted} aria-keyshortcuts={keyOf('editor.invert')}>
         Invert
       </Button>
       <label className="flex items-center gap-1">

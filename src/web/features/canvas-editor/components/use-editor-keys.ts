@@ -4,6 +4,7 @@ import { isTyping } from '@/web/lib/keyboard';
 import { useEditorStore } from '../model/editor-store';
 import { nextBrushSize, useViewStore } from '../model/view-store';
 import type { ToolId } from '../tools/tool';
+import { selectionRequested } from './selections';
 import { polygonFinished } from './use-stage-pointer';
 
 /** What each of the editor's keys does (`lib/key-actions.ts` binds them). */
@@ -21,6 +22,11 @@ function editorKeys(onClose: () => void): KeyHandlers<'editor'> {
     'editor.rect': tool('rect'),
     'editor.lasso': tool('lasso'),
     'editor.polygon': tool('polygon'),
+    'editor.wand': tool('wand'),
+    'editor.grow': () => selectionRequested({ kind: 'grow', px: view().selectPx }),
+    'editor.shrink': () => selectionRequested({ kind: 'shrink', px: view().selectPx }),
+    'editor.feather': () => selectionRequested({ kind: 'feather', px: view().selectPx }),
+    'editor.invert': () => editor().maskInverted(),
     // Inpaint masks the image where it is: there is nothing to move.
     'editor.move': () => editor().doc?.mode !== 'inpaint' && view().toolSelected('move'),
     // Enter finishes a polygon being drawn; otherwise it presses the focused control (a

@@ -7,6 +7,7 @@ import { useEditorStore } from '../model/editor-store';
 import { useViewStore } from '../model/view-store';
 import { toolById } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
+import { selectionRequested, wandHow } from './selections';
 import type { Pinch } from './touch-gesture';
 import { pinchMoved, pinchStarted } from './touch-gesture';
 
@@ -18,11 +19,15 @@ function screenOf(e: { evt: MouseEvent }, el: HTMLElement): ScreenPoint {
   return screenPoint(e.evt.clientX - r.left, e.evt.clientY - r.top);
 }
 
+/** The keys held with a pointer event that tools read. */
+type Mods = Pick<MouseEvent, 'altKey' | 'shiftKey'>;
+const NO_MODS: Mods = { altKey: false, shiftKey: false };
+
 /**
- * Builds the context a tool sees, converting the pointer to image space once, here. `alt`
- * is whether Alt is held, which flips a shape between adding and cutting.
+ * Builds the context a tool sees, converting the pointer to image space once, here. Alt
+ * flips a shape between adding and cutting; Shift and Alt set what a wand click does.
  */
-function toolContext(s: ScreenPoint, alt = false): ToolContext {
+function toolContext(s: ScreenPoint, mods: Mods = NO_MODS): ToolContext {
   const view = useViewStore.getState();
   const editor = useEditorStore.getState();
   const doc = editor.doc;
@@ -34,7 +39,8 @@ function toolContext(s: ScreenPoint, alt = false): ToolContext {
     events: editor,
     draft: view.draft,
     setDraft: view.draftChanged,
-    subtract: (view.shapeMode === 'subtract') !== alt,
+    subtract: (view.shapeMode === 'subtract') !== mods.altKey,
+    selectAt: (at) => selectionRequested({ kind: 'wand', at, how: wandHow(mods) }),
   };
 }
 
@@ -42,7 +48,7 @@ function toolContext(s: ScreenPoint, alt = false): ToolContext {
 export function polygonFinished(alt: boolean): void {
   if (useViewStore.getState().tool !== 'polygon') return;
   // The tool uses the draft's corners, not the pointer: any point will do.
-  toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0), alt));
+  toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0), { altKey: alt, shiftKey: false }));
 }
 
 /**
@@ -89,7 +95,7 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
     }
     if (e.evt.button !== 0 || view.tool === 'move') return;
     down.current = true;
-    toolById(view.tool).onPointerDown(toolContext(s, e.evt.altKey));
+    toolById(view.tool).onPointerDown(toolContext(s, e.evt));
   };
 
   const onPointerMove = (e: PointerEvt) => {
@@ -106,7 +112,7 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
       return;
     }
     if (down.current && view.tool !== 'move')
-      toolById(view.tool).onPointerMove(toolContext(s, e.evt.altKey));
+      toolById(view.tool).onPointerMove(toolContext(s, e.evt));
   };
 
   const onPointerUp = (e: PointerEvt) => {
@@ -115,8 +121,7 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
     if (!el || touchGesture(e, screenOf(e, el), 'up') || !down.current) return;
     down.current = false;
     const view = useViewStore.getState();
-    if (view.tool !== 'move')
-      toolById(view.tool).onPointerUp(toolContext(screenOf(e, el), e.evt.altKey));
+    if (view.tool !== 'move') toolById(view.tool).onPointerUp(toolContext(screenOf(e, el), e.evt));
   };
 
   /**

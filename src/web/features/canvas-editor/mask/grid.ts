@@ -1,4 +1,5 @@
 import type { MaskOp, Shape, Stroke } from '../model/document';
+import { applyPixels } from './pixels';
 
 /** A binary mask at image resolution: 1 = repaint. Row-major, one byte per pixel. */
 export interface Grid {
@@ -112,6 +113,7 @@ export function rasterise(
   for (const op of ops) {
     if (op.type === 'stroke') drawStroke(g, op);
     else if (op.type === 'shape') fillPolygon(g, shapeOutline(op), op.erase ? 0 : 1);
+    else if (op.type === 'pixels') applyPixels(g, op);
     else for (let i = 0; i < g.data.length; i++) g.data[i] = g.data[i] ? 0 : 1;
   }
   return g;

@@ -31,8 +31,39 @@ const shapeSchema = z.object({
 /** Turns the mask made so far inside out; what is painted after it adds to the new mask. */
 const invertSchema = z.object({ type: z.literal('invert') });
 
-const maskOpSchema = z.discriminatedUnion('type', [strokeSchema, shapeSchema, invertSchema]);
+const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array);
+
+/**
+ * A selection in image pixels (a magic wand click, or the mask grown, shrunk or feathered):
+ * the pixels of a box, packed 8 to a byte (row-major, most significant bit first), that
+ * replace the whole mask, add to it or cut it. `feather` is how soft the preview draws its
+ * edge; the bits are what is sent (the half-way line of that soft edge).
+ */
+const pixelsSchema = z
+  .object({
+    type: z.literal('pixels'),
+    how: z.enum(['replace', 'add', 'subtract']),
+    x: z.number().check(z.int(), z.nonnegative()),
+    y: z.number().check(z.int(), z.nonnegative()),
+    width: z.number().check(z.int(), z.nonnegative()),
+    height: z.number().check(z.int(), z.nonnegative()),
+    bits: bytes,
+    feather: z.optional(z.number().check(z.positive())),
+  })
+  .check(
+    z.refine((p) => p.bits.length === Math.ceil((p.width * p.height) / 8), {
+      message: 'pixels bits must hold width × height bits',
+    }),
+  );
+
+const maskOpSchema = z.discriminatedUnion('type', [
+  strokeSchema,
+  shapeSchema,
+  invertSchema,
+  pixelsSchema,
+]);
 export type Stroke = z.infer<typeof strokeSchema>;
+export type PixelsOp = z.infer<typeof pixelsSchema>;
 export type Shape = z.infer<typeof shapeSchema>;
 export type MaskOp = z.infer<typeof maskOpSchema>;
 
@@ -45,13 +76,11 @@ const side = z.number().check(z.int(), z.positive());
  * The mask of ops that left the undo window, flattened at image resolution (1 = repaint),
  * so a long session keeps a bounded list of ops. Same shape as the tracer's Grid.
  */
-const baseMaskSchema = z
-  .object({ width: side, height: side, data: z.custom<Uint8Array>((v) => v instanceof Uint8Array) })
-  .check(
-    z.refine((b) => b.data.length === b.width * b.height, {
-      message: 'base mask data must hold width × height bytes',
-    }),
-  );
+const baseMaskSchema = z.object({ width: side, height: side, data: bytes }).check(
+  z.refine((b) => b.data.length === b.width * b.height, {
+    message: 'base mask data must hold width × height bytes',
+  }),
+);
 export type BaseMask = z.infer<typeof baseMaskSchema>;
 
 export const editorDocumentSchema = z.object({

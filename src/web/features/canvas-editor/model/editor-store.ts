@@ -2,7 +2,15 @@ import { create } from 'zustand';
 import type { ImagePoint } from '../geometry/points';
 import type { Bake } from './bake';
 import { HISTORY_LIMIT, startsWith } from './bake';
-import type { BaseMask, EditorDocument, MaskOp, MaskState, Shape, Stroke } from './document';
+import type {
+  BaseMask,
+  EditorDocument,
+  MaskOp,
+  MaskState,
+  PixelsOp,
+  Shape,
+  Stroke,
+} from './document';
 
 /** What undo brings back: the mask, and where the image sits on which canvas. */
 type Snapshot = MaskState & Pick<EditorDocument, 'canvas' | 'imgPos'>;
@@ -33,6 +41,8 @@ interface EditorEvents {
   /** A second finger turned the touch into a pinch: the stroke is dropped, not kept. */
   strokeCancelled: () => void;
   shapeAdded: (shape: Shape) => void;
+  /** A wand click, or the mask grown, shrunk or feathered: one step of undo. */
+  pixelsAdded: (op: PixelsOp) => void;
   maskCleared: () => void;
   maskInverted: () => void;
   undoRequested: () => void;
@@ -108,6 +118,7 @@ export const createEditorStore = () =>
       },
       strokeCancelled: () => set({ active: null }),
       shapeAdded: (shape) => append(shape),
+      pixelsAdded: (op) => append(op),
       maskCleared: () => {
         const doc = get().doc;
         if (doc && (doc.ops.length > 0 || doc.base)) commit(() => ({ base: null, ops: [] }));

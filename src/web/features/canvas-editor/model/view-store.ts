@@ -25,9 +25,28 @@ interface ViewState {
   draft: ImagePoint[] | null;
   /** Whether rectangle, lasso and polygon add to the mask or cut it (Alt flips it). */
   shapeMode: ShapeMode;
+  /** What a wand click does to the mask (Shift adds, Alt subtracts whatever this is). */
+  wandMode: WandMode;
+  wand: WandSettings;
+  /** Image pixels that Grow, Shrink and Feather work by. */
+  selectPx: number;
+  /** A selection is being worked out (in its worker). */
+  selecting: boolean;
 }
 
 type ShapeMode = 'add' | 'subtract';
+export type WandMode = 'replace' | 'add' | 'subtract';
+
+interface WandSettings {
+  /** 0–255: how far each of red, green and blue may differ from the clicked pixel. */
+  tolerance: number;
+  /** Only the region connected to the clicked pixel, or every similar pixel. */
+  contiguous: boolean;
+  /** The image's own pixels, or the image as shown (with the mask's colour over it). */
+  sample: 'image' | 'shown';
+}
+
+export const SELECT_PX_MAX = 200;
 
 interface ViewEvents {
   toolSelected: (tool: EditorToolId) => void;
@@ -39,6 +58,10 @@ interface ViewEvents {
   panKeyChanged: (held: boolean) => void;
   draftChanged: (draft: ImagePoint[] | null) => void;
   shapeModeChanged: (mode: ShapeMode) => void;
+  wandModeChanged: (mode: WandMode) => void;
+  wandChanged: (change: Partial<WandSettings>) => void;
+  selectPxChanged: (px: number) => void;
+  selectingChanged: (selecting: boolean) => void;
   viewReset: () => void;
 }
 
@@ -52,6 +75,10 @@ const initial: ViewState = {
   panKey: false,
   draft: null,
   shapeMode: 'add',
+  wandMode: 'replace',
+  wand: { tolerance: 32, contiguous: true, sample: 'image' },
+  selectPx: 4,
+  selecting: false,
 };
 
 export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
@@ -66,6 +93,11 @@ export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
   panKeyChanged: (panKey) => set({ panKey }),
   draftChanged: (draft) => set({ draft }),
   shapeModeChanged: (shapeMode) => set({ shapeMode }),
+  wandModeChanged: (wandMode) => set({ wandMode }),
+  wandChanged: (change) => set((s) => ({ wand: { ...s.wand, ...change } })),
+  selectPxChanged: (px) =>
+    set({ selectPx: Math.round(Math.min(SELECT_PX_MAX, Math.max(1, px || 1))) }),
+  selectingChanged: (selecting) => set({ selecting }),
   viewReset: () => set(initial),
 }));
 

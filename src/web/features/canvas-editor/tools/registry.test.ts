@@ -11,6 +11,7 @@ function harness() {
   store.getState().documentOpened(newDocument({ url: '/m', width: 100, height: 100 }, 'inpaint'));
   let draft: ImagePoint[] | null = null;
   let subtract = false;
+  const selected: ImagePoint[] = [];
   const ctx = (x: number, y: number): ToolContext => ({
     point: imagePoint(x, y),
     brushSize: 10,
@@ -18,6 +19,7 @@ function harness() {
     draft,
     setDraft: (d) => (draft = d),
     subtract,
+    selectAt: (at) => selected.push(at),
   });
   const drag = (id: ToolId, pts: [number, number][]) => {
     const tool = toolById(id);
@@ -28,13 +30,13 @@ function harness() {
     tool.onPointerUp(ctx(...(rest[rest.length - 1] ?? first)));
   };
   const cutting = (on: boolean) => (subtract = on);
-  return { store, ctx, drag, cutting };
+  return { store, ctx, drag, cutting, selected };
 }
 
 describe('tools', () => {
   it('each has its own shortcut, the one the keyboard table gives it', () => {
     expect(new Set(TOOLS.map((t) => t.key)).size).toBe(TOOLS.length);
-    expect(TOOLS.map((t) => t.key)).toEqual(['b', 'e', 'r', 'l', 'p']);
+    expect(TOOLS.map((t) => t.key)).toEqual(['b', 'e', 'r', 'l', 'p', 'w']);
   });
 
   it('brush and eraser add strokes in image space', () => {
@@ -135,5 +137,15 @@ describe('tools', () => {
       true,
       true,
     ]);
+  });
+
+  it('the wand selects where a click or tap ends, once, and paints nothing itself', () => {
+    const { store, drag, selected } = harness();
+    drag('wand', [
+      [10, 10],
+      [30, 40],
+    ]);
+    expect(selected).toEqual([imagePoint(30, 40)]);
+    expect(store.getState().doc?.ops).toEqual([]);
   });
 });

@@ -73,12 +73,24 @@ const polygon: Tool = {
   },
 };
 
+/** A click or a tap selects where it ends (a pinch that began there is no click). */
+const wand: Tool = {
+  id: 'wand',
+  label: 'Magic wand',
+  key: keyOf('editor.wand'),
+  cursor: 'crosshair',
+  onPointerDown: () => {},
+  onPointerMove: () => {},
+  onPointerUp: (c) => c.selectAt(c.point),
+};
+
 export const TOOLS: readonly Tool[] = [
   paintTool('brush', 'Brush'),
   paintTool('eraser', 'Eraser'),
   rect,
   lasso,
   polygon,
+  wand,
 ];
 
 export const toolById = (id: ToolId): Tool => TOOLS.find((t) => t.id === id) ?? TOOLS[0]!;

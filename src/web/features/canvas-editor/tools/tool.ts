@@ -1,7 +1,7 @@
 import type { ImagePoint } from '../geometry/points';
 import type { EditorStore } from '../model/editor-store';
 
-export type ToolId = 'brush' | 'eraser' | 'rect' | 'lasso' | 'polygon';
+export type ToolId = 'brush' | 'eraser' | 'rect' | 'lasso' | 'polygon' | 'wand';
 
 /** What a tool's handlers may use: the pointer in image space, the store's events, a draft. */
 export interface ToolContext {
@@ -13,6 +13,8 @@ export interface ToolContext {
   setDraft: (draft: ImagePoint[] | null) => void;
   /** A shape finished now cuts the mask instead of adding to it. */
   subtract: boolean;
+  /** Selects the region of similar colour at `at`, as the wand's mode and the keys held say. */
+  selectAt: (at: ImagePoint) => void;
 }
 
 /**

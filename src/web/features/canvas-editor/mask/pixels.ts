@@ -1,0 +1,101 @@
+import type { PixelsOp } from '../model/document';
+import type { Grid } from './grid';
+import type { Box } from './select';
+import { bounds } from './select';
+
+/** The mask's colour on screen. */
+export const MASK_RGB = [244, 63, 94] as const;
+
+/**
+ * The op that puts `grid`'s set pixels into the mask `how` says, packed within their
+ * bounding box: an 8-megapixel selection is one megabyte of undo history, not eight.
+ */
+export function pixelsOpOf(grid: Grid, how: PixelsOp['how'], feather?: number): PixelsOp {
+  const box: Box = bounds(grid) ?? { x: 0, y: 0, width: 0, height: 0 };
+  const bits = new Uint8Array(Math.ceil((box.width * box.height) / 8));
+  let k = 0;
+  let byte = 0;
+  for (let y = 0; y < box.height; y++) {
+    const row = (box.y + y) * grid.width + box.x;
+    for (let x = 0; x < box.width; x++, k++) {
+      byte = (byte << 1) | (grid.data[row + x] === 1 ? 1 : 0);
+      if ((k & 7) === 7) {
+        bits[k >> 3] = byte;
+        byte = 0;
+      }
+    }
+  }
+  if ((k & 7) !== 0) bits[k >> 3] = byte << (8 - (k & 7));
+  return { type: 'pixels', how, ...box, bits, ...(feather ? { feather } : {}) };
+}
+
+/** Calls `set(row, x)` for each set pixel of the op's box, reading its bits a byte at a time. */
+function eachSet(op: PixelsOp, set: (y: number, x: number) => void): void {
+  const n = op.width * op.height;
+  for (let j = 0; j < op.bits.length; j++) {
+    const byte = op.bits[j] ?? 0;
+    if (byte === 0) continue;
+    for (let b = 0; b < 8; b++) {
+      const k = j * 8 + b;
+      if (k < n && byte & (0x80 >> b)) set(Math.floor(k / op.width), k % op.width);
+    }
+  }
+}
+
+/** Applies the op to `grid` in place: replace clears everything outside its pixels first. */
+export function applyPixels(grid: Grid, op: PixelsOp): void {
+  if (op.how === 'replace') grid.data.fill(0);
+  const value = op.how === 'subtract' ? 0 : 1;
+  eachSet(op, (y, x) => {
+    const gx = op.x + x;
+    const gy = op.y + y;
+    if (gx < grid.width && gy < grid.height) grid.data[gy * grid.width + gx] = value;
+  });
+}
+
+/** Little-endian RGBA in one 32-bit word: the mask's colour at alpha `a`. */
+const maskWord = (a: number): number => {
+  const [r, g, b] = MASK_RGB;
+  return ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
+};
+
+/**
+ * Mask-coloured RGBA of `width`×`height` pixels, with the alpha `alphaAt(i)` gives each
+ * (0 leaves a pixel transparent), for drawing onto the mask bitmap.
+ */
+export function maskImageData(
+  width: number,
+  height: number,
+  alphaAt: (i: number) => number,
+): ImageData {
+  const img = new ImageData(Math.max(1, width), Math.max(1, height));
+  const px = new Uint32Array(img.data.buffer);
+  const rgb = maskWord(0);
+  for (let i = 0; i < width * height; i++) {
+    const a = alphaAt(i);
+    if (a > 0) px[i] = ((a << 24) | rgb) >>> 0;
+  }
+  return img;
+}
+
+/** The op's pixels as opaque mask colour within its box (when no preview was kept). */
+export function opImageData(op: PixelsOp): ImageData {
+  const img = new ImageData(Math.max(1, op.width), Math.max(1, op.height));
+  const px = new Uint32Array(img.data.buffer);
+  const on = maskWord(255);
+  eachSet(op, (y, x) => (px[y * op.width + x] = on));
+  return img;
+}
+
+/** `grid`'s set pixels within `box` as opaque mask colour: a selection's drawing. */
+export function gridImageData(grid: Grid, box: Box): ImageData {
+  const img = new ImageData(Math.max(1, box.width), Math.max(1, box.height));
+  const px = new Uint32Array(img.data.buffer);
+  const on = maskWord(255);
+  for (let y = 0; y < box.height; y++) {
+    const from = (box.y + y) * grid.width + box.x;
+    const to = y * box.width;
+    for (let x = 0; x < box.width; x++) if (grid.data[from + x] === 1) px[to + x] = on;
+  }
+  return img;
+}

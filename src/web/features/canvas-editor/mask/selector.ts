@@ -1,0 +1,77 @@
+import type { SelectAnswer, SelectJob, SelectRequest } from './select-protocol';
+import { createSelectHandler } from './select-protocol';
+
+/** The part of a Worker the selector uses, so a test can stand in for the real one. */
+export interface SelectWorker {
+  onmessage: ((event: MessageEvent<SelectAnswer>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  postMessage(message: SelectRequest): void;
+  terminate(): void;
+}
+
+/** Null where there are no workers (Vitest in node): the selector then works inline. */
+function spawnSelectWorker(): SelectWorker | null {
+  if (typeof Worker === 'undefined') return null;
+  // A same-origin module file, as the plan and bake workers, for the CSP.
+  return new Worker(new URL('./select-worker.ts', import.meta.url), { type: 'module' });
+}
+
+type Done = (answer: SelectAnswer) => void;
+
+/**
+ * Runs selections in one lazily spawned worker, which keeps the decoded image between
+ * them. Should the worker fail to load or throw, what it held is done inline instead, and
+ * so is everything after.
+ */
+export function createSelector(spawn: () => SelectWorker | null = spawnSelectWorker) {
+  let worker: SelectWorker | null = null;
+  let broken = false;
+  let seq = 0;
+  let inline: ReturnType<typeof createSelectHandler> | null = null;
+  const waiting = new Map<number, { req: SelectRequest; done: Done }>();
+
+  const runInline = (req: SelectRequest, done: Done) => {
+    inline ??= createSelectHandler();
+    inline(req).then(
+      (r) => done(r.answer),
+      (e: unknown) => done({ seq: req.seq, op: null, preview: null, error: String(e) }),
+    );
+  };
+  const start = (): SelectWorker | null => {
+    const w = broken ? null : spawn();
+    if (!w) return null;
+    w.onmessage = (event) => {
+      const to = waiting.get(event.data.seq);
+      waiting.delete(event.data.seq);
+      to?.done(event.data);
+    };
+    w.onerror = () => {
+      broken = true;
+      w.terminate();
+      worker = null;
+      const held = [...waiting.values()];
+      waiting.clear();
+      for (const { req, done } of held) runInline(req, done);
+    };
+    return w;
+  };
+
+  return {
+    /** Does `job`, then calls `done` with its answer (in the order the jobs were sent). */
+    send(job: SelectJob, done: Done): void {
+      const req: SelectRequest = { ...job, seq: ++seq };
+      worker ??= start();
+      if (!worker) return runInline(req, done);
+      waiting.set(req.seq, { req, done });
+      worker.postMessage(req);
+    },
+    /** Ends the worker and what it was doing; the next job spawns a new one. */
+    dispose(): void {
+      worker?.terminate();
+      worker = null;
+      waiting.clear();
+    },
+  };
+}
+
+export type Selector = ReturnType<typeof createSelector>;
