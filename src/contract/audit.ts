@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'invite_made',
   'invite_used',
   'invite_revoked',
+  'queue_moved',
+  'queue_cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +44,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   invite_made: 'Invite made',
   invite_used: 'Invite used',
   invite_revoked: 'Invite revoked',
+  queue_moved: 'Queued job moved',
+  queue_cancelled: 'Queued job cancelled',
 };
 
 const actionSchema = z.enum(AUDIT_ACTIONS, {
