@@ -57,12 +57,14 @@ export class StoredQueue {
     for (const handle of handles) this.announce({ type: 'job', handle });
   }
 
-  private async full(trx: Db): Promise<boolean> {
+  /** Whether the studio's cap is reached, not counting `except` (the create asking). */
+  private async full(trx: Db, except = ''): Promise<boolean> {
     if (this.maxRunning === null) return false;
     const row = await trx
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(RUNNING)
+      .where('handle', '<>', except)
       .executeTakeFirst();
     return Number(row?.n ?? 0) >= this.maxRunning;
   }
@@ -105,7 +107,7 @@ export class StoredQueue {
    */
   async enqueueIfWaiting(trx: Db, handle: string, send: QueuedSend): Promise<number | null> {
     await this.d.lock(trx, LOCK);
-    if (!(await this.holdsCreates(trx)) && !(await this.full(trx))) return null;
+    if (!(await this.holdsCreates(trx)) && !(await this.full(trx, handle))) return null;
     const place = (await this.length(trx)) + 1;
     await this.setQueued(trx, handle, place, send);
     return place;
