@@ -33,14 +33,12 @@ const idParam = z.object({ id: handleSchema });
 const MOVE_FIELDS =
   'give either place (1 is next in line) or before (the id of another queued job)';
 
+const PLACE = 'must be a whole number from 1 (next in line)';
+
 /** Where to move a queued job: a place in line, or before another queued job. */
 const moveSchema = z
   .object({
-    place: z
-      .number({ error: 'place: must be a whole number from 1 (next in line)' })
-      .int({ error: 'place: must be a whole number from 1 (next in line)' })
-      .min(1, { error: 'place: must be a whole number from 1 (next in line)' })
-      .optional(),
+    place: z.number({ error: PLACE }).int({ error: PLACE }).min(1, { error: PLACE }).optional(),
     before: z.optional(handleSchema),
   })
   .strict();
