@@ -95,8 +95,11 @@ describe.each(STORE_KINDS)('the create queue on %s', (kind) => {
     await o.store.history.discardIntent('job000000011');
     expect((await o.store.queue.takeHead())?.handle).toBe('job000000012');
 
+    // On Postgres, of a team's replicas one holds the lease at a time; one studio always.
     expect(await o.store.queue.lease('replica-a', 60_000)).toEqual({ held: true });
-    expect(await o.store.queue.lease('replica-b', 60_000)).toMatchObject({ held: false });
+    expect(await o.store.queue.lease('replica-b', 60_000)).toMatchObject({
+      held: kind === 'sqlite',
+    });
     await o.store.queue.unlease('replica-a');
     expect(await o.store.queue.lease('replica-b', 60_000)).toEqual({ held: true });
   });
