@@ -79,4 +79,46 @@ describe('a job card, as each role sees it', () => {
     await expect.element(card.getByRole('button', { name: /favourite/i })).toBeVisible();
     await expect.element(card.getByRole('group', { name: 'Vary' })).toBeVisible();
   });
+
+  it('shows a queued job’s place, no progress, and moves or cancels it for its maker only', async () => {
+    const queued = gridJob('anaJOB000002', {
+      maker: ANA,
+      status: 'pending',
+      progress: 0,
+      output: null,
+      queued: { place: 3 },
+    });
+    signedIn(BEN, 'member');
+    const others = await renderCard(queued);
+    await expect
+      .element(others.getByTestId('queued-place'))
+      .toHaveTextContent('Queued · 3rd in line');
+    await expect.element(others.getByRole('progressbar')).not.toBeInTheDocument();
+    await expect.element(others.getByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
+
+  it('lets the maker of a queued job move it up and to the top, or cancel it', async () => {
+    const queued = gridJob('anaJOB000003', {
+      maker: ANA,
+      status: 'pending',
+      progress: 0,
+      output: null,
+      queued: { place: 2 },
+    });
+    studio.route('PUT /studio-api/jobs/anaJOB000003/place', {
+      job: { ...queued, queued: { place: 1 } },
+    });
+    studio.route('DELETE /studio-api/jobs/anaJOB000003', { deleted: 'anaJOB000003' });
+    signedIn(ANA, 'member');
+    const card = await renderCard(queued);
+    await expect
+      .element(card.getByRole('status').or(card.getByTestId('queued-place')))
+      .toBeVisible();
+    await card.getByRole('button', { name: 'Move up' }).click();
+    await expect
+      .poll(() => studio.to('PUT /studio-api/jobs/anaJOB000003/place').map((r) => r.body))
+      .toEqual([{ place: 1 }]);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => studio.to('DELETE /studio-api/jobs/anaJOB000003').length).toBe(1);
+  });
 });
