@@ -92,6 +92,7 @@ export class QueueDispatcher {
       const head = await queue.takeHead();
       if (!head) return;
       const outcome = await sendQueued(this.deps, head);
+      this.deps.log.info('queued create sent', { handle: head.handle, outcome });
       if (outcome === 'busy') {
         this.busy = true;
         const wait = BACKOFF_MS[Math.min(this.attempt++, BACKOFF_MS.length - 1)] ?? 30_000;
