@@ -31,6 +31,10 @@ async function renderCard(job: Job) {
 
 const anasGrid = () => gridJob('anaJOB000001', { maker: ANA });
 
+/** Ana's create waiting in the studio's queue at `place`: not sent, nothing made yet. */
+const anasQueued = (id: string, place: number) =>
+  gridJob(id, { maker: ANA, status: 'pending', progress: 0, output: null, queued: { place } });
+
 describe('a job card, as each role sees it', () => {
   beforeEach(() => {
     studio = stubStudio();
@@ -80,14 +84,8 @@ describe('a job card, as each role sees it', () => {
     await expect.element(card.getByRole('group', { name: 'Vary' })).toBeVisible();
   });
 
-  it('shows a queued job’s place, no progress, and moves or cancels it for its maker only', async () => {
-    const queued = gridJob('anaJOB000002', {
-      maker: ANA,
-      status: 'pending',
-      progress: 0,
-      output: null,
-      queued: { place: 3 },
-    });
+  it('shows a queued job’s place and no progress, and no move or cancel to another member', async () => {
+    const queued = anasQueued('anaJOB000002', 3);
     signedIn(BEN, 'member');
     const others = await renderCard(queued);
     await expect
@@ -98,13 +96,7 @@ describe('a job card, as each role sees it', () => {
   });
 
   it('lets the maker of a queued job move it up, or cancel it', async () => {
-    const queued = gridJob('anaJOB000003', {
-      maker: ANA,
-      status: 'pending',
-      progress: 0,
-      output: null,
-      queued: { place: 2 },
-    });
+    const queued = anasQueued('anaJOB000003', 2);
     studio.route('PUT /studio-api/jobs/anaJOB000003/place', {
       job: { ...queued, queued: { place: 1 } },
     });
