@@ -24,6 +24,8 @@ export interface AccountStackOptions {
   concurrency: number;
   taskMs: number;
   alertUsd: number;
+  /** How many tasks the service stages beyond `concurrency` (its default: 20). */
+  stagedLimit?: number;
 }
 
 export const freePort = () =>
@@ -59,6 +61,7 @@ export async function startAccountStack(opts: AccountStackOptions): Promise<Acco
     name: 'E2E Accountant',
     credits: opts.credits,
     concurrency: opts.concurrency,
+    ...(opts.stagedLimit === undefined ? {} : { stagedLimit: opts.stagedLimit }),
   };
   writeFileSync(accounts, JSON.stringify([account]));
   const [port, enginePort] = [await freePort(), await freePort()];

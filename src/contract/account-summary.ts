@@ -69,6 +69,8 @@ export const accountSummarySchema = z.object({
   tasks: z.array(activeTaskSchema),
   /** When the studio read these figures from the service. */
   readAt: z.string(),
+  /** Creates waiting in the studio's own queue, not sent to the service yet. */
+  studioQueued: z.optional(count),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 export const accountEnvelopeSchema = z.object({ account: accountSummarySchema });

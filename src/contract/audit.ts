@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'invite_revoked',
   'share_made',
   'share_revoked',
+  'queue_moved',
+  'queue_cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +48,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   invite_revoked: 'Invite revoked',
   share_made: 'Share link made',
   share_revoked: 'Share link revoked',
+  queue_moved: 'Queued job moved',
+  queue_cancelled: 'Queued job cancelled',
 };
 
 const actionSchema = z.enum(AUDIT_ACTIONS, {

@@ -88,6 +88,14 @@ export const jobSchema = z.object({
    */
   createUnknown: z.optional(z.nullable(z.string())),
   /**
+   * Set while the job waits in the studio's queue, not yet sent to the image service (it
+   * had no room, or the queue already held creates): its `place` in line, 1 next. Its
+   * `status` is `pending`, its cost an estimate, nothing is charged; it can be moved
+   * (`PUT /studio-api/jobs/:id/place`) or cancelled (`DELETE /studio-api/jobs/:id`). Null
+   * for every other job. Always sent.
+   */
+  queued: z.optional(z.nullable(z.object({ place: z.number().check(z.int()) }))),
+  /**
    * Who made the job: a person's id and name (never their email); null when the studio
    * does not know (a job from before it knew people). Always sent.
    */

@@ -106,7 +106,7 @@ async function signIn(locked: RunningProxy): Promise<string> {
 
 /**
  * The seeds and a few accepted image creates (no video: 480 is more than is left), one
- * running at a time: the rest are refused 402 or 429, which keeps the rendering a hostile
+ * running at a time: the rest are refused 402 or wait in the studio’s queue, which keeps the rendering a hostile
  * run causes small on a busy machine while every move of the ledger still happens.
  */
 const ACCOUNT = {

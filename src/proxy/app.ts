@@ -36,6 +36,7 @@ import { historyRoutes } from './routes/history';
 import { lineageTreeRoutes } from './routes/lineage-tree';
 import { inviteApiRoutes, invitePageRoutes } from './routes/invites';
 import { jobsRoutes } from './routes/jobs';
+import { queueRoutes } from './routes/queue';
 import { loginRoutes } from './routes/login';
 import { oidcRoutes } from './routes/oidc';
 import { peopleRoutes } from './routes/people';
@@ -84,6 +85,7 @@ interface AppDeps extends CreateDeps {
     | 'identities'
     | 'oidcTransactions'
     | 'shares'
+    | 'queue'
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
@@ -186,10 +188,14 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.route('/hooks', webhookRoutes(deps));
   app.route('/studio-api', browserEventRoutes(deps.hub, deps.status));
-  app.route('/studio-api/jobs', jobsRoutes({ ...deps, budgets: shared.budgets }));
-  app.route('/studio-api/jobs', historyRoutes({ ...deps, audit: shared.audit }));
+  app.route(
+    '/studio-api/jobs',
+    jobsRoutes({ ...deps, budgets: shared.budgets, queue: shared.queue }),
+  );
+  app.route('/studio-api/jobs', historyRoutes({ ...deps, ...shared }));
   app.route('/studio-api/jobs', bulkRoutes({ ...deps, audit: shared.audit }));
   app.route('/studio-api/jobs', lineageTreeRoutes(deps));
+  app.route('/studio-api/jobs', queueRoutes({ ...deps, ...shared }));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));
   app.route('/s', sharePageRoutes({ ...deps, shares: shared.shares }));

@@ -4,6 +4,7 @@ import { isLoopbackBind, isHostEntry, notAHost, splitHostList } from '@/contract
 import { httpUrlRe } from '@/contract/urls';
 import { OIDC_SETTINGS, oidcConfigShape, oidcProblems } from './oidc-settings';
 import { PEOPLE_SETTINGS, peopleConfigShape } from './people-settings';
+import { QUEUE_SETTINGS, queueConfigShape } from './queue-settings';
 import {
   envValue,
   helpSection,
@@ -155,6 +156,7 @@ export const proxyConfigSchema = z.object({
     .max(1024, { error: 'must be at most 1024 characters' })
     .optional(),
   ...peopleConfigShape,
+  ...queueConfigShape,
   ...oidcConfigShape,
   /** Opens `/metrics` to any address that bears it; unset: loopback clients only. */
   metricsToken: metricsTokenSchema,
@@ -263,6 +265,7 @@ const PROXY_SETTINGS = {
       "the owner's sign-in password (at least 8 characters), or a file holding it: the first start makes the owner with it, a later start with another one gives the owner that one",
   },
   ...PEOPLE_SETTINGS,
+  ...QUEUE_SETTINGS,
   allowedHosts: {
     env: 'STUDIO_ALLOWED_HOSTS',
     meaning:

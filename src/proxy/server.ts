@@ -9,23 +9,24 @@ import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
 import { oidcAuth } from './auth/oidc';
 import { EventHub, type SharedEvent } from './browser-events/hub';
+import { announcer } from './browser-events/announcer';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
 import { createLogger } from '@/server/log';
-import { createRedactor, type Logger } from './log';
+import { createRedactor } from './log';
 import { close, listen, loopbackUrl } from './listen';
 import { MediaCache } from './media/cache';
 import { ThumbCache } from './media/thumbs';
 import { Makers } from './model/makers';
 import { MediaIndex } from './media/index';
 import { StudioMetrics } from './metrics';
-import type { JobChange } from './store/history';
 import { localOwner } from './store/people';
 import { databasePassword, openStore } from './store/open';
-import type { HistoryStore, SharedStore } from './store/shared-store';
+import type { SharedStore } from './store/shared-store';
 import { MediaPrefetch } from './sync/media-prefetch';
 import { UpstreamPoller } from './sync/poller';
 import { JobUpdater } from './sync/updater';
+import { QueueDispatcher } from './jobs/dispatcher';
 import { UPLOAD_TYPES } from './uploads/normalise';
 import { UpstreamClient } from './upstream/client';
 import { UpstreamHealth } from './upstream/health';
@@ -101,6 +102,7 @@ async function openStores(config: ProxyConfig, hooks: ProxyHooks) {
     upstream,
     shared,
     history: shared.history,
+    queue: shared.queue,
     uploads: shared.uploads,
     spending: shared.spending,
     makers: new Makers(shared.people),
@@ -194,30 +196,13 @@ async function wire(
     probe.notify();
   };
   const links = new CallbackLinks(publicUrl, reach, config.upstreamProgress === 'on');
+  // Its lease outlasts a create's wait for an answer, so a live sender never loses it.
+  const leaseMs = config.upstreamTimeoutMs + MIN_LEASE_MS;
+  const dispatcher = new QueueDispatcher({ ...s, poller, links, replica, leaseMs });
   return {
     ...s,
     ...{ shutdown, hub, gate, reach, links, prefetch, updater, poller, probe, status, account },
-    replica,
-    delivered,
-  };
-}
-
-/**
- * Tells browsers of each change in the order they happened (the reads are chained, so a
- * slow read cannot let a later change overtake it); a job that vanished meanwhile is
- * announced as removed.
- */
-function announcer(history: HistoryStore, makers: Makers, gate: ProgressGate, log: Logger) {
-  let queue = Promise.resolve();
-  return (change: JobChange): void => {
-    queue = queue
-      .then(async () => {
-        const job =
-          change.type === 'job' ? (change.job ?? (await history.get(change.handle))) : null;
-        if (job) gate.job(await makers.job(job));
-        else gate.removed(change.handle);
-      })
-      .catch((err: unknown) => log.warn('job change not announced', { err }));
+    ...{ replica, dispatcher, delivered: dispatcher.following(delivered) },
   };
 }
 
@@ -274,6 +259,8 @@ async function begin(
   w.poller.start();
   w.probe.start();
   w.account.start();
+  // Creates a stopped studio left in the queue.
+  w.dispatcher.wake(false);
   const resumed = await w.prefetch.resume();
   if (resumed > 0) w.log.info('caching the media of jobs the last run left', { jobs: resumed });
   const store = w.shared.kind;
@@ -323,6 +310,7 @@ export async function startProxy(
     w.hub.close();
     await close(listening.server);
     w.shutdown.abort();
+    await w.dispatcher.stop();
     await w.poller.stop();
     await w.probe.stop();
     await w.account.stop();

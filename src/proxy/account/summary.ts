@@ -3,6 +3,7 @@ import { isTerminal } from '@/contract/task';
 import type { Logger } from '../log';
 import type { JobRecord } from '../model/record';
 import type { JobChange } from '../store/history';
+import type { StoredQueue } from '../store/queue';
 import type { HistoryStore } from '../store/shared-store';
 import type { AccountPath, UpstreamClient } from '../upstream/client';
 import { UpstreamError } from '../upstream/errors';
@@ -28,6 +29,8 @@ interface AccountDeps {
   watchers: () => number;
   /** Whether the service answers: a read that failed waits for it (`serviceBack`). */
   reachable?: () => boolean;
+  /** The studio's create queue, whose waiting creates the summary counts. */
+  queue?: Pick<StoredQueue, 'waiting'>;
   /** At most one account read starts per this many ms (default 1000). */
   minGapMs?: number;
   /**
@@ -246,11 +249,12 @@ export class AccountService {
       this.others = othersOf(reads.active, isOurs, own);
     }
     this.reads = reads;
-    return buildSummary(
+    const summary = buildSummary(
       { ...reads, active: withOwn(this.others, own) },
       (id) => handles.get(id) ?? null,
       now,
     );
+    return { ...summary, studioQueued: (await this.deps.queue?.waiting()) ?? 0 };
   }
 
   private async readAll(before: Reads | null): Promise<Reads> {

@@ -63,6 +63,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'GET', path: '/studio-api/jobs/:id/lineage', access: 'signed-in' },
   { method: 'POST', path: '/studio-api/jobs/bulk', access: 'member' },
   { method: 'GET', path: '/studio-api/jobs/:id/tree', access: 'signed-in' },
+  // A member's own queued jobs only (routes/queue.ts): admins and owners any.
+  { method: 'PUT', path: '/studio-api/jobs/:id/place', access: 'member' },
   { method: 'POST', path: '/studio-api/uploads', access: 'member' },
   // The upstream fetching an upload by its unguessable 128-bit name.
   { method: 'GET', path: '/u/:file', access: 'public' },

@@ -11,6 +11,7 @@ import type { Logger, Redactor } from '../log';
 import type { CallbackLink, CallbackLinks } from '../webhooks/links';
 import type { StoredBudgets } from '../store/budgets';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
+import type { QueuedSend, StoredQueue, TakenCreate } from '../store/queue';
 import type { Db } from '../store/schema';
 import type { HistoryStore, UploadsStore } from '../store/shared-store';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
@@ -33,6 +34,8 @@ export interface CreateDeps {
   metrics?: { jobs: Pick<JobCounters, 'created'> };
   /** Each person's credit budget, which a create of theirs must fit before it is sent. */
   budgets?: Pick<StoredBudgets, 'reserve'>;
+  /** The create queue: creates the service cannot take yet wait there, in order. */
+  queue?: Pick<StoredQueue, 'enqueueIfWaiting' | 'requeue' | 'refused'>;
 }
 
 const parentExpired = () =>
@@ -96,13 +99,20 @@ const indexOf = (body: Record<string, unknown>): number | null => {
   return typeof n === 'number' ? n : null;
 };
 
-/** A create on its way: the job's handle, the browser's request, the upstream body. */
+/**
+ * A create on its way: the job's handle, the browser's operation, the upstream body;
+ * `fromQueue` when it waited in the studio's queue (the browser already has the job).
+ */
 interface Sending {
   handle: string;
-  input: CreateJob;
+  operation: CreateJob['operation'];
   body: Record<string, unknown>;
   parent: JobRecord | null;
+  fromQueue: boolean;
 }
+
+/** The service's answer to a create that it has no room for now: wait for a slot. */
+const isBusy = (err: unknown): boolean => err instanceof UpstreamError && err.status === 429;
 
 const OUTCOME_UNKNOWN_HINT =
   'The studio cannot tell whether the image service made this job: the feed shows it as unknown until the service reports on it. Try again: the studio sends the same request under the same key, which brings back this job rather than charging a second one.';
@@ -123,9 +133,15 @@ const inStudioTerms = (err: StudioError): StudioError => ({
  */
 async function createFailed(
   deps: CreateDeps,
-  { handle, input, parent }: Sending,
+  { handle, operation, parent, fromQueue }: Sending,
   err: unknown,
 ): Promise<unknown> {
+  if (isDefiniteRefusal(err) && fromQueue && deps.queue) {
+    // The browser has the job already: it fails, with the service's reason.
+    await deps.queue.refused(handle, inStudioTerms(toStudioError(err)));
+    deps.log.warn('queued create refused', { handle, operation, status: err.status, err });
+    return null;
+  }
   if (isDefiniteRefusal(err)) {
     await deps.history.discardIntent(handle);
     // A follow-up refused as not found: the parent is gone upstream (past its TTL).
@@ -133,11 +149,11 @@ async function createFailed(
       await deps.history.markUpstreamGone(parent.handle);
       return parentExpired();
     }
-    deps.log.warn('create refused', { operation: input.operation, status: err.status, err });
+    deps.log.warn('create refused', { operation, status: err.status, err });
     return new StudioHttpError(inStudioTerms(toStudioError(err)));
   }
   await deps.history.markCreateUnknown(handle);
-  deps.log.warn('create outcome unknown', { handle, operation: input.operation, err });
+  deps.log.warn('create outcome unknown', { handle, operation, err });
   if (!(err instanceof UpstreamError)) return err;
   return new StudioHttpError({ ...toStudioError(err), hint: OUTCOME_UNKNOWN_HINT });
 }
@@ -152,16 +168,35 @@ async function adoptedMeanwhile(deps: CreateDeps, handle: string, err: unknown) 
   return job?.createState === null ? job : null;
 }
 
-/** Sends one create upstream; no retry, since a lost answer may still have made a task. */
-async function sendCreate(deps: CreateDeps, sending: Sending): Promise<JobRecord> {
-  const { handle, input, body } = sending;
+/**
+ * The service has no room for the create (429): it waits in the studio's queue, at the
+ * end, or at the front when it was the queue's head. Null without a queue.
+ */
+async function waitInQueue(deps: CreateDeps, sending: Sending): Promise<JobRecord | null> {
+  if (!deps.queue) return null;
+  const { handle, operation, body, parent } = sending;
+  const send: QueuedSend = { operation, body, parentHandle: parent?.handle ?? null };
+  if (!(await deps.queue.requeue(handle, send))) return deps.history.get(handle);
+  deps.log.info('create queued', { handle, operation, busy: true });
+  return deps.history.get(handle);
+}
+
+/**
+ * Sends one create upstream; no retry, since a lost answer may still have made a task.
+ * Null when a queued create was refused (the job failed) or went away meanwhile.
+ */
+async function sendCreate(deps: CreateDeps, sending: Sending): Promise<JobRecord | null> {
+  const { handle, operation, body } = sending;
   let task: TaskResponse;
   try {
-    task = await deps.upstream.createTask(input.operation, body);
+    task = await deps.upstream.createTask(operation, body);
   } catch (err) {
     const adopted = await adoptedMeanwhile(deps, handle, err);
     if (adopted) return adopted;
-    throw await createFailed(deps, sending, err);
+    if (isBusy(err) && deps.queue) return waitInQueue(deps, sending);
+    const failed = await createFailed(deps, sending, err);
+    if (failed === null) return null;
+    throw failed;
   }
   if (task.job_id === '') {
     const err = new UpstreamError(null, 'The image service accepted the task without an id.');
@@ -169,8 +204,8 @@ async function sendCreate(deps: CreateDeps, sending: Sending): Promise<JobRecord
   }
   const state = stateFromTask(task, null, deps.redact);
   // Only a follow-up without words of its own takes the upstream's echo over the parent's.
-  const own = promptOfParams(input.operation, body);
-  const prompt = own === null ? promptOfParams(input.operation, task.input) : null;
+  const own = promptOfParams(operation, body);
+  const prompt = own === null ? promptOfParams(operation, task.input) : null;
   const record = await deps.history.confirmCreate(handle, task, state, prompt);
   if (!record) throw new Error('job vanished while it was created');
   return record;
@@ -204,6 +239,14 @@ export async function createJob(
     budgets && by !== null
       ? (trx: Db) => budgets.reserve(trx, { personId: by, handle, estimate })
       : null;
+  const sending: Sending = { handle, operation: input.operation, body, parent, fromQueue: false };
+  const queue = deps.queue;
+  const queued = { place: null as number | null };
+  const enqueue = queue
+    ? async (trx: Db) => {
+        queued.place = await queue.enqueueIfWaiting(trx, handle, queuedSendOf(sending));
+      }
+    : null;
   await deps.history.recordIntent(
     {
       handle,
@@ -217,13 +260,64 @@ export async function createJob(
     },
     claim,
     reserve,
+    enqueue,
   );
   await deps.uploads.linkJob(handle, body);
-  const record = await deps.links.during(link?.token ?? null, () =>
-    sendCreate(deps, { handle, input, body, parent }),
-  );
-  deps.poller.jobCreated(record.handle, link !== null);
+  if (queued.place !== null) return waiting(deps, handle, queued.place);
+  const record = await deps.links.during(link?.token ?? null, () => sendCreate(deps, sending));
+  if (!record) throw new Error('job vanished while it was created');
+  if (record.createState !== 'queued') created(deps, record, link !== null);
+  return record;
+}
+
+const queuedSendOf = ({ operation, body, parent }: Sending): QueuedSend => ({
+  operation,
+  body,
+  parentHandle: parent?.handle ?? null,
+});
+
+/** A create that waits in the queue: every browser hears of it now, with its place. */
+async function waiting(deps: CreateDeps, handle: string, place: number): Promise<JobRecord> {
+  deps.history.changed({ type: 'job', handle });
+  deps.log.info('create queued', { handle, place });
+  const record = await deps.history.get(handle);
+  if (!record) throw new Error('job vanished while it was queued');
+  return record;
+}
+
+/** The service made the job: its follower is told, and the count goes up. */
+function created(deps: CreateDeps, record: JobRecord, hooked: boolean): void {
+  deps.poller.jobCreated(record.handle, hooked);
   deps.log.info('job created', { handle: record.handle, operation: record.operation });
   deps.metrics?.jobs.created(record.operation);
-  return record;
+}
+
+/**
+ * Sends the queue's head (taken by the dispatcher): `sent` when the service made it,
+ * `busy` when it has no room (the create is back at the front), `done` when the create
+ * ended otherwise (refused: the job failed; or its outcome unknown, as any create's).
+ */
+export async function sendQueued(
+  deps: CreateDeps,
+  taken: TakenCreate,
+): Promise<'sent' | 'busy' | 'done'> {
+  const parent = taken.parentHandle === null ? null : await deps.history.get(taken.parentHandle);
+  const sending: Sending = {
+    handle: taken.handle,
+    operation: taken.operation as CreateJob['operation'],
+    body: taken.body,
+    parent,
+    fromQueue: true,
+  };
+  let record: JobRecord | null;
+  try {
+    record = await deps.links.during(taken.hookToken, () => sendCreate(deps, sending));
+  } catch (err) {
+    deps.log.warn('queued create not made', { handle: taken.handle, err });
+    return 'done';
+  }
+  if (!record) return 'done';
+  if (record.createState === 'queued') return 'busy';
+  created(deps, record, taken.hookToken !== null);
+  return 'sent';
 }

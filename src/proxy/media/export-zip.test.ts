@@ -53,6 +53,7 @@ function job(handle: string, prompt: string, parent: string | null = null): JobR
     params: { text: prompt },
     upstreamExpired: false,
     createState: null,
+    queuePlace: null,
     status: 'completed',
     progress: 100,
     startedAt: null,

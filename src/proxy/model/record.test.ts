@@ -26,6 +26,7 @@ function recordOf(name: string, dims: JobRecord['dims'] = {}): JobRecord {
     params: null,
     upstreamExpired: false,
     createState: null,
+    queuePlace: null,
     createdBy: null,
     ...stateFromTask(task, null, redact),
   };

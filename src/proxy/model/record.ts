@@ -37,10 +37,11 @@ export interface JobState {
 }
 
 /**
- * Where the create of a job stands before the upstream has named its task: `sending`
- * while this process waits for the answer, `unknown` once that answer was lost.
+ * Where the create of a job stands before the upstream has named its task: `queued` while
+ * it waits in the studio's queue (not sent yet), `sending` while this process waits for
+ * the answer, `unknown` once that answer was lost.
  */
-export type CreateState = 'sending' | 'unknown';
+export type CreateState = 'queued' | 'sending' | 'unknown';
 
 /** One job of the studio's history, as stored. */
 export interface JobRecord extends JobState {
@@ -63,6 +64,8 @@ export interface JobRecord extends JobState {
   upstreamExpired: boolean;
   /** Null once the upstream named the task (`upstreamId`); until then it is ''. */
   createState: CreateState | null;
+  /** A queued create's place in line, 1 first; null for every other job. */
+  queuePlace: number | null;
   /** The id of the person who made it; null only for a job no one has been given yet. */
   createdBy: string | null;
 }

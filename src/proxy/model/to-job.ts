@@ -104,6 +104,7 @@ export function toJob(rec: JobRecord, names: ReadonlyMap<string, string>): Job {
     params: rec.params,
     followUpBlocked: rec.status === 'completed' && rec.upstreamExpired ? EXPIRED_PARENT : null,
     createUnknown: rec.createState === 'unknown' ? CREATE_UNKNOWN : null,
+    queued: rec.queuePlace === null ? null : { place: rec.queuePlace },
     maker: makerOf(rec, names),
   };
 }

@@ -28,12 +28,27 @@ describe('upstream rejections become studio errors', () => {
     expect(error.hint).toContain('“insufficient quota”');
   });
 
-  it('429: rate limited, with a wait hint and the retry time', async () => {
-    const body = errorTask(429, 'concurrency limit reached');
-    const { status, error } = await failCreate(429, body, { 'retry-after': '12' });
-    expect(status).toBe(429);
-    expect(error).toMatchObject({ code: 'rate_limited', retryAfterS: 12 });
-    expect(error.hint).toMatch(/wait/i);
+  it('429: the create waits in the studio’s queue, and is sent once the service has room', async () => {
+    stack.fake.nextCreate = {
+      status: 429,
+      body: errorTask(429, 'concurrency limit reached'),
+      headers: { 'retry-after': '12' },
+    };
+    const res = await stack.post<{ job: { id: string; queued: unknown } }>(
+      '/studio-api/jobs',
+      diffusion,
+    );
+    expect(res.status).toBe(202);
+    expect(res.body.job.queued).toEqual({ place: 1 });
+    // The same create goes again, once, and the job is made.
+    const made = await waitFor(async () => {
+      const job = await stack.json<{ job: { queued: unknown; status: string } }>(
+        `/studio-api/jobs/${res.body.job.id}`,
+      );
+      return job.body.job.queued === null ? job.body.job : null;
+    });
+    expect(made.status).not.toBe('failed');
+    expect(stack.fake.creates).toHaveLength(2);
   });
 
   it('400: the upstream message, with any UUID in it redacted', async () => {
@@ -209,8 +224,8 @@ describe('idempotency keys', () => {
 
   it('a different body under a used key: 422; a failed create frees its key', async () => {
     const headers = { 'idempotency-key': 'submit-2' };
-    stack.fake.nextCreate = { status: 429, body: errorTask(429, 'busy') };
-    expect((await stack.post('/studio-api/jobs', diffusion, headers)).status).toBe(429);
+    stack.fake.nextCreate = { status: 402, body: errorTask(402, 'insufficient quota') };
+    expect((await stack.post('/studio-api/jobs', diffusion, headers)).status).toBe(402);
     expect((await stack.post('/studio-api/jobs', diffusion, headers)).status).toBe(200);
     const other = { operation: 'diffusion', params: { text: 'something else' } };
     expect((await stack.post('/studio-api/jobs', other, headers)).status).toBe(422);

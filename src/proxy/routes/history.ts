@@ -12,9 +12,10 @@ import type { ThumbCache } from '../media/thumbs';
 import type { HistoryStore } from '../store/shared-store';
 import { StudioHttpError, jobNotFound, othersJobs, studioError } from '../studio-error';
 import { audited, type AuditLog } from './audited';
+import { cancelQueued, type QueueDeps } from './queue';
 import { rejectUnknownJob } from './validate';
 
-interface HistoryDeps {
+interface HistoryDeps extends QueueDeps {
   history: HistoryStore;
   audit: AuditLog;
   media: Pick<MediaCache, 'removeJob'>;
@@ -57,6 +58,7 @@ export function historyRoutes(deps: HistoryDeps): Hono {
   app.delete('/:id', param, async (c) => {
     const { id } = c.req.valid('param');
     const job = await jobToChange(deps.history, id, callerOf(c));
+    if (job.createState === 'queued') return cancelQueued(c, deps, job);
     if (!isDeletable(job)) {
       throw new StudioHttpError(
         studioError(

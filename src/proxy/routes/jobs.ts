@@ -106,7 +106,8 @@ export function jobsRoutes(deps: CreateDeps & { makers: Makers }): Hono {
       const job = await (key === null
         ? createJob(deps, input, null, by)
         : idempotent.run(key, input, (claim) => createJob(deps, input, claim, by), by));
-      return c.json({ job: await deps.makers.job(job) });
+      // Accepted, not made yet: the create waits in the studio's queue.
+      return c.json({ job: await deps.makers.job(job) }, job.createState === 'queued' ? 202 : 200);
     },
   );
 

@@ -112,8 +112,8 @@ describe('creates whose answer is lost', () => {
   it('a refused create or an unreachable service leaves no job and no event', async () => {
     stack = await Stack.start({ callbacks: 'auto' });
     const sse = await stack.events();
-    stack.fake.nextCreate = { status: 429, body: errorTask(429, 'busy') };
-    expect((await post()).status).toBe(429);
+    stack.fake.nextCreate = { status: 402, body: errorTask(402, 'insufficient quota') };
+    expect((await post()).status).toBe(402);
     stack.fake.nextCreate = { status: 503, body: errorTask(503, 'under maintenance') };
     expect((await post()).status).toBe(503);
     await stack.fake.stop();

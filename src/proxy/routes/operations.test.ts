@@ -67,17 +67,17 @@ describe('jobs the upstream has expired', () => {
 });
 
 describe('upstream failures', () => {
-  it('429 carries the retry time in the body and in Retry-After', async () => {
+  it('a 429 is the studio’s to wait out: the create is accepted into its queue', async () => {
     stack = await Stack.start();
     stack.fake.nextCreate = {
       status: 429,
       body: errorTask(429, 'too many'),
       headers: { 'retry-after': '7' },
     };
-    const res = await stack.post<{ error: StudioError }>('/studio-api/jobs', diffusion);
-    expect(res.status).toBe(429);
-    expect(res.body.error.retryAfterS).toBe(7);
-    expect(res.rec.headers.get('retry-after')).toBe('7');
+    const res = await stack.post<{ job: { queued: unknown } }>('/studio-api/jobs', diffusion);
+    expect(res.status).toBe(202);
+    expect(res.body.job.queued).toEqual({ place: 1 });
+    expect(res.rec.headers.get('retry-after')).toBeNull();
   });
 
   it('a create that times out is reported and never repeated; a read is retried', async () => {

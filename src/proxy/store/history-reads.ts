@@ -54,12 +54,14 @@ const SEARCH_WINDOW = 2000;
 /**
  * The filter's conditions on a table named `jobs`, values bound; `seq` is the job's order
  * as the page reads it. A create still on its way upstream is no job yet: it shows once
- * its outcome is known.
+ * its outcome is known (or while it waits in the studio's queue).
  */
 function conditions(f: HistoryFilter, seq: RawBuilder<unknown>): RawBuilder<SqlBool>[] {
   const c = [
     sql<SqlBool>`jobs.deleted_at IS NULL`,
-    sql<SqlBool>`(jobs.create_state IS NULL OR jobs.create_state <> 'sending')`,
+    // A queued create being sent stays in view: the browser has known it since it queued.
+    sql<SqlBool>`(jobs.create_state IS NULL OR jobs.create_state <> 'sending'
+      OR jobs.queue_position = 0)`,
     sql<SqlBool>`${seq} < ${f.beforeSeq ?? Number.MAX_SAFE_INTEGER}`,
   ];
   if (f.afterSeq !== undefined) c.push(sql`${seq} > ${f.afterSeq}`);

@@ -74,7 +74,8 @@ export class History implements HistoryStore {
     return () => this.listeners.delete(fn);
   }
 
-  private changed(change: JobChange): void {
+  /** Tells the watchers of a change made elsewhere in the store (the create queue). */
+  changed(change: JobChange): void {
     for (const fn of this.listeners) fn(change);
   }
 
@@ -96,12 +97,14 @@ export class History implements HistoryStore {
    * transaction. Browsers hear of it only once the outcome is known (`confirmCreate`, or
    * `markCreateUnknown`); a refused create leaves nothing (`discardIntent`). A key another
    * create holds (a deleted or refused job's went with it) is `KeyTaken`. `reserve` runs
-   * first in the same transaction (a budget's check and charge), and may refuse the create.
+   * first in the same transaction (a budget's check and charge), and may refuse the create;
+   * `then` runs last in it (the create queue's turn).
    */
   async recordIntent(
     intent: Intent,
     claim: IdempotencyClaim | null,
     reserve: ((trx: Db) => Promise<void>) | null = null,
+    then: ((trx: Db) => Promise<void>) | null = null,
   ): Promise<void> {
     const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
     const write = async (db: Db) => {
@@ -109,9 +112,10 @@ export class History implements HistoryStore {
       if (reserve) await reserve(db);
       await insertIntentRow(db, this.d, { ...row, task: null, ...INTENT_STATE });
       if (claim) await claimKey(db, claim, intent.handle);
+      if (then) await then(db);
     };
     // One statement needs no transaction of its own.
-    if (claim || reserve) await this.db.transaction().execute(write);
+    if (claim || reserve || then) await this.db.transaction().execute(write);
     else await write(this.db);
   }
 

@@ -53,6 +53,8 @@ const taskTaken = (withState: boolean, withPrompt: boolean) =>
         .set({
           upstream_id: v.upstream_id,
           create_state: null,
+          queue_position: null,
+          queue_body: null,
           operation: sql`COALESCE(${v.operation}, operation)`,
           ...(withPrompt ? { prompt: v.prompt, ...d.search.written(v.words) } : {}),
           created_at: sql`COALESCE(${v.created_at}, created_at)`,

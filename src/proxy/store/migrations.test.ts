@@ -190,7 +190,7 @@ async function fill(raw: RawStore): Promise<void> {
 }
 
 const TABLES = ['jobs', 'idempotency_keys', 'sessions', 'job_uploads', 'ledger'] as const;
-const LATER = ['prompt_words', 'created_by', 'person_id'];
+const LATER = ['prompt_words', 'created_by', 'person_id', 'queue_position', 'queue_body'];
 
 async function contents(db: Db): Promise<Record<string, unknown>> {
   const all: Record<string, unknown> = {};

@@ -6,6 +6,7 @@ import { StoredAudit } from './audit';
 import { StoredBudgets } from './budgets';
 import { StoredEvents } from './events';
 import { History } from './history';
+import { StoredQueue } from './queue';
 import { StoredInvites } from './invites';
 import { StoredShares } from './shares';
 import { StoredIdentities } from './identities';
@@ -35,6 +36,8 @@ export interface StoreOptions {
    * interrupted. One studio takes every create it was still waiting for.
    */
   createTimeoutMs?: number;
+  /** STUDIO_MAX_RUNNING: the most jobs the studio keeps in flight; none when unset. */
+  maxRunning?: number | null;
   /** The studio's time zone (STUDIO_TIME_ZONE), whose local days and months budgets count. */
   timeZone?: string;
   /** A connection lost while idle, or an event that could not be read. */
@@ -60,10 +63,12 @@ export async function assembleStore(
   const deployment = await db.selectFrom('deployment').select('id').executeTakeFirstOrThrow();
   const events = new StoredEvents(db, d, opts.onError ?? (() => undefined));
   const people = new StoredPeople(db, d);
+  const history = new History(db, d, opts.upstreamTtlMs, opts.createTimeoutMs ?? 0);
   return {
     kind: d.kind,
     deployment: deployment.id,
-    history: new History(db, d, opts.upstreamTtlMs, opts.createTimeoutMs ?? 0),
+    history,
+    queue: new StoredQueue(db, d, (change) => history.changed(change), opts.maxRunning ?? null),
     people,
     invites: new StoredInvites(db, people),
     budgets: new StoredBudgets(db, d, opts.timeZone ?? 'UTC'),
@@ -100,6 +105,7 @@ export function openStore(config: ProxyConfig, dataDir: string, log: Logger): Pr
     upstreamTtlMs: config.upstreamJobTtlH * 60 * 60 * 1000,
     uploadsCapBytes: config.uploadsMb * MB,
     timeZone: config.timeZone,
+    maxRunning: config.maxRunning ?? null,
     onError: (err: Error) => log.warn('the database failed', { err }),
   };
   return config.databaseUrl

@@ -35,6 +35,7 @@ export const JOB_COLUMNS = [
   'params_json',
   'create_state',
   'created_by',
+  'queue_position',
 ] as const;
 
 /** JOB_COLUMNS for SQL written out, each of table `t`. */
@@ -86,6 +87,7 @@ export function toRecord(raw: unknown, expiredBeforeMs: number): JobRecord {
         : fromJson<Record<string, unknown>>(row.params_json),
     upstreamExpired: row.upstream_gone === 1 || row.added_ms < expiredBeforeMs,
     createState: row.create_state,
+    queuePlace: row.create_state === 'queued' ? row.queue_position : null,
     createdBy: row.created_by,
   };
 }
@@ -122,7 +124,8 @@ export const createdMs = (createdAt: string): number => {
   return Number.isNaN(ms) ? Date.now() : ms;
 };
 
-type Stored = 'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState' | 'createdBy';
+type Stored =
+  'seq' | 'favourite' | 'upstreamExpired' | 'params' | 'createState' | 'queuePlace' | 'createdBy';
 export type NewJob = Omit<JobRecord, Stored> & {
   /** The person who made it. */
   createdBy?: string | null;

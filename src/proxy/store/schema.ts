@@ -61,6 +61,10 @@ export interface JobsTable {
   prompt_words: ColumnType<never, unknown, unknown>;
   /** The person who made the job (schema 3); jobs from before were given to the owner. */
   created_by: string | null;
+  /** A queued create's place in line (1 first; 0 while it is being sent); else null. */
+  queue_position: number | null;
+  /** What a queued create sends: its operation, the upstream body, its parent's handle. */
+  queue_body: string | null;
 }
 
 interface IdempotencyKeysTable {
@@ -270,6 +274,13 @@ interface ShareKeyTable {
 }
 
 /** The store's schema version (see `migrations.ts`). */
+/** The one replica that sends queued creates, until its lease lapses. */
+interface QueueLeaseTable {
+  name: string;
+  replica: string;
+  until_ms: number;
+}
+
 interface StoreSchemaTable {
   version: number;
 }
@@ -296,6 +307,7 @@ export interface StoreTables {
   audit: AuditTable;
   share_links: ShareLinksTable;
   share_key: ShareKeyTable;
+  queue_lease: QueueLeaseTable;
   store_schema: StoreSchemaTable;
 }
 

@@ -16,6 +16,7 @@ import type { StoredAudit } from './audit';
 import type { StoredIdentities } from './identities';
 import type { StoredOidcTransactions } from './oidc-transactions';
 import type { StoredPeople } from './people';
+import type { StoredQueue } from './queue';
 import type { Db } from './schema';
 import type { NewJob } from './rows';
 import type { SpendingReads } from './spending';
@@ -42,7 +43,9 @@ export interface HistoryStore {
     intent: Intent,
     claim: IdempotencyClaim | null,
     reserve?: ((trx: Db) => Promise<void>) | null,
+    then?: ((trx: Db) => Promise<void>) | null,
   ): Promise<void>;
+  changed(change: JobChange): void;
   confirmCreate(
     handle: string,
     task: TaskResponse,
@@ -125,6 +128,7 @@ export interface SharedStore {
    */
   deployment: string;
   history: HistoryStore;
+  queue: StoredQueue;
   /** The studio's people and their roles. */
   people: StoredPeople;
   /** One-time links that make a person of a role. */

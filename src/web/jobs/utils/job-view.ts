@@ -2,6 +2,7 @@ import type { Job, MediaItem } from '@/contract/studio-api';
 import { aspectOf, parsePrompt } from '@/contract/prompt-flags';
 import { isTerminal, type TaskStatus, type TaskType } from '@/contract/task-states';
 import { formatAmount } from '@/web/lib/format';
+import { diffusionCost, formatCostEstimate } from './costs';
 
 export interface Dims {
   width: number;
@@ -95,15 +96,22 @@ export const videoLabel = (index: number, prompt: string): string =>
  * down, the feed polls for it. A job whose create's answer was lost is not: nothing is
  * known of it until the service reports on it, which may be never.
  */
-export const isRunning = (job: Job): boolean => !isTerminal(job.status) && !job.createUnknown;
+export const isRunning = (job: Job): boolean =>
+  !isTerminal(job.status) && !job.createUnknown && !job.queued;
 
 /** The word on a job's status badge: the server's state, or `unknown`. */
-export const statusWord = (job: Job): TaskStatus | 'unknown' =>
-  job.createUnknown ? 'unknown' : job.status;
+export const statusWord = (job: Job): TaskStatus | 'unknown' | 'queued' =>
+  job.createUnknown ? 'unknown' : job.queued ? 'queued' : job.status;
 
 /** What a job costs: held while it runs, consumed when done, refunded when it failed. */
 export function costLabel(job: Job): string {
   if (job.createUnknown) return 'cost unknown';
+  // Not sent yet: its budget holds the create's estimate, the service nothing.
+  if (job.queued) {
+    const estimate =
+      job.operation === 'diffusion' ? `${formatCostEstimate(diffusionCost(job.prompt))}, ` : '';
+    return `${estimate}nothing charged yet`;
+  }
   const { frozen, consumed, unit } = job.cost;
   if (job.status === 'completed') return formatAmount(consumed, unit);
   if (job.status === 'failed') return consumed > 0 ? formatAmount(consumed, unit) : 'refunded';

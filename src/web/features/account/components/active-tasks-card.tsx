@@ -113,6 +113,16 @@ export function ActiveTasksCard({ account, jobHref }: ActiveTasksCardProps) {
           {formatNumber(counts.staged)}
         </Figure>
       </dl>
+      {account.studioQueued ? (
+        <p
+          className="border-t border-zinc-800 px-5 py-3 text-sm text-zinc-300"
+          data-testid="studio-queued"
+        >
+          {formatNumber(account.studioQueued)}{' '}
+          {account.studioQueued === 1 ? 'create waits' : 'creates wait'} in the studio’s queue, not
+          sent to the service yet.
+        </p>
+      ) : null}
       <TaskTable account={account} jobHref={jobHref} />
       <div className="border-t border-zinc-800">
         <ByModel account={account} />

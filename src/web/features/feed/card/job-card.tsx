@@ -23,6 +23,7 @@ import { JobMeta } from './job-meta';
 import { LazyActionDialogs } from './lazy-parts';
 import { PromptText } from './prompt-text';
 import { StatusBadge } from './status-badge';
+import { QueuedCreate } from './queued-create';
 import { UnknownCreate } from './unknown-create';
 
 interface JobCardProps {
@@ -124,6 +125,7 @@ export const JobCard = memo(function JobCard({
         followUp={rights.followUp}
       />
       {job.status === 'failed' ? <JobFailure job={job} /> : null}
+      {job.queued ? <QueuedCreate job={job} mayChange={rights.change} /> : null}
       {job.createUnknown ? (
         <UnknownCreate id={job.id} words={job.createUnknown} mayDismiss={rights.change} />
       ) : null}

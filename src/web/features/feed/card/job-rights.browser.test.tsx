@@ -31,6 +31,10 @@ async function renderCard(job: Job, onUsePrompt?: (prompt: string) => void) {
 
 const anasGrid = () => gridJob('anaJOB000001', { maker: ANA });
 
+/** Ana's create waiting in the studio's queue at `place`: not sent, nothing made yet. */
+const anasQueued = (id: string, place: number) =>
+  gridJob(id, { maker: ANA, status: 'pending', progress: 0, output: null, queued: { place } });
+
 describe('a job card, as each role sees it', () => {
   beforeEach(() => {
     studio = stubStudio();
@@ -87,5 +91,35 @@ describe('a job card, as each role sees it', () => {
     const card = await renderCard(anasGrid());
     await expect.element(card.getByRole('button', { name: /favourite/i })).toBeVisible();
     await expect.element(card.getByRole('group', { name: 'Vary' })).toBeVisible();
+  });
+
+  it('shows a queued job’s place and no progress, and no move or cancel to another member', async () => {
+    const queued = anasQueued('anaJOB000002', 3);
+    signedIn(BEN, 'member');
+    const others = await renderCard(queued);
+    await expect
+      .element(others.getByTestId('queued-place'))
+      .toHaveTextContent('Queued · 3rd in line');
+    await expect.element(others.getByRole('progressbar')).not.toBeInTheDocument();
+    await expect.element(others.getByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
+
+  it('lets the maker of a queued job move it up, or cancel it', async () => {
+    const queued = anasQueued('anaJOB000003', 2);
+    studio.route('PUT /studio-api/jobs/anaJOB000003/place', {
+      job: { ...queued, queued: { place: 1 } },
+    });
+    studio.route('DELETE /studio-api/jobs/anaJOB000003', { deleted: 'anaJOB000003' });
+    signedIn(ANA, 'member');
+    const card = await renderCard(queued);
+    await expect
+      .element(card.getByTestId('queued-place'))
+      .toHaveTextContent('Queued · 2nd in line');
+    await card.getByRole('button', { name: 'Move up' }).click();
+    await expect
+      .poll(() => studio.to('PUT /studio-api/jobs/anaJOB000003/place').map((r) => r.body))
+      .toEqual([{ place: 1 }]);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => studio.to('DELETE /studio-api/jobs/anaJOB000003').length).toBe(1);
   });
 });

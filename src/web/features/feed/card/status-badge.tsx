@@ -2,7 +2,7 @@ import type { TaskStatus } from '@/contract/task';
 import type { BadgeTone } from '@/web/components/ui/badge';
 import { Badge } from '@/web/components/ui/badge';
 
-type StatusWord = TaskStatus | 'unknown';
+type StatusWord = TaskStatus | 'unknown' | 'queued';
 
 const TONE: Record<StatusWord, BadgeTone> = {
   pending: 'neutral',
@@ -12,11 +12,12 @@ const TONE: Record<StatusWord, BadgeTone> = {
   completed: 'success',
   failed: 'danger',
   unknown: 'warning',
+  queued: 'neutral',
 };
 
 /**
- * The state name exactly as the server says it, or `unknown` when the create's answer was
- * lost; tests and people read the same word.
+ * The state name exactly as the server says it, `unknown` when the create's answer was
+ * lost, or `queued` while it waits in the studio's queue; tests and people read the same word.
  */
 export function StatusBadge({ status }: { status: StatusWord }) {
   return (

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { jobSchema, type Job } from '@/contract/studio-api';
+import { Stack, waitFor } from '../test/harness';
+import { PASSWORD, asJson, team } from '../test/team';
+
+/**
+ * Moving and cancelling queued creates over real sockets: a studio that keeps one job in
+ * flight (`STUDIO_MAX_RUNNING=1`) whose first create the service has not answered yet, so
+ * every create after it waits in the studio's queue.
+ */
+let stack: Stack | null = null;
+let release = () => undefined as void;
+afterEach(async () => {
+  release();
+  await stack?.stop();
+  stack = null;
+});
+
+type Failure = { error: { code: string; message: string } };
+
+async function queuedAs(s: Stack, cookie: string, text: string): Promise<Job> {
+  const res = await s.json<{ job: unknown }>(
+    '/studio-api/jobs',
+    asJson(cookie, 'POST', { operation: 'diffusion', params: { text } }),
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  return jobSchema.parse(res.body.job);
+}
+
+const placeOf = async (s: Stack, cookie: string, id: string) => {
+  const res = await s.json<{ job: unknown }>(`/studio-api/jobs/${id}`, { headers: { cookie } });
+  return jobSchema.parse(res.body.job).queued?.place ?? null;
+};
+
+describe('queued creates', () => {
+  it('are moved and cancelled by their maker or an admin, never by another member or a viewer', async () => {
+    stack = await Stack.start({ studioPassword: PASSWORD, maxRunning: 1 });
+    const s = stack;
+    s.fake.createGate = new Promise<void>((resolve) => (release = resolve));
+    const { cookies } = await team(s, ['admin', 'member', 'member', 'viewer']);
+    const who = (k: string) => cookies[k] ?? '';
+    const [admin, ana, ben, viewer] = [
+      who('admin0'),
+      who('member1'),
+      who('member2'),
+      who('viewer3'),
+    ];
+    // The first create is on its way (unanswered): the studio's one slot is taken.
+    void s.call(
+      '/studio-api/jobs',
+      asJson(ana, 'POST', { operation: 'diffusion', params: { text: 'first' } }),
+    );
+    await waitFor(async () => s.fake.creates.length === 1);
+    const a1 = await queuedAs(s, ana, 'a fox');
+    const a2 = await queuedAs(s, ana, 'a hare');
+    const b1 = await queuedAs(s, ben, 'an owl');
+    expect([a1, a2, b1].map((j) => j.queued?.place)).toEqual([1, 2, 3]);
+    expect(a1).toMatchObject({ status: 'pending', createUnknown: null, cost: { consumed: 0 } });
+
+    // Another member and a viewer: refused, nothing moved.
+    for (const [who, code] of [
+      [ben, 'forbidden'],
+      [viewer, 'forbidden'],
+    ] as const) {
+      const moved = await s.json<Failure>(
+        `/studio-api/jobs/${a2.id}/place`,
+        asJson(who, 'PUT', { place: 1 }),
+      );
+      expect(moved.status).toBe(403);
+      expect(moved.body.error.code).toBe(code);
+      const cancelled = await s.json<Failure>(`/studio-api/jobs/${a2.id}`, asJson(who, 'DELETE'));
+      expect(cancelled.status).toBe(403);
+    }
+    expect(await placeOf(s, ana, a2.id)).toBe(2);
+
+    // Bad input names the field and what it takes.
+    for (const [body, message] of [
+      [{ place: 0 }, /^place: must be a whole number from 1/],
+      [{ place: 'top' }, /^place: must be a whole number from 1/],
+      [{}, /^place, before: give either place .* or before .*, not both or neither/],
+      [{ place: 1, before: b1.id }, /^place, before: give either place/],
+      [{ before: 'notAJob00001' }, /^before: must be the id of another job that waits/],
+    ] as const) {
+      const res = await s.json<Failure>(
+        `/studio-api/jobs/${a2.id}/place`,
+        asJson(ana, 'PUT', body),
+      );
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.message).toMatch(message);
+    }
+
+    // Her own: to the top; an admin moves Ben's before hers.
+    const top = await s.json<{ job: unknown }>(
+      `/studio-api/jobs/${a2.id}/place`,
+      asJson(ana, 'PUT', { place: 1 }),
+    );
+    expect(top.status).toBe(200);
+    expect(jobSchema.parse(top.body.job).queued).toEqual({ place: 1 });
+    const before = await s.json(
+      `/studio-api/jobs/${b1.id}/place`,
+      asJson(admin, 'PUT', { before: a2.id }),
+    );
+    expect(before.status).toBe(200);
+    expect(await Promise.all([b1, a2, a1].map((j) => placeOf(s, ana, j.id)))).toEqual([1, 2, 3]);
+
+    // Cancelled by its maker: gone, the one behind moves up, and the audit log says so.
+    const gone = await s.json(`/studio-api/jobs/${a2.id}`, asJson(ana, 'DELETE'));
+    expect(gone).toMatchObject({ status: 200, body: { deleted: a2.id } });
+    expect((await s.call(`/studio-api/jobs/${a2.id}`, { headers: { cookie: ana } })).status).toBe(
+      404,
+    );
+    expect(await placeOf(s, ana, a1.id)).toBe(2);
+    const audit = await s.json<{ entries: { action: string; subject: string }[] }>(
+      '/studio-api/audit?action=queue_cancelled',
+      { headers: { cookie: admin } },
+    );
+    expect(audit.body.entries.map((e) => e.subject)).toEqual([a2.id]);
+
+    // Once the service answers, the queue drains; a job no longer waiting cannot be moved.
+    release();
+    await waitFor(async () => (await placeOf(s, ana, a1.id)) === null, 20_000);
+    const late = await s.json<Failure>(
+      `/studio-api/jobs/${a1.id}/place`,
+      asJson(ana, 'PUT', { place: 1 }),
+    );
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('not_queued');
+  }, 60_000);
+});
