@@ -31,6 +31,7 @@
  * 11. A fresh grid's four thumbnails with 1, 2 and 4 thumbnail makers (bench/thumb-makers.ts).
  * 12. What the authorization check costs a job read: no sign-in against a signed-in person,
  *    on SQLite and on PostgreSQL (bench/authorization.ts).
+ * 13. A batch of 40 prompts from the confirm press to 40 cards on screen (bench/batch.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -45,6 +46,7 @@ import { clipSize } from '@/engine/media/video/motion';
 import { buildStage } from '@/engine/media/video/render';
 import { benchAccount } from './account';
 import { benchAuthorization, printAuthorization } from './authorization';
+import { benchBatch, printBatch } from './batch';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchEngineLoop } from './engine-loop';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
@@ -315,6 +317,7 @@ async function main() {
     console.log('\nlibrary gallery at 100,000 jobs (bench/gallery.ts):');
     console.log(JSON.stringify(await benchGallery(), null, 2));
     printThumbMakers(await benchThumbMakers());
+    printBatch(await benchBatch());
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
