@@ -41,6 +41,7 @@ import { oidcRoutes } from './routes/oidc';
 import { peopleRoutes } from './routes/people';
 import { auditRoutes } from './routes/audit';
 import { budgetRoutes } from './routes/budgets';
+import { presetRoutes } from './routes/presets';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
@@ -82,6 +83,7 @@ interface AppDeps extends CreateDeps {
     | 'audit'
     | 'identities'
     | 'oidcTransactions'
+    | 'presets'
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
@@ -199,6 +201,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api', inviteApiRoutes({ ...deps, ...shared, signIn: auth !== null }));
   app.route('/studio-api/budgets', budgetRoutes({ ...deps, ...shared }));
   app.route('/studio-api', auditRoutes({ ...deps, ...shared }));
+  app.route('/studio-api/presets', presetRoutes({ ...deps, ...shared }));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

@@ -89,6 +89,11 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'DELETE', path: '/studio-api/budgets/:id', access: 'admin' },
   { method: 'GET', path: '/studio-api/audit', access: 'admin' },
   { method: 'GET', path: '/studio-api/audit.csv', access: 'admin' },
+  // A person's own presets only (routes/presets.ts): another's is not found.
+  { method: 'GET', path: '/studio-api/presets', access: 'member' },
+  { method: 'POST', path: '/studio-api/presets', access: 'member' },
+  { method: 'PATCH', path: '/studio-api/presets/:id', access: 'member' },
+  { method: 'DELETE', path: '/studio-api/presets/:id', access: 'member' },
   { method: 'ALL', path: '/studio-api/*', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key/thumb/:size?', access: 'signed-in' },

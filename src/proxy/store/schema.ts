@@ -249,6 +249,16 @@ interface AuditTable {
   ip: string | null;
 }
 
+/** A person's named `--flags` and prompt suffix (`step-presets.ts`); a name once per person. */
+interface PresetsTable {
+  id: string;
+  person_id: string;
+  name: string;
+  flags: string;
+  suffix: string;
+  created_ms: number;
+}
+
 /** The store's schema version (see `migrations.ts`). */
 interface StoreSchemaTable {
   version: number;
@@ -274,6 +284,7 @@ export interface StoreTables {
   budgets: BudgetsTable;
   budget_charges: BudgetChargesTable;
   audit: AuditTable;
+  presets: PresetsTable;
   store_schema: StoreSchemaTable;
 }
 

@@ -11,6 +11,7 @@ import type { ActiveJob, Intent, JobChange } from './history';
 import type { HistoryFilter } from './history-reads';
 import type { StoredInvites } from './invites';
 import type { StoredBudgets } from './budgets';
+import type { StoredPresets } from './presets';
 import type { StoredAudit } from './audit';
 import type { StoredIdentities } from './identities';
 import type { StoredOidcTransactions } from './oidc-transactions';
@@ -130,6 +131,8 @@ export interface SharedStore {
   invites: StoredInvites;
   /** Credit budgets per person and the team default, and what each spent. */
   budgets: StoredBudgets;
+  /** Each person's named flags and prompt suffix. */
+  presets: StoredPresets;
   /** The audit log: who did what, appended to, never changed. */
   audit: StoredAudit;
   sessions: Sessions;

@@ -18,6 +18,7 @@ export {
   removedPersonSchema as removedPerson,
 } from '@/contract/people';
 export { spendingEnvelopeSchema as spending } from '@/contract/spending';
+export { presetEnvelopeSchema as preset, presetListSchema as presets } from '@/contract/presets';
 export {
   deletedEnvelopeSchema as deleted,
   errorEnvelopeSchema as error,
