@@ -54,6 +54,8 @@ export function DialogForm({
 }: DialogFormProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // Its own: a dialog opened from inside another form does not submit that one too.
+    e.stopPropagation();
     onSubmit();
   };
   return (

@@ -14,6 +14,8 @@ import { promptState } from '../stores/prompt-edits';
 import { usePrompt, usePromptActions } from '../stores/prompt-store';
 import { FlagHelpers } from './flag-helpers';
 import { AddImageButton, ImagePromptChips } from './image-prompts';
+import { PresetsMenu } from './presets-menu';
+import { toggleClass } from './toggle-class';
 
 /** The rarer flags, closed on a first load: a chunk of its own, fetched when idle. */
 const LazyMoreOptions = lazyComponent(() => import('./more-options').then((m) => m.MoreOptions), {
@@ -81,6 +83,7 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
               <AddImageButton upload={upload} />
               <FlagHelpers prompt={prompt} />
               <MoreToggle open={moreOpen} onToggle={() => setMoreOpen(!moreOpen)} />
+              <PresetsMenu />
             </div>
             <SubmitControls
               prompts={many ? batch.prompts : [prompt]}
@@ -191,7 +194,7 @@ function MoreToggle({ open, onToggle }: { open: boolean; onToggle: () => void })
       aria-expanded={open}
       aria-controls="prompt-more-options"
       onClick={onToggle}
-      className="flex h-7 items-center gap-1 rounded-md px-2 text-xs text-zinc-400 hover:bg-zinc-800 hover:text-zinc-200"
+      className={toggleClass}
     >
       More options
       <svg
