@@ -161,6 +161,4 @@ export function expandPrompts(text: string, limit: number = BATCH_LIMIT): Expans
   }
 }
 
-/** Whether the text asks for more than one prompt: permutations, a repeat, or many lines. */
-export const isBatch = (text: string): boolean =>
-  /(^|[^\\])\{/.test(text) || /(^|\s)--(repeat|r)(\s|$)/.test(text) || /\S\s*\n\s*\S/.test(text);
+export { isBatch } from './batch-text';

@@ -6,9 +6,9 @@ import { parsePrompt, serializePrompt, validateFlags } from './prompt-flags';
  * box in one click. Each person sees and changes only their own.
  */
 
-export const PRESET_NAME_MAX = 60;
-export const PRESET_FLAGS_MAX = 1000;
-export const PRESET_SUFFIX_MAX = 500;
+const PRESET_NAME_MAX = 60;
+const PRESET_FLAGS_MAX = 1000;
+const PRESET_SUFFIX_MAX = 500;
 /** The most presets one person keeps. */
 export const PRESETS_PER_PERSON = 100;
 

@@ -2,9 +2,9 @@ import { StudioApiError } from '@/web/lib/http';
 import { newIdempotencyKey } from '@/web/lib/idempotency';
 
 /** How many creates of a batch are on their way at once. */
-export const BATCH_IN_FLIGHT = 3;
+const BATCH_IN_FLIGHT = 3;
 
-export type BatchItemStatus = 'waiting' | 'sending' | 'sent' | 'failed' | 'not-sent';
+type BatchItemStatus = 'waiting' | 'sending' | 'sent' | 'failed' | 'not-sent';
 
 /**
  * One prompt of a batch. Its Idempotency-Key is made once, when the batch is confirmed,
@@ -27,7 +27,7 @@ export const newBatch = (prompts: readonly string[]): BatchItem[] =>
  * (400, 422) does. A budget spent, a role taken away, a service refusing or unreachable
  * would refuse every following prompt just the same.
  */
-export function stopsTheRest(err: unknown): boolean {
+function stopsTheRest(err: unknown): boolean {
   if (!(err instanceof StudioApiError)) return true;
   return err.studio.status !== 400 && err.studio.status !== 422;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ClipboardEvent, FormEvent, KeyboardEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { RequestError } from '@/web/components/ui/request-error';
@@ -9,7 +9,7 @@ import { formatNumber } from '@/web/lib/format';
 import { useFileDrop } from '@/web/lib/uploads/use-file-drop';
 import { useImageUpload } from '@/web/lib/uploads/use-image-upload';
 import { PROMPT_MAX } from '@/contract/requests/limits';
-import { batchState } from '../stores/prompt-batch';
+import { useBatchState } from '../stores/use-batch-state';
 import { promptState } from '../stores/prompt-edits';
 import { usePrompt, usePromptActions } from '../stores/prompt-store';
 import { FlagHelpers } from './flag-helpers';
@@ -41,7 +41,7 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
   const { promptChanged, imageUploaded } = usePromptActions();
   const state = promptState(prompt);
   // A batch (permutations, --repeat, a pasted list) is checked prompt by prompt.
-  const batch = useMemo(() => batchState(prompt), [prompt]);
+  const batch = useBatchState(prompt);
   const problems = batch ? batch.problems : state.problems;
   const canSubmit = batch ? batch.prompts.length > 0 && problems.length === 0 : state.canSubmit;
   const invalid = problems.length > 0;
