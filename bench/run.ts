@@ -35,6 +35,7 @@
  *    on SQLite and on PostgreSQL (bench/authorization.ts).
  * 13. A share link's page opened cold at 4× CPU throttle: first paint and its four images
  *    (bench/share-page.ts).
+ * 14. A batch of 40 prompts from the confirm press to 40 cards on screen (bench/batch.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -49,6 +50,7 @@ import { clipSize } from '@/engine/media/video/motion';
 import { buildStage } from '@/engine/media/video/render';
 import { benchAccount } from './account';
 import { benchAuthorization, printAuthorization } from './authorization';
+import { benchBatch, printBatch } from './batch';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchMaskTools, printMaskTools } from './mask-tools';
 import { benchEngineLoop } from './engine-loop';
@@ -323,6 +325,7 @@ async function main() {
     console.log('\nlibrary gallery at 100,000 jobs (bench/gallery.ts):');
     console.log(JSON.stringify(await benchGallery(), null, 2));
     printThumbMakers(await benchThumbMakers());
+    printBatch(await benchBatch());
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -42,6 +42,7 @@ import { oidcRoutes } from './routes/oidc';
 import { peopleRoutes } from './routes/people';
 import { auditRoutes } from './routes/audit';
 import { budgetRoutes } from './routes/budgets';
+import { presetRoutes } from './routes/presets';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
@@ -86,6 +87,7 @@ interface AppDeps extends CreateDeps {
     | 'oidcTransactions'
     | 'shares'
     | 'queue'
+    | 'presets'
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
@@ -209,6 +211,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api/budgets', budgetRoutes({ ...deps, ...shared }));
   app.route('/studio-api', auditRoutes({ ...deps, ...shared }));
   app.route('/studio-api', shareApiRoutes({ ...deps, ...shared }));
+  app.route('/studio-api/presets', presetRoutes({ ...deps, ...shared }));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

@@ -100,6 +100,11 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'GET', path: '/studio-api/shares', access: 'member' },
   { method: 'POST', path: '/studio-api/shares', access: 'member' },
   { method: 'DELETE', path: '/studio-api/shares/:id', access: 'member' },
+  // A person's own presets only (routes/presets.ts): another's is not found.
+  { method: 'GET', path: '/studio-api/presets', access: 'member' },
+  { method: 'POST', path: '/studio-api/presets', access: 'member' },
+  { method: 'PATCH', path: '/studio-api/presets/:id', access: 'member' },
+  { method: 'DELETE', path: '/studio-api/presets/:id', access: 'member' },
   { method: 'ALL', path: '/studio-api/*', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key/thumb/:size?', access: 'signed-in' },

@@ -7,6 +7,7 @@ import { ledgerMakers } from './step-ledger-makers';
 import { identities } from './identities-schema';
 import type { Db } from './schema';
 import { budgetsAndAudit } from './step-budgets-audit';
+import { presetsTable } from './step-presets';
 import { createQueue } from './step-queue';
 
 /** Each step is written once and runs on both databases; append, never edit. */
@@ -263,15 +264,11 @@ async function people(db: SchemaDb): Promise<void> {
 // Version 4: invites by their token's SHA-256 (`invites.ts`); 5: each ledger row's maker
 // (`step-ledger-makers.ts`); 6: budgets and the audit log (`step-budgets-audit.ts`);
 // 7: OpenID Connect identities and sign-ins under way (`identities-schema.ts`); 8: share
-// links and their signing key (`shares.ts`); 9: the create queue (`step-queue.ts`).
-const PEOPLE_STEPS: readonly Step[] = [
-  invitesTable,
-  ledgerMakers,
-  budgetsAndAudit,
-  identities,
-  sharesTables,
-];
-const STEPS: readonly Step[] = [baseline, speedByHandle, people, ...PEOPLE_STEPS, createQueue];
+// links and their signing key (`shares.ts`); 9: the create queue (`step-queue.ts`); 10:
+// each person's presets (`step-presets.ts`).
+const PEOPLE_STEPS: readonly Step[] = [invitesTable, ledgerMakers, budgetsAndAudit, identities];
+const LATER_STEPS: readonly Step[] = [sharesTables, createQueue, presetsTable];
+const STEPS: readonly Step[] = [baseline, speedByHandle, people, ...PEOPLE_STEPS, ...LATER_STEPS];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

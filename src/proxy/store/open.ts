@@ -13,6 +13,7 @@ import { StoredIdentities } from './identities';
 import { migrateStore } from './migrations';
 import { StoredOidcTransactions } from './oidc-transactions';
 import { StoredPeople } from './people';
+import { StoredPresets } from './presets';
 import { openPostgresStore } from './postgres/open';
 import type { Db } from './schema';
 import { StoredSessions } from './sessions';
@@ -74,6 +75,7 @@ export async function assembleStore(
     budgets: new StoredBudgets(db, d, opts.timeZone ?? 'UTC'),
     audit: new StoredAudit(db),
     shares: new StoredShares(db),
+    presets: new StoredPresets(db, d),
     sessions: new StoredSessions(db, d),
     identities: new StoredIdentities(people),
     oidcTransactions: new StoredOidcTransactions(db),

@@ -273,6 +273,16 @@ interface ShareKeyTable {
   key: string;
 }
 
+/** A person's named `--flags` and prompt suffix (`step-presets.ts`); a name once per person. */
+interface PresetsTable {
+  id: string;
+  person_id: string;
+  name: string;
+  flags: string;
+  suffix: string;
+  created_ms: number;
+}
+
 /** The store's schema version (see `migrations.ts`). */
 /** The one replica that sends queued creates, until its lease lapses. */
 interface QueueLeaseTable {
@@ -308,6 +318,7 @@ export interface StoreTables {
   share_links: ShareLinksTable;
   share_key: ShareKeyTable;
   queue_lease: QueueLeaseTable;
+  presets: PresetsTable;
   store_schema: StoreSchemaTable;
 }
 

@@ -12,6 +12,7 @@ import type { HistoryFilter } from './history-reads';
 import type { StoredInvites } from './invites';
 import type { StoredShares } from './shares';
 import type { StoredBudgets } from './budgets';
+import type { StoredPresets } from './presets';
 import type { StoredAudit } from './audit';
 import type { StoredIdentities } from './identities';
 import type { StoredOidcTransactions } from './oidc-transactions';
@@ -135,6 +136,8 @@ export interface SharedStore {
   invites: StoredInvites;
   /** Credit budgets per person and the team default, and what each spent. */
   budgets: StoredBudgets;
+  /** Each person's named flags and prompt suffix. */
+  presets: StoredPresets;
   /** The audit log: who did what, appended to, never changed. */
   audit: StoredAudit;
   /** Links that show a job's images to anyone who has them, until lapsed or revoked. */

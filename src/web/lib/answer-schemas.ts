@@ -19,6 +19,7 @@ export {
 } from '@/contract/people';
 export { shareEnvelopeSchema as share, shareListSchema as shares } from '@/contract/shares';
 export { spendingEnvelopeSchema as spending } from '@/contract/spending';
+export { presetEnvelopeSchema as preset, presetListSchema as presets } from '@/contract/presets';
 export {
   deletedEnvelopeSchema as deleted,
   errorEnvelopeSchema as error,

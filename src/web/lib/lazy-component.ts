@@ -86,7 +86,8 @@ export function lazyComponent<P extends object>(
 }
 
 /** Runs `fn` once the browser is idle (or after 2 s where it cannot say). */
-function whenIdle(fn: () => void): void {
+/** Runs `fn` once the browser is first idle (in 5 s at the latest). */
+export function whenIdle(fn: () => void): void {
   if (typeof window.requestIdleCallback === 'function') {
     window.requestIdleCallback(fn, { timeout: 5000 });
   } else {

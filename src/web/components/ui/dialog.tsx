@@ -28,6 +28,9 @@ export function Dialog({ open, onClose, label, children, onKeyDown, className }:
     // whose menu has closed since; what was focused before showing is what gets it back.
     const restore = rememberFocus();
     if (!dialog.open) dialog.showModal();
+    // React focuses an `autoFocus` control as it mounts, before the dialog shows, and the
+    // browser then focuses the first control: one marked so takes focus back (a confirm).
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       if (dialog.open) dialog.close();
       restore();

@@ -38,13 +38,24 @@ interface DialogFormProps {
   onCancel: () => void;
   /** "≈ 120 credits", beside the buttons. */
   cost?: string;
+  /** Focus on the submit button rather than the first field: a confirmation. */
+  submitAutoFocus?: boolean;
   children: ReactNode;
 }
 
 /** Fields, then Cancel and the submit button. Enter submits, Esc cancels. */
-export function DialogForm({ submitLabel, onSubmit, onCancel, cost, children }: DialogFormProps) {
+export function DialogForm({
+  submitLabel,
+  onSubmit,
+  onCancel,
+  cost,
+  submitAutoFocus,
+  children,
+}: DialogFormProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // Its own: a dialog opened from inside another form does not submit that one too.
+    e.stopPropagation();
     onSubmit();
   };
   return (
@@ -55,7 +66,7 @@ export function DialogForm({ submitLabel, onSubmit, onCancel, cost, children }: 
         <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" variant="primary">
+        <Button type="submit" variant="primary" data-autofocus={submitAutoFocus || undefined}>
           {submitLabel}
         </Button>
       </div>

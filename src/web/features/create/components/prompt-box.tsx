@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { ClipboardEvent, FormEvent, KeyboardEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { RequestError } from '@/web/components/ui/request-error';
 import { cn } from '@/web/lib/cn';
@@ -9,13 +9,21 @@ import { formatNumber } from '@/web/lib/format';
 import { useFileDrop } from '@/web/lib/uploads/use-file-drop';
 import { useImageUpload } from '@/web/lib/uploads/use-image-upload';
 import { PROMPT_MAX } from '@/contract/requests/limits';
+import { useBatchState } from '../stores/use-batch-state';
 import { promptState } from '../stores/prompt-edits';
 import { usePrompt, usePromptActions } from '../stores/prompt-store';
 import { FlagHelpers } from './flag-helpers';
 import { AddImageButton, ImagePromptChips } from './image-prompts';
+import { PresetsMenu } from './presets-menu';
+import { toggleClass } from './toggle-class';
 
 /** The rarer flags, closed on a first load: a chunk of its own, fetched when idle. */
 const LazyMoreOptions = lazyComponent(() => import('./more-options').then((m) => m.MoreOptions), {
+  fallback: null,
+});
+
+/** The confirmation of a batch: a chunk of its own, fetched when idle. */
+const LazyBatchDialog = lazyComponent(() => import('./batch-dialog').then((m) => m.BatchDialog), {
   fallback: null,
 });
 
@@ -32,90 +40,129 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
   const prompt = usePrompt();
   const { promptChanged, imageUploaded } = usePromptActions();
   const state = promptState(prompt);
-  const invalid = state.problems.length > 0;
+  // A batch (permutations, --repeat, a pasted list) is checked prompt by prompt.
+  const batch = useBatchState(prompt);
+  const problems = batch ? batch.problems : state.problems;
+  const canSubmit = batch ? batch.prompts.length > 0 && problems.length === 0 : state.canSubmit;
+  const invalid = problems.length > 0;
+  const many = batch !== null && batch.prompts.length > 0;
   const [moreOpen, setMoreOpen] = useState(false);
+  const [confirming, setConfirming] = useState<string[] | null>(null);
   // Dropped, pasted or picked images become image prompts: a URL at the text's start.
   const upload = useImageUpload((u) => imageUploaded(u, 'image'));
   const drop = useFileDrop(upload.send);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (state.canSubmit && !pending) onSubmit(prompt.trim());
+    if (!canSubmit) return;
+    if (batch) setConfirming(batch.prompts);
+    else if (!pending) onSubmit(prompt.trim());
   };
+
+  return (
+    <>
+      <form onSubmit={submit} aria-label="New image" className="space-y-3">
+        <div
+          {...drop.dropProps}
+          className={cn(
+            'rounded-lg border bg-zinc-900 focus-within:border-zinc-600',
+            drop.over ? 'border-indigo-400' : 'border-zinc-800',
+          )}
+        >
+          <ImagePromptChips prompt={prompt} />
+          <PromptField
+            prompt={prompt}
+            invalid={invalid}
+            onChange={promptChanged}
+            onPaste={upload.onPaste}
+          />
+          {/* The helpers take a row of their own where both do not fit (a phone), and Generate
+            moves under them, to the right. */}
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-800 px-3 py-2">
+            <div className="flex min-w-0 flex-[1_1_18rem] flex-wrap items-center gap-x-4 gap-y-2">
+              <AddImageButton upload={upload} />
+              <FlagHelpers prompt={prompt} />
+              <MoreToggle open={moreOpen} onToggle={() => setMoreOpen(!moreOpen)} />
+              <PresetsMenu />
+            </div>
+            <SubmitControls
+              prompts={many ? batch.prompts : [prompt]}
+              batch={many}
+              length={state.length}
+              disabled={!canSubmit || (pending && !batch)}
+              pending={pending && !batch}
+            />
+          </div>
+          {/* Its fields only edit the prompt text, so closing (unmounting) loses nothing. */}
+          {moreOpen ? <LazyMoreOptions.Component id="prompt-more-options" state={state} /> : null}
+        </div>
+        <ul id="prompt-problems" aria-live="polite" className="space-y-1 text-sm text-amber-300">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+        {upload.message ? (
+          <p role="alert" className="text-sm text-red-300">
+            {upload.message}
+          </p>
+        ) : null}
+        {error ? <RequestError error={error} onDismiss={onDismissError} /> : null}
+      </form>
+      {/* Outside the form: the confirmation is a form of its own. */}
+      {confirming ? (
+        <LazyBatchDialog.Component prompts={confirming} onClose={() => setConfirming(null)} />
+      ) : null}
+    </>
+  );
+}
+
+interface PromptFieldProps {
+  prompt: string;
+  invalid: boolean;
+  onChange: (prompt: string) => void;
+  onPaste: (e: ClipboardEvent<HTMLTextAreaElement>) => void;
+}
+
+function PromptField({ prompt, invalid, onChange, onPaste }: PromptFieldProps) {
   // Enter sends, Shift+Enter breaks the line; never while an IME is composing text.
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     e.currentTarget.form?.requestSubmit();
   };
-
   return (
-    <form onSubmit={submit} aria-label="New image" className="space-y-3">
-      <div
-        {...drop.dropProps}
-        className={cn(
-          'rounded-lg border bg-zinc-900 focus-within:border-zinc-600',
-          drop.over ? 'border-indigo-400' : 'border-zinc-800',
-        )}
-      >
-        <ImagePromptChips prompt={prompt} />
-        <label htmlFor="prompt" className="sr-only">
-          Prompt
-        </label>
-        <textarea
-          id="prompt"
-          value={prompt}
-          onChange={(e) => promptChanged(e.target.value)}
-          onKeyDown={onKeyDown}
-          onPaste={upload.onPaste}
-          rows={3}
-          placeholder="Describe an image… e.g. a lighthouse in a storm --ar 16:9"
-          aria-invalid={invalid}
-          aria-describedby="prompt-count prompt-problems"
-          className="block w-full resize-y bg-transparent px-4 pt-3 pb-2 text-[15px] leading-relaxed text-zinc-100 placeholder:text-zinc-500 focus:outline-none"
-        />
-        {/* The helpers take a row of their own where both do not fit (a phone), and Generate
-            moves under them, to the right. */}
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-800 px-3 py-2">
-          <div className="flex min-w-0 flex-[1_1_18rem] flex-wrap items-center gap-x-4 gap-y-2">
-            <AddImageButton upload={upload} />
-            <FlagHelpers prompt={prompt} />
-            <MoreToggle open={moreOpen} onToggle={() => setMoreOpen(!moreOpen)} />
-          </div>
-          <SubmitControls
-            prompt={prompt}
-            length={state.length}
-            disabled={!state.canSubmit || pending}
-            pending={pending}
-          />
-        </div>
-        {/* Its fields only edit the prompt text, so closing (unmounting) loses nothing. */}
-        {moreOpen ? <LazyMoreOptions.Component id="prompt-more-options" state={state} /> : null}
-      </div>
-      <ul id="prompt-problems" aria-live="polite" className="space-y-1 text-sm text-amber-300">
-        {state.problems.map((p) => (
-          <li key={p}>{p}</li>
-        ))}
-      </ul>
-      {upload.message ? (
-        <p role="alert" className="text-sm text-red-300">
-          {upload.message}
-        </p>
-      ) : null}
-      {error ? <RequestError error={error} onDismiss={onDismissError} /> : null}
-    </form>
+    <>
+      <label htmlFor="prompt" className="sr-only">
+        Prompt
+      </label>
+      <textarea
+        id="prompt"
+        value={prompt}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        rows={3}
+        placeholder="Describe an image… e.g. a lighthouse in a storm --ar 16:9"
+        aria-invalid={invalid}
+        aria-describedby="prompt-count prompt-problems"
+        className="block w-full resize-y bg-transparent px-4 pt-3 pb-2 text-[15px] leading-relaxed text-zinc-100 placeholder:text-zinc-500 focus:outline-none"
+      />
+    </>
   );
 }
 
 interface SubmitControlsProps {
-  prompt: string;
+  /** What Generate sends: one prompt, or a batch's. */
+  prompts: readonly string[];
+  batch: boolean;
   length: number;
   disabled: boolean;
   pending: boolean;
 }
 
-/** The prompt's length, what it will cost, and Generate. */
-function SubmitControls({ prompt, length, disabled, pending }: SubmitControlsProps) {
+/** The prompt's length, what it will cost, and Generate (or, for a batch, how many jobs). */
+function SubmitControls({ prompts, batch, length, disabled, pending }: SubmitControlsProps) {
+  const cost = prompts.reduce((sum, p) => sum + diffusionCost(p), 0);
   return (
     <div className="ml-auto flex shrink-0 items-center gap-3">
       <CharCount length={length} />
@@ -124,7 +171,7 @@ function SubmitControls({ prompt, length, disabled, pending }: SubmitControlsPro
         title="Estimated: 80 fast, 160 turbo, half for a draft batch"
         className="text-xs text-zinc-400 tabular-nums"
       >
-        {formatCostEstimate(diffusionCost(prompt))}
+        {formatCostEstimate(cost)}
       </span>
       <Button
         type="submit"
@@ -134,7 +181,7 @@ function SubmitControls({ prompt, length, disabled, pending }: SubmitControlsPro
         aria-describedby="prompt-cost"
       >
         {pending ? <Spinner /> : null}
-        Generate
+        {batch ? `Create ${prompts.length} ${prompts.length === 1 ? 'job' : 'jobs'}…` : 'Generate'}
       </Button>
     </div>
   );
@@ -147,7 +194,7 @@ function MoreToggle({ open, onToggle }: { open: boolean; onToggle: () => void })
       aria-expanded={open}
       aria-controls="prompt-more-options"
       onClick={onToggle}
-      className="flex h-7 items-center gap-1 rounded-md px-2 text-xs text-zinc-400 hover:bg-zinc-800 hover:text-zinc-200"
+      className={toggleClass}
     >
       More options
       <svg
