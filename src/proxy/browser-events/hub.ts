@@ -95,6 +95,15 @@ export class EventHub {
     return this.clients.size;
   }
 
+  /**
+   * The id of the last event this replica delivered. A read that notes it first and a
+   * stream opened after it (`lastEventId`) miss nothing between them: every change the
+   * read did not see comes after it.
+   */
+  get position(): string {
+    return String(this.n);
+  }
+
   /** Shared events: the sequence stood at `seq` when this replica began to listen. */
   listeningFrom(seq: number): void {
     this.n = Math.max(this.n, seq);

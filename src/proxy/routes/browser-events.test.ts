@@ -31,4 +31,23 @@ describe('the event stream to browsers', () => {
     await stale.next((m) => m.event === 'reset');
     expect(stale.messages.some((m) => m.event === 'job')).toBe(false);
   });
+
+  it('answers a job list with the event id it was read at, from which a stream misses nothing', async () => {
+    stack = await Stack.start({ callbacks: 'auto' });
+    const watch = await stack.events();
+    const before = await create();
+    await watch.next(jobEvent(before.id, 'completed'));
+    await watch.next(sizedEvent(before.id));
+
+    const list = await stack.call('/studio-api/jobs');
+    const position = list.headers.get('x-event-id') ?? '';
+    expect(position).toMatch(/^\d+$/);
+    // A job made after the read, before the page's stream opens: the stream opened from
+    // the list's position is sent it, and nothing from before the read.
+    const after = await create();
+    await watch.next(jobEvent(after.id, 'pending'));
+    const late = await stack.events({ 'last-event-id': position });
+    await late.next(jobEvent(after.id, 'pending'));
+    expect(late.messages.some((m) => m.event === 'job' && m.data.includes(before.id))).toBe(false);
+  });
 });

@@ -8,7 +8,9 @@ import {
   type JobList,
   type JobListQuery,
 } from '@/contract/studio-api';
+import { EVENT_POSITION_HEADER } from '@/contract/event-position';
 import { callerOf } from '../auth/access';
+import type { EventHub } from '../browser-events/hub';
 import { createJob, type CreateDeps } from '../jobs/create';
 import { IdempotentCreates } from '../jobs/idempotency';
 import type { JobRecord } from '../model/record';
@@ -78,13 +80,19 @@ async function pageCursors(
 const idParam = z.object({ id: handleSchema });
 
 /** `/studio-api/jobs`: the history (newest first), one job, and creating jobs. */
-export function jobsRoutes(deps: CreateDeps & { makers: Makers }): Hono {
+export function jobsRoutes(
+  deps: CreateDeps & { makers: Makers; hub: Pick<EventHub, 'position'> },
+): Hono {
   const app = new Hono();
   const idempotent = new IdempotentCreates(deps.history);
 
   app.get('/', zValidator('query', jobListQuerySchema, rejectInvalid(deps.redact)), async (c) => {
     const query = c.req.valid('query');
+    // Where the event stream stood before the read: a page that opens its stream from
+    // there is sent every change the list may have missed (`EVENT_POSITION_HEADER`).
+    const position = deps.hub.position;
     const page = await deps.history.list(historyFilter(query, callerOf(c)));
+    c.header(EVENT_POSITION_HEADER, position);
     return c.json(await pageCursors(query, page, deps.makers));
   });
 

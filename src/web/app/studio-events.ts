@@ -9,6 +9,7 @@ import {
 } from '../jobs/api/job-events';
 import { uploadQueries } from '../lib/uploads/uploads';
 import { connectEventStream } from '../lib/events/event-stream';
+import { takeEventPosition } from '../lib/events/position';
 import { streamActions } from '../lib/events/stream-store';
 import { upstreamReported } from '../lib/events/upstream-store';
 import { goToSignIn } from '../lib/sign-in';
@@ -47,6 +48,9 @@ export function openStudioEvents(client: QueryClient): () => void {
   const { streamOpened, streamLost } = streamActions();
   const close = connectEventStream({
     url: EVENTS_URL,
+    // The lists read before the stream opened (the feed's, sent as the page started) are
+    // brought up to date by the events that followed their reads.
+    from: takeEventPosition,
     onEvent: (event) => applyStudioEvent(client, event),
     onOpen: (reconnected) => {
       streamOpened();

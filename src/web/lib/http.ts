@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { StudioError } from '@/contract/studio-api';
 import type * as answerSchemaModule from './answer-schemas';
 import { takeEarly } from './early-request';
+import { noteEventPosition } from './events/position';
 import { goToSignIn } from './sign-in';
 
 type AnswerSchemas = typeof answerSchemaModule;
@@ -67,6 +68,7 @@ export async function requestJson<A extends Answer>(
   options: RequestOptions = {},
 ): Promise<z.output<AnswerSchemas[A]>> {
   const res = await send(path, options);
+  noteEventPosition(res.headers);
   const payload = await readJson(res);
   const schemas = await schemasFor(path);
   if (!res.ok) {

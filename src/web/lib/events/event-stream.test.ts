@@ -48,13 +48,14 @@ class FakeSource implements EventSourceLike {
 
 afterEach(() => vi.useRealTimers());
 
-function setup() {
+function setup(from?: () => string) {
   const sources: FakeSource[] = [];
   const events: StudioEvent[] = [];
   const opens: boolean[] = [];
   const onLost = vi.fn();
   const close = connectEventStream({
     url: '/studio-api/events',
+    ...(from ? { from } : {}),
     onEvent: (e) => events.push(e),
     onOpen: (r) => opens.push(r),
     onLost,
@@ -113,6 +114,18 @@ describe('connectEventStream', () => {
 
     close();
     expect(at(2).closed).toBe(true);
+  });
+
+  it('resumes its first connect from where the page’s reads stood, later ones from the last event', () => {
+    vi.useFakeTimers();
+    const { at, sources } = setup(() => '41');
+    expect(at(0).url).toBe('/studio-api/events?lastEventId=41');
+    at(0).open();
+    at(0).emit('job-removed', JSON.stringify({ id: 'gone00000001' }), '44');
+    at(0).fail(2);
+    vi.advanceTimersByTime(1000);
+    expect(sources).toHaveLength(2);
+    expect(at(1).url).toBe('/studio-api/events?lastEventId=44');
   });
 
   it('does not reconnect after it was closed', () => {

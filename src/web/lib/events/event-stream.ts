@@ -27,6 +27,11 @@ const CLOSED = 2;
 export interface EventStreamOptions {
   url: string;
   onEvent: (event: StudioEvent) => void;
+  /**
+   * Where the first connect resumes from: the id of the last event a read the page shows
+   * had seen ('' for none), so the studio replays what followed it.
+   */
+  from?: () => string;
   /** `reconnected` is true for every open after the first: events may have been missed. */
   onOpen: (reconnected: boolean) => void;
   onLost: () => void;
@@ -46,7 +51,8 @@ export function connectEventStream(options: EventStreamOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let opened = false;
-  let lastEventId = '';
+  // A first connect resumes from where the page's first reads stood, if it gives one.
+  let lastEventId = options.from?.() ?? '';
   let stopped = false;
 
   const connect = (): void => {
