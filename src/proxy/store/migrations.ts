@@ -6,6 +6,7 @@ import { ledgerMakers } from './step-ledger-makers';
 import { identities } from './identities-schema';
 import type { Db } from './schema';
 import { budgetsAndAudit } from './step-budgets-audit';
+import { collections } from './step-collections';
 
 /** Each step is written once and runs on both databases; append, never edit. */
 type Step = (db: SchemaDb, d: StoreDialect) => Promise<void>;
@@ -262,7 +263,7 @@ async function people(db: SchemaDb): Promise<void> {
 // (`step-ledger-makers.ts`); 6: budgets and the audit log (`step-budgets-audit.ts`);
 // 7: OpenID Connect identities and sign-ins under way (`identities-schema.ts`).
 const PEOPLE_STEPS: readonly Step[] = [invitesTable, ledgerMakers, budgetsAndAudit, identities];
-const STEPS: readonly Step[] = [baseline, speedByHandle, people, ...PEOPLE_STEPS];
+const STEPS: readonly Step[] = [baseline, speedByHandle, people, ...PEOPLE_STEPS, collections];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;

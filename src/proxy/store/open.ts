@@ -4,6 +4,7 @@ import type { Logger } from '../log';
 import type { StoreDialect } from './dialect';
 import { StoredAudit } from './audit';
 import { StoredBudgets } from './budgets';
+import { StoredCollections } from './collections';
 import { StoredEvents } from './events';
 import { History } from './history';
 import { StoredInvites } from './invites';
@@ -67,6 +68,7 @@ export async function assembleStore(
     invites: new StoredInvites(db, people),
     budgets: new StoredBudgets(db, d, opts.timeZone ?? 'UTC'),
     audit: new StoredAudit(db),
+    collections: new StoredCollections(db, d),
     sessions: new StoredSessions(db, d),
     identities: new StoredIdentities(people),
     oidcTransactions: new StoredOidcTransactions(db),

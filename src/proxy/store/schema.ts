@@ -249,6 +249,30 @@ interface AuditTable {
   ip: string | null;
 }
 
+/** Named sets of results (`step-collections.ts`). */
+interface CollectionsTable {
+  /** Internal: never leaves the server. */
+  id: Generated<number>;
+  /** What the browser names it by: opaque, as a job's handle. */
+  handle: string;
+  name: string;
+  /** `name` trimmed and lower-cased: unique per owner. */
+  name_key: string;
+  /** Its maker (a person's id); null for one made before anyone was known. */
+  owner_id: string | null;
+  created_ms: number;
+  updated_ms: number;
+}
+
+/** What each collection holds: a whole job (`image_index` null) or one of its outputs. */
+interface CollectionItemsTable {
+  collection_id: number;
+  job_handle: string;
+  image_index: number | null;
+  added_by: string | null;
+  added_ms: number;
+}
+
 /** The store's schema version (see `migrations.ts`). */
 interface StoreSchemaTable {
   version: number;
@@ -274,6 +298,8 @@ export interface StoreTables {
   budgets: BudgetsTable;
   budget_charges: BudgetChargesTable;
   audit: AuditTable;
+  collections: CollectionsTable;
+  collection_items: CollectionItemsTable;
   store_schema: StoreSchemaTable;
 }
 

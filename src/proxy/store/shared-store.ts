@@ -11,6 +11,7 @@ import type { ActiveJob, Intent, JobChange } from './history';
 import type { HistoryFilter } from './history-reads';
 import type { StoredInvites } from './invites';
 import type { StoredBudgets } from './budgets';
+import type { StoredCollections } from './collections';
 import type { StoredAudit } from './audit';
 import type { StoredIdentities } from './identities';
 import type { StoredOidcTransactions } from './oidc-transactions';
@@ -132,6 +133,8 @@ export interface SharedStore {
   budgets: StoredBudgets;
   /** The audit log: who did what, appended to, never changed. */
   audit: StoredAudit;
+  /** Named sets of results, and what each holds. */
+  collections: StoredCollections;
   sessions: Sessions;
   /** People's accounts at OpenID Connect providers, and who each signs in as. */
   identities: StoredIdentities;
