@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'invite_made',
   'invite_used',
   'invite_revoked',
+  'collection_made',
+  'collection_renamed',
+  'collection_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +45,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   invite_made: 'Invite made',
   invite_used: 'Invite used',
   invite_revoked: 'Invite revoked',
+  collection_made: 'Collection made',
+  collection_renamed: 'Collection renamed',
+  collection_deleted: 'Collection deleted',
 };
 
 const actionSchema = z.enum(AUDIT_ACTIONS, {

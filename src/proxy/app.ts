@@ -41,6 +41,7 @@ import { oidcRoutes } from './routes/oidc';
 import { peopleRoutes } from './routes/people';
 import { auditRoutes } from './routes/audit';
 import { budgetRoutes } from './routes/budgets';
+import { collectionRoutes } from './routes/collections';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
@@ -82,6 +83,7 @@ interface AppDeps extends CreateDeps {
     | 'audit'
     | 'identities'
     | 'oidcTransactions'
+    | 'collections'
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
@@ -191,7 +193,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
   app.route('/u', publicUploadRoutes(deps.uploads));
   app.route('/studio-api/account', accountRoutes({ ...deps, audit: shared.audit }));
-  app.route('/studio-api/exports', exportRoutes({ ...deps, audit: shared.audit }));
+  app.route(
+    '/studio-api/exports',
+    exportRoutes({ ...deps, audit: shared.audit, collections: shared.collections }),
+  );
   app.route(
     '/studio-api',
     peopleRoutes({ ...deps, ...shared, signIn: auth !== null, sessionsEnded: sessionsEnded(deps) }),
@@ -199,6 +204,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api', inviteApiRoutes({ ...deps, ...shared, signIn: auth !== null }));
   app.route('/studio-api/budgets', budgetRoutes({ ...deps, ...shared }));
   app.route('/studio-api', auditRoutes({ ...deps, ...shared }));
+  app.route('/studio-api/collections', collectionRoutes({ ...deps, ...shared }));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

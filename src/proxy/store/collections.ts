@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   COLLECTIONS_PER_PERSON,
   type CollectionCover,
@@ -8,7 +8,7 @@ import type { TaskType } from '@/contract/task';
 import { newHandle } from '../model/ids';
 import { StudioHttpError, studioError } from '../studio-error';
 import type { StoreDialect } from './dialect';
-import type { Db } from './schema';
+import type { Db, StoreTables } from './schema';
 
 /** A collection as stored, by its internal id (which never leaves the server). */
 export interface CollectionRecord {
@@ -71,14 +71,9 @@ const tooMany = () =>
 
 const COLUMNS = ['id', 'handle', 'name', 'owner_id', 'created_ms', 'updated_ms'] as const;
 
-const toRecord = (r: {
-  id: number;
-  handle: string;
-  name: string;
-  owner_id: string | null;
-  created_ms: number;
-  updated_ms: number;
-}): CollectionRecord => ({
+type Row = Pick<Selectable<StoreTables['collections']>, (typeof COLUMNS)[number]>;
+
+const toRecord = (r: Row): CollectionRecord => ({
   id: Number(r.id),
   handle: r.handle,
   name: r.name,

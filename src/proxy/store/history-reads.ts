@@ -22,8 +22,8 @@ export interface HistoryFilter {
   search?: string;
   /** The jobs one person made (their id). */
   maker?: string;
-  /** The jobs with a result in one collection (its internal id). */
-  collection?: number;
+  /** The jobs with a result in one collection (its handle). */
+  collection?: string;
 }
 
 /** A job of the history by its handle; a deleted one is gone. */
@@ -73,7 +73,8 @@ function conditions(f: HistoryFilter, seq: RawBuilder<unknown>): RawBuilder<SqlB
   if (f.maker !== undefined) c.push(sql`jobs.created_by = ${f.maker}`);
   if (f.collection !== undefined) {
     c.push(sql`EXISTS (SELECT 1 FROM collection_items ci
-      WHERE ci.collection_id = ${f.collection} AND ci.job_handle = jobs.handle)`);
+      JOIN collections co ON co.id = ci.collection_id
+      WHERE co.handle = ${f.collection} AND ci.job_handle = jobs.handle)`);
   }
   return c;
 }
