@@ -19,6 +19,12 @@ export {
 } from '@/contract/people';
 export { spendingEnvelopeSchema as spending } from '@/contract/spending';
 export {
+  collectionDeletedSchema as collectionDeleted,
+  collectionEnvelopeSchema as collection,
+  collectionItemsAnswerSchema as collectionItems,
+  collectionListSchema as collections,
+} from '@/contract/collections';
+export {
   deletedEnvelopeSchema as deleted,
   errorEnvelopeSchema as error,
   jobEnvelopeSchema as job,

@@ -24,6 +24,7 @@ import { LazyActionDialogs } from './lazy-parts';
 import { PromptText } from './prompt-text';
 import { StatusBadge } from './status-badge';
 import { UnknownCreate } from './unknown-create';
+import { LazyAddToCollection, useMayCollect } from '@/web/features/collections';
 
 interface JobCardProps {
   job: Job;
@@ -80,6 +81,7 @@ export const JobCard = memo(function JobCard({
   // Hidden, not disabled, where the studio would refuse: a viewer makes no follow-ups, and
   // favourites and deletes only what their role lets them change.
   const rights = useJobRights(job);
+  const collect = useMayCollect() && job.status === 'completed';
   const layout = mediaLayout(job);
   const count = imageCount(layout);
   const plan =
@@ -109,6 +111,12 @@ export const JobCard = memo(function JobCard({
         <StatusBadge status={statusWord(job)} />
         <div className="ml-auto flex items-center gap-1">
           <JobMeta job={job} />
+          {collect ? (
+            <LazyAddToCollection.Component
+              items={[{ job: job.id }]}
+              label="Add this job to a collection"
+            />
+          ) : null}
           {rights.change ? <FavouriteButton favourite={favourite} /> : null}
         </div>
       </header>
