@@ -1,4 +1,6 @@
-import { CollectionHeader, CollectionsList } from '@/web/features/collections';
+// By path: this page is a chunk of its own.
+import { CollectionHeader } from '@/web/features/collections/collection-header';
+import { CollectionsList } from '@/web/features/collections/collections-list';
 import { JobSearchResults } from '@/web/features/library';
 import { routeHref, useRoutePathRest } from '../router';
 import { useResultReuse } from '../use-prompt-handoff';

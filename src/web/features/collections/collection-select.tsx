@@ -3,7 +3,7 @@ import { inputClass } from '@/web/components/ui/field';
 import { cn } from '@/web/lib/cn';
 import { collectionQueries } from './api';
 
-interface CollectionSelectProps {
+export interface CollectionSelectProps {
   id: string;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;

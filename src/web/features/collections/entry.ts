@@ -1,6 +1,7 @@
 import { useMe } from '@/web/jobs/hooks/use-job-rights';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import type { AddToCollectionProps } from './add-to-collection';
+import type { CollectionSelectProps } from './collection-select';
 
 /**
  * The "Add to collection" menu, a chunk of its own: cards on the first page show it, and
@@ -20,3 +21,12 @@ export function useMayCollect(): boolean {
   const me = useMe();
   return me === undefined || me.role !== 'viewer';
 }
+
+/**
+ * The library's filter by collection, a chunk of its own for the same reason: the list of
+ * collections it asks for comes with it.
+ */
+export const LazyCollectionSelect = lazyComponent<CollectionSelectProps>(
+  () => import('./collection-select').then((m) => m.CollectionSelect),
+  { fallback: null },
+);

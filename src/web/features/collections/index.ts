@@ -1,6 +1,4 @@
-// Collections: the "Add to collection" menu (lazy) and the parts of the Collections page.
-// What app/ and the other features use of it.
-export { LazyAddToCollection, useMayCollect } from './entry';
-export { CollectionsList } from './collections-list';
-export { CollectionHeader } from './collection-header';
-export { CollectionSelect } from './collection-select';
+// Collections: what the other features use of it, light enough for the first page (the
+// menu and the filter are chunks of their own). The Collections page's parts are imported
+// by path.
+export { LazyAddToCollection, LazyCollectionSelect, useMayCollect } from './entry';

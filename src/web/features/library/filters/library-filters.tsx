@@ -8,7 +8,7 @@ import type { LibraryField, LibraryIssue, LibraryParams } from './library-params
 import { clearFilters, hasFilters } from './library-params';
 import { ChoiceSelect } from './choice-select';
 import { MakerSelect } from './maker-select';
-import { CollectionSelect } from '@/web/features/collections';
+import { LazyCollectionSelect } from '@/web/features/collections';
 import { SearchBox } from './search-box';
 
 interface LibraryFiltersProps {
@@ -113,7 +113,7 @@ function MakerAndCollection({ params, control, set }: FieldGroupProps) {
       </Field>
       <Field id="library-collection" label="Collection" className="w-40">
         {(props) => (
-          <CollectionSelect
+          <LazyCollectionSelect.Component
             {...props}
             {...control('collection')}
             value={params.collection}
