@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Collection, CollectionItem } from '@/contract/collections';
 import { COLLECTION_NAME_MAX } from '@/contract/collections';
 import { DialogForm, FormDialog } from '@/web/components/ui/form-dialog';
@@ -43,7 +43,7 @@ const holdsOne = (c: Collection, items: readonly CollectionItem[]): boolean => {
  * "Add to collection": the person's collections (all of them for an admin or an owner),
  * each adding what the menu is for, or removing it where a collection holds that one
  * result already (✓), and "New collection…", which asks a name and makes one holding it.
- * What happened is said beside the trigger, for screen readers too.
+ * What happened is said beside the trigger for a few seconds (an error until the next try).
  */
 export function AddToCollection({
   items,
@@ -91,19 +91,20 @@ export function AddToCollection({
       >
         {variant === 'icon' ? <FolderGlyph /> : 'Add to collection'}
       </MenuButton>
-      <span
-        role={note?.kind === 'alert' ? 'alert' : 'status'}
-        className={cn(
-          'text-xs',
-          note === null && 'sr-only',
-          variant === 'icon'
-            ? 'absolute top-8 right-0 z-10 w-max max-w-56 rounded bg-black/85 px-2 py-1'
-            : 'ml-2 self-center',
-          note?.kind === 'alert' ? 'text-red-300' : 'text-zinc-300',
-        )}
-      >
-        {note?.text ?? ''}
-      </span>
+      {note ? (
+        <span
+          role={note.kind}
+          className={cn(
+            'text-xs',
+            variant === 'icon'
+              ? 'absolute top-8 right-0 z-10 w-max max-w-56 rounded bg-black/85 px-2 py-1'
+              : 'ml-2 self-center',
+            note.kind === 'alert' ? 'text-red-300' : 'text-zinc-300',
+          )}
+        >
+          {note.text}
+        </span>
+      ) : null}
       <NewCollectionDialog
         open={naming}
         onClose={() => setNaming(false)}
@@ -131,6 +132,14 @@ interface MenuContentProps {
 function MenuContent({ items, job, onSelect, onToggle, onNew }: MenuContentProps) {
   const me = useMe();
   const list = useQuery(collectionQueries.list(job));
+  const ref = useRef<HTMLDivElement>(null);
+  // The items came after the menu opened: the first takes the focus the menu held.
+  useEffect(() => {
+    const menu = ref.current?.closest('[role="menu"]');
+    if (list.data && menu && document.activeElement === menu) {
+      ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    }
+  }, [list.data]);
   if (list.isPending) return <p className="px-2 py-1.5 text-zinc-400">Loading…</p>;
   if (list.isError) {
     return <p className="px-2 py-1.5 text-red-300">{describeError(list.error).title}</p>;
@@ -157,7 +166,11 @@ function MenuContent({ items, job, onSelect, onToggle, onNew }: MenuContentProps
       }),
     });
   }
-  return <MenuSections sections={sections} onSelect={onSelect} />;
+  return (
+    <div ref={ref}>
+      <MenuSections sections={sections} onSelect={onSelect} />
+    </div>
+  );
 }
 
 function CollectionLabel({ collection, held }: { collection: Collection; held: boolean }) {
