@@ -13,7 +13,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 /**
  * Every collection of the studio, by name: its cover (the newest image added), its name,
- * how many results and whose it is; each a link to its page. Anyone but a viewer may
+ * how many jobs it holds results of and whose it is; each a link to its page. Anyone but a viewer may
  * make one here, empty, to fill from the library.
  */
 export function CollectionsList() {
@@ -79,7 +79,7 @@ function CollectionCard({ collection: c }: { collection: Collection }) {
         <div className="space-y-0.5 p-2">
           <p className="truncate text-sm font-medium text-zinc-100">{c.name}</p>
           <p className="truncate text-xs text-zinc-400">
-            {count(c.items, 'result', 'results')}
+            {count(c.jobs, 'job', 'jobs')}
             {c.owner ? ` · ${c.owner.name}` : ''}
           </p>
         </div>

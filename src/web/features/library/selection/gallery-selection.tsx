@@ -77,7 +77,6 @@ export function GallerySelection(props: GallerySelectionProps) {
               items={chosen.map((job) => ({ job }))}
               label="Add to collection"
               variant="button"
-              onAdded={() => onSelection(noSelection)}
             />
           ) : null}
           {href ? (
