@@ -27,7 +27,7 @@ const collectionNameSchema = z
   );
 
 /** One result: a whole job (`image` absent or null) or one of its outputs (from 0). */
-export const collectionItemSchema = z.strictObject({
+const collectionItemSchema = z.strictObject({
   job: handleSchema,
   image: z.optional(
     z.nullable(
@@ -55,7 +55,6 @@ export const newCollectionSchema = z.strictObject({
   name: collectionNameSchema,
   items: z.optional(itemsSchema),
 });
-export type NewCollection = z.infer<typeof newCollectionSchema>;
 
 /** `PATCH /studio-api/collections/:id`: a new name. */
 export const renameCollectionSchema = z.strictObject({ name: collectionNameSchema });
@@ -67,7 +66,7 @@ export const collectionItemsSchema = z.strictObject({ items: itemsSchema });
 const coverSchema = z.object({ job: handleSchema, image: z.number().check(z.int()) });
 export type CollectionCover = z.infer<typeof coverSchema>;
 
-export const collectionSchema = z.object({
+const collectionSchema = z.object({
   /** The collection's handle. */
   id: handleSchema,
   name: z.string(),
@@ -89,7 +88,6 @@ export type Collection = z.infer<typeof collectionSchema>;
 
 /** `GET /studio-api/collections[?job=<handle>]`: every collection, by name. */
 export const collectionListSchema = z.object({ collections: z.array(collectionSchema) });
-export type CollectionList = z.infer<typeof collectionListSchema>;
 
 export const collectionEnvelopeSchema = z.object({ collection: collectionSchema });
 

@@ -36,7 +36,7 @@ const noSuchCollection = () =>
   );
 
 /** Admins and owners manage every collection; members their own; viewers none. */
-export const mayManageCollection = (caller: Caller, ownerId: string | null): boolean =>
+const mayManageCollection = (caller: Caller, ownerId: string | null): boolean =>
   caller.role === 'owner' ||
   caller.role === 'admin' ||
   (caller.role === 'member' && ownerId !== null && ownerId === caller.id);

@@ -47,7 +47,7 @@ const NO_COVER: readonly TaskType[] = [
 ];
 
 /** A name is unique per owner whatever its case and the spaces around it. */
-export const nameKey = (name: string): string => name.trim().toLowerCase();
+const nameKey = (name: string): string => name.trim().toLowerCase();
 
 const nameTaken = (name: string) =>
   new StudioHttpError(

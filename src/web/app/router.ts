@@ -69,7 +69,14 @@ export function replaceRouteSearch(route: Route, search: string): void {
 export function pathRestFromHash(hash: string): string {
   const path = hash.replace(/^#\/?/, '').split('?')[0] ?? '';
   const at = path.indexOf('/');
-  return at === -1 ? '' : decodeURIComponent(path.slice(at + 1));
+  if (at === -1) return '';
+  const rest = path.slice(at + 1);
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    // A malformed escape: as typed (the studio answers it as an unknown id).
+    return rest;
+  }
 }
 
 /** The current page's path after its name (see pathRestFromHash). */
