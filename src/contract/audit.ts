@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   'share_revoked',
   'queue_moved',
   'queue_cancelled',
+  'collection_made',
+  'collection_renamed',
+  'collection_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +53,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   share_revoked: 'Share link revoked',
   queue_moved: 'Queued job moved',
   queue_cancelled: 'Queued job cancelled',
+  collection_made: 'Collection made',
+  collection_renamed: 'Collection renamed',
+  collection_deleted: 'Collection deleted',
 };
 
 const actionSchema = z.enum(AUDIT_ACTIONS, {

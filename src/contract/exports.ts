@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { manifestCollectionSchema } from './collections';
 import { handleSchema } from './handle';
 import { commaList, jobFilterSchema, makerSchema } from './studio-api';
 import { taskTypeSchema } from './task';
@@ -9,7 +10,8 @@ export const EXPORT_MAX_JOBS = 5000;
 
 /**
  * `GET /studio-api/exports/results.zip`: the outputs of the jobs named by `ids` (a
- * selection), or of every job the filter matches (the library's filters, no `ids`).
+ * selection), or of every job the filter matches (the library's filters, no `ids`). With
+ * `collection`, only the results the collection holds (a whole job, or single images).
  */
 export const exportQuerySchema = z.extend(jobFilterSchema, {
   ids: z.optional(
@@ -41,6 +43,8 @@ const manifestFileSchema = z.object({
   children: z.array(handleSchema),
   /** Who made the job (id and name); null when the studio does not know. */
   maker: z.nullable(makerSchema),
+  /** The collections holding this file: its whole job, or this one image. */
+  collections: z.array(manifestCollectionSchema),
 });
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { handleSchema } from './handle';
+import { HANDLE_RE, handleSchema } from './handle';
 import {
   availableActionsSchema,
   TASK_STATUSES,
@@ -194,6 +194,10 @@ export const jobListQuerySchema = z.object({
         error: 'must be me or the id of a person of this studio',
       }),
     ),
+  ),
+  /** The jobs with a result in one collection (its id). */
+  collection: z.optional(
+    z.string().check(z.regex(HANDLE_RE, { error: 'must be the id of a collection' })),
   ),
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;

@@ -43,6 +43,7 @@ import { peopleRoutes } from './routes/people';
 import { auditRoutes } from './routes/audit';
 import { budgetRoutes } from './routes/budgets';
 import { presetRoutes } from './routes/presets';
+import { collectionRoutes } from './routes/collections';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
@@ -88,6 +89,7 @@ interface AppDeps extends CreateDeps {
     | 'shares'
     | 'queue'
     | 'presets'
+    | 'collections'
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
@@ -202,7 +204,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/u', publicUploadRoutes(deps.uploads));
   app.route('/s', sharePageRoutes({ ...deps, shares: shared.shares }));
   app.route('/studio-api/account', accountRoutes({ ...deps, audit: shared.audit }));
-  app.route('/studio-api/exports', exportRoutes({ ...deps, audit: shared.audit }));
+  app.route(
+    '/studio-api/exports',
+    exportRoutes({ ...deps, audit: shared.audit, collections: shared.collections }),
+  );
   app.route(
     '/studio-api',
     peopleRoutes({ ...deps, ...shared, signIn: auth !== null, sessionsEnded: sessionsEnded(deps) }),
@@ -212,6 +217,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api', auditRoutes({ ...deps, ...shared }));
   app.route('/studio-api', shareApiRoutes({ ...deps, ...shared }));
   app.route('/studio-api/presets', presetRoutes({ ...deps, ...shared }));
+  app.route('/studio-api/collections', collectionRoutes({ ...deps, ...shared }));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

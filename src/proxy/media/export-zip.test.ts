@@ -116,6 +116,7 @@ describe('the export ZIP', () => {
       ancestors: ['root-0000000'],
       children: [],
       maker: { id: 'ana-person-1', name: 'Ana' },
+      collections: [],
     });
     expect(manifest.files[2]?.children).toEqual(['child-000000']);
     expect(manifest.files[2]?.maker).toBeNull();

@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { ManifestCollection } from '@/contract/collections';
 import type { ManifestFile, ManifestMissing } from '@/contract/exports';
 import type { Maker } from '@/contract/studio-api';
 import type { Logger } from '../log';
@@ -7,7 +8,8 @@ import type { JobRecord } from '../model/record';
 import { makerOf, mediaEntries } from '../model/to-job';
 import { UpstreamError } from '../upstream/errors';
 import type { MediaCache } from './cache';
-import { manifestFile, manifestOf, type Relatives } from './manifest';
+import type { JobCollection } from '../store/collections';
+import { collectionsOfOutput, manifestFile, manifestOf, type Relatives } from './manifest';
 
 /** Read from disk in pieces this big: the archive never holds more than one in memory. */
 const CHUNK_BYTES = 256 * 1024;
@@ -17,6 +19,10 @@ interface ExportDeps {
   lineage: (handle: string) => Promise<Relatives>;
   /** The names of the jobs' makers by id (see `Makers`). */
   names: ReadonlyMap<string, string>;
+  /** The collections each job's results sit in, by its handle (`StoredCollections.ofJobs`). */
+  collections?: ReadonlyMap<string, readonly JobCollection[]>;
+  /** Only the outputs this collection holds (its handle); every output otherwise. */
+  only?: string;
   log: Logger;
 }
 
@@ -56,6 +62,7 @@ interface Wanted {
   url: string;
   relatives: Relatives;
   maker: Maker | null;
+  collections: ManifestCollection[];
 }
 
 /**
@@ -109,7 +116,7 @@ class Archive {
 
   /** Writes an open file as the output `w`, giving the archive's bytes as they come. */
   async *add(w: Wanted, file: FileHandle, contentType: string) {
-    const line = manifestFile(w.job, w.index, contentType, w.relatives, w.maker);
+    const line = manifestFile(w.job, w.index, contentType, w.relatives, w.maker, w.collections);
     if (this.names.has(line.file)) return void (await file.close());
     this.names.add(line.file);
     const entry = new ZipPassThrough(line.file);
@@ -144,8 +151,12 @@ async function* zipChunks(jobs: readonly JobRecord[], deps: ExportDeps) {
   const again: Wanted[] = [];
   for (const job of jobs) {
     const relatives = await deps.lineage(job.handle);
+    const places = deps.collections?.get(job.handle) ?? [];
     for (const [index, { key, url }] of mediaEntries(job.output).entries()) {
-      const w = { job, index, key, url, relatives, maker: makerOf(job, deps.names) };
+      const collections = collectionsOfOutput(places, index);
+      if (deps.only !== undefined && !collections.some((c) => c.id === deps.only)) continue;
+      const maker = makerOf(job, deps.names);
+      const w = { job, index, key, url, relatives, maker, collections };
       const got = await fetchOne(w, deps);
       if (got.ok) yield* archive.add(w, got.file, got.contentType);
       else if (isGone(got.err)) archive.lacks(w, got.err);

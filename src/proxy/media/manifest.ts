@@ -1,7 +1,9 @@
+import type { ManifestCollection } from '@/contract/collections';
 import type { Manifest, ManifestFile, ManifestMissing } from '@/contract/exports';
 import { resultFileName } from '@/contract/file-names';
 import type { Maker } from '@/contract/studio-api';
 import type { JobRecord } from '../model/record';
+import type { JobCollection } from '../store/collections';
 
 const EXT: Record<string, string> = {
   'image/png': 'png',
@@ -25,6 +27,7 @@ export function manifestFile(
   contentType: string,
   relatives: Relatives,
   maker: Maker | null,
+  collections: ManifestCollection[] = [],
 ): ManifestFile {
   const ext = EXT[contentType] ?? 'bin';
   const { handle, prompt, operation } = job;
@@ -44,6 +47,7 @@ export function manifestFile(
     ancestors: relatives.ancestors.map((a) => a.handle),
     children: relatives.children.map((c) => c.handle),
     maker,
+    collections,
   };
 }
 
@@ -59,3 +63,16 @@ export const manifestOf = (
   files,
   missing,
 });
+
+/** Whether a job's place in a collection holds its output `index`: the whole job, or it. */
+const holdsOutput = (p: JobCollection, index: number): boolean =>
+  p.image === null || p.image === index;
+
+/** The collections holding output `index` of a job that sits in `places`, once each. */
+export function collectionsOfOutput(
+  places: readonly JobCollection[],
+  index: number,
+): ManifestCollection[] {
+  const held = places.filter((p) => holdsOutput(p, index));
+  return [...new Map(held.map((p) => [p.handle, { id: p.handle, name: p.name }])).values()];
+}

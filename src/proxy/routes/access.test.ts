@@ -8,10 +8,10 @@ import {
   personNamesSchema,
   type Role,
 } from '@/contract/people';
-import { jobSchema, type Job } from '@/contract/studio-api';
+import type { Job } from '@/contract/studio-api';
 import { ROUTE_TABLE, type RouteRule } from '../auth/access';
-import { Stack, waitFor, type Recorded } from '../test/harness';
-import { PASSWORD, PEOPLE_PASSWORD, asJson, signIn, team } from '../test/team';
+import { Stack, type Recorded } from '../test/harness';
+import { PASSWORD, PEOPLE_PASSWORD, asJson, createAs, finished, signIn, team } from '../test/team';
 import { mountedRoutes } from '../test/mounted-routes';
 import { STORE_KINDS, type StoreKind } from '../test/store-kinds';
 import { startTestPostgres, type TestPostgres } from '../test/test-postgres';
@@ -166,22 +166,6 @@ describe('who may call which route', () => {
     },
   );
 });
-
-async function createAs(s: Stack, cookie: string, text: string): Promise<Job> {
-  const res = await s.json<{ job: unknown }>(
-    '/studio-api/jobs',
-    asJson(cookie, 'POST', { operation: 'diffusion', params: { text } }),
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return jobSchema.parse(res.body.job);
-}
-
-const finished = (s: Stack, cookie: string, id: string) =>
-  waitFor(async () => {
-    const res = await s.json<{ job: unknown }>(`/studio-api/jobs/${id}`, { headers: { cookie } });
-    const job = jobSchema.parse(res.body.job);
-    return job.status === 'completed' ? job : null;
-  });
 
 describe("a member and another member's jobs", () => {
   it.each(STORE_KINDS)(

@@ -6,6 +6,7 @@ import type { Logger, Redactor } from '../log';
 import type { MediaCache } from '../media/cache';
 import { exportZip } from '../media/export-zip';
 import type { JobRecord } from '../model/record';
+import type { StoredCollections } from '../store/collections';
 import type { HistoryStore } from '../store/shared-store';
 import { invalidRequest, othersJobs } from '../studio-error';
 import { callerOf } from '../auth/access';
@@ -22,6 +23,7 @@ interface ExportDeps {
   log: Logger;
   redact: Redactor;
   audit: AuditLog;
+  collections: Pick<StoredCollections, 'ofJobs'>;
 }
 
 type ExportQuery = z.infer<typeof exportQuerySchema>;
@@ -82,16 +84,27 @@ export function exportRoutes(deps: ExportDeps): Hono {
   const app = new Hono();
   const query = zValidator('query', exportQuerySchema, rejectInvalid(deps.redact));
   app.get('/results.zip', query, async (c) => {
-    const jobs = await jobsOf(deps.history, c.req.valid('query'), callerOf(c));
+    const q = c.req.valid('query');
+    const jobs = await jobsOf(deps.history, q, callerOf(c));
     const lineage = (handle: string) => deps.history.lineage(handle);
     const names = await deps.makers.namesFor(jobs);
+    const collections = await deps.collections.ofJobs(jobs.map((j) => j.handle));
     deps.log.info('export started', { jobs: jobs.length });
     await audited(c, deps.audit, {
       action: 'export',
       subject: 'results.zip',
-      detail: { jobs: jobs.length },
+      detail: { jobs: jobs.length, ...(q.collection ? { collection: q.collection } : {}) },
     });
-    return new Response(exportZip(jobs, { media: deps.media, lineage, names, log: deps.log }), {
+    const only = q.collection;
+    const zip = exportZip(jobs, {
+      media: deps.media,
+      lineage,
+      names,
+      collections,
+      ...(only ? { only } : {}),
+      log: deps.log,
+    });
+    return new Response(zip, {
       headers: {
         'content-type': 'application/zip',
         'content-disposition': `attachment; filename="studio-results-${day(new Date())}.zip"`,

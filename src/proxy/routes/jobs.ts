@@ -51,6 +51,7 @@ export function historyFilter(q: JobListQuery, caller: Caller): HistoryFilter {
     ...(q.favourite !== undefined ? { favourite: q.favourite } : {}),
     ...(q.q !== undefined ? { search: q.q } : {}),
     ...(q.maker !== undefined ? { maker: q.maker === 'me' ? caller.id : q.maker } : {}),
+    ...(q.collection !== undefined ? { collection: q.collection } : {}),
   };
 }
 /**
@@ -58,7 +59,7 @@ export function historyFilter(q: JobListQuery, caller: Caller): HistoryFilter {
  * says so (or, above a job, always: the page it was asked above); above it newer ones
  * unless it is the newest page (or, above a job, the store found no more).
  */
-async function pageCursors(
+export async function pageCursors(
   q: JobListQuery,
   page: { jobs: JobRecord[]; more: boolean },
   makers: Makers,

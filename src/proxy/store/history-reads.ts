@@ -22,6 +22,8 @@ export interface HistoryFilter {
   search?: string;
   /** The jobs one person made (their id). */
   maker?: string;
+  /** The jobs with a result in one collection (its handle). */
+  collection?: string;
 }
 
 /** A job of the history by its handle; a deleted one is gone. */
@@ -71,6 +73,11 @@ function conditions(f: HistoryFilter, seq: RawBuilder<unknown>): RawBuilder<SqlB
   if (f.toMs !== undefined) c.push(sql`jobs.created_ms < ${f.toMs}`);
   if (f.favourite !== undefined) c.push(sql`jobs.favourite = ${f.favourite ? 1 : 0}`);
   if (f.maker !== undefined) c.push(sql`jobs.created_by = ${f.maker}`);
+  if (f.collection !== undefined) {
+    c.push(sql`EXISTS (SELECT 1 FROM collection_items ci
+      JOIN collections co ON co.id = ci.collection_id
+      WHERE co.handle = ${f.collection} AND ci.job_handle = jobs.handle)`);
+  }
   return c;
 }
 

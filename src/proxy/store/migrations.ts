@@ -9,6 +9,7 @@ import type { Db } from './schema';
 import { budgetsAndAudit } from './step-budgets-audit';
 import { presetsTable } from './step-presets';
 import { createQueue } from './step-queue';
+import { collections } from './step-collections';
 
 /** Each step is written once and runs on both databases; append, never edit. */
 type Step = (db: SchemaDb, d: StoreDialect) => Promise<void>;
@@ -265,9 +266,9 @@ async function people(db: SchemaDb): Promise<void> {
 // (`step-ledger-makers.ts`); 6: budgets and the audit log (`step-budgets-audit.ts`);
 // 7: OpenID Connect identities and sign-ins under way (`identities-schema.ts`); 8: share
 // links and their signing key (`shares.ts`); 9: the create queue (`step-queue.ts`); 10:
-// each person's presets (`step-presets.ts`).
+// each person's presets (`step-presets.ts`); 11: collections (`step-collections.ts`).
 const PEOPLE_STEPS: readonly Step[] = [invitesTable, ledgerMakers, budgetsAndAudit, identities];
-const LATER_STEPS: readonly Step[] = [sharesTables, createQueue, presetsTable];
+const LATER_STEPS: readonly Step[] = [sharesTables, createQueue, presetsTable, collections];
 const STEPS: readonly Step[] = [baseline, speedByHandle, people, ...PEOPLE_STEPS, ...LATER_STEPS];
 
 /** The newest schema version this program knows. */

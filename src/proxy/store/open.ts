@@ -4,6 +4,7 @@ import type { Logger } from '../log';
 import type { StoreDialect } from './dialect';
 import { StoredAudit } from './audit';
 import { StoredBudgets } from './budgets';
+import { StoredCollections } from './collections';
 import { StoredEvents } from './events';
 import { History } from './history';
 import { StoredQueue } from './queue';
@@ -76,6 +77,7 @@ export async function assembleStore(
     audit: new StoredAudit(db),
     shares: new StoredShares(db),
     presets: new StoredPresets(db, d),
+    collections: new StoredCollections(db, d),
     sessions: new StoredSessions(db, d),
     identities: new StoredIdentities(people),
     oidcTransactions: new StoredOidcTransactions(db),

@@ -283,6 +283,30 @@ interface PresetsTable {
   created_ms: number;
 }
 
+/** Named sets of results (`step-collections.ts`). */
+interface CollectionsTable {
+  /** Internal: never leaves the server. */
+  id: Generated<number>;
+  /** What the browser names it by: opaque, as a job's handle. */
+  handle: string;
+  name: string;
+  /** `name` trimmed and lower-cased: unique per owner. */
+  name_key: string;
+  /** Its maker (a person's id); null for one made before anyone was known. */
+  owner_id: string | null;
+  created_ms: number;
+  updated_ms: number;
+}
+
+/** What each collection holds: a whole job (`image_index` null) or one of its outputs. */
+interface CollectionItemsTable {
+  collection_id: number;
+  job_handle: string;
+  image_index: number | null;
+  added_by: string | null;
+  added_ms: number;
+}
+
 /** The store's schema version (see `migrations.ts`). */
 /** The one replica that sends queued creates, until its lease lapses. */
 interface QueueLeaseTable {
@@ -319,6 +343,8 @@ export interface StoreTables {
   share_key: ShareKeyTable;
   queue_lease: QueueLeaseTable;
   presets: PresetsTable;
+  collections: CollectionsTable;
+  collection_items: CollectionItemsTable;
   store_schema: StoreSchemaTable;
 }
 

@@ -13,6 +13,7 @@ import type { StoredInvites } from './invites';
 import type { StoredShares } from './shares';
 import type { StoredBudgets } from './budgets';
 import type { StoredPresets } from './presets';
+import type { StoredCollections } from './collections';
 import type { StoredAudit } from './audit';
 import type { StoredIdentities } from './identities';
 import type { StoredOidcTransactions } from './oidc-transactions';
@@ -142,6 +143,8 @@ export interface SharedStore {
   audit: StoredAudit;
   /** Links that show a job's images to anyone who has them, until lapsed or revoked. */
   shares: StoredShares;
+  /** Named sets of results, and what each holds. */
+  collections: StoredCollections;
   sessions: Sessions;
   /** People's accounts at OpenID Connect providers, and who each signs in as. */
   identities: StoredIdentities;

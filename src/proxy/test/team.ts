@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Role } from '@/contract/people';
-import type { Stack } from './harness';
+import { jobSchema, type Job } from '@/contract/studio-api';
+import { waitFor, type Stack } from './harness';
 
 /** The owner's password (STUDIO_PASSWORD) in tests of a studio with people. */
 export const PASSWORD = 'correct horse battery';
@@ -42,3 +43,21 @@ export async function team(s: Stack, roles: Role[] = ['admin', 'member', 'viewer
   }
   return { cookies, ids };
 }
+
+/** A diffusion of `text` made by `cookie`'s person. */
+export async function createAs(s: Stack, cookie: string, text: string): Promise<Job> {
+  const res = await s.json<{ job: unknown }>(
+    '/studio-api/jobs',
+    asJson(cookie, 'POST', { operation: 'diffusion', params: { text } }),
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return jobSchema.parse(res.body.job);
+}
+
+/** The job once it completed, as `cookie`'s person reads it. */
+export const finished = (s: Stack, cookie: string, id: string) =>
+  waitFor(async () => {
+    const res = await s.json<{ job: unknown }>(`/studio-api/jobs/${id}`, { headers: { cookie } });
+    const job = jobSchema.parse(res.body.job);
+    return job.status === 'completed' ? job : null;
+  });

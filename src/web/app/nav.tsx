@@ -36,6 +36,16 @@ const ITEMS: { route: Route; label: string; icon: ReactNode }[] = [
     ),
   },
   {
+    route: 'collections',
+    label: 'Collections',
+    icon: (
+      <path
+        d="M2.5 5.5a1 1 0 0 1 1-1h4l1.5 2h7.5a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1h-13a1 1 0 0 1-1-1z"
+        strokeLinejoin="round"
+      />
+    ),
+  },
+  {
     route: 'account',
     label: 'Account',
     icon: (
@@ -69,7 +79,15 @@ interface NavProps {
 const CREATING: readonly Route[] = ['create', 'tools'];
 
 /** The bottom bar's columns by how many links it has (whole class names for Tailwind). */
-const COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4', 'grid-cols-5'];
+const COLUMNS = [
+  '',
+  'grid-cols-1',
+  'grid-cols-2',
+  'grid-cols-3',
+  'grid-cols-4',
+  'grid-cols-5',
+  'grid-cols-6',
+];
 
 export function Nav({ current, layout }: NavProps) {
   const bottom = layout === 'bottom';

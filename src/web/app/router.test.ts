@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_HREF } from '../lib/describe-error';
-import { jobHref, routeFromHash, routeHref, searchFromHash } from './router';
+import { jobHref, pathRestFromHash, routeFromHash, routeHref, searchFromHash } from './router';
 
 describe('routeFromHash', () => {
   it.each([
@@ -11,6 +11,8 @@ describe('routeFromHash', () => {
     ['#/account', 'account'],
     ['#/account?tab=x', 'account'],
     ['#/job?id=abcDEF123456', 'job'],
+    ['#/collections', 'collections'],
+    ['#/collections/Ab_cd-EF1234', 'collections'],
     ['#/nowhere', 'create'],
   ])('%s → %s', (hash, route) => {
     expect(routeFromHash(hash)).toBe(route);
@@ -43,5 +45,18 @@ describe('searchFromHash', () => {
 
   it('does not change the route', () => {
     expect(routeFromHash('#/library?q=lig')).toBe('library');
+  });
+});
+
+describe('pathRestFromHash', () => {
+  it.each([
+    ['#/collections', ''],
+    ['#/collections/Ab_cd-EF1234', 'Ab_cd-EF1234'],
+    ['#/collections/Ab_cd-EF1234?x=1', 'Ab_cd-EF1234'],
+    ['#/collections/a%20b', 'a b'],
+    ['#/collections/%E0', '%E0'],
+    ['#/library?q=a/b', ''],
+  ])('%s → “%s”', (hash, rest) => {
+    expect(pathRestFromHash(hash)).toBe(rest);
   });
 });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-const ROUTES = ['create', 'tools', 'library', 'account', 'people', 'job'] as const;
+const ROUTES = ['create', 'tools', 'library', 'collections', 'account', 'people', 'job'] as const;
 export type Route = (typeof ROUTES)[number];
 
 export const routeHref = (route: Route): string => `#/${route}`;
@@ -64,3 +64,25 @@ export function replaceRouteSearch(route: Route, search: string): void {
   window.history.replaceState(window.history.state, '', hash);
   for (const onChange of [...replaced]) onChange();
 }
+
+/** `#/collections/abc?x=1` → `abc`: what follows the page's name in the path, if anything. */
+export function pathRestFromHash(hash: string): string {
+  const path = hash.replace(/^#\/?/, '').split('?')[0] ?? '';
+  const at = path.indexOf('/');
+  if (at === -1) return '';
+  const rest = path.slice(at + 1);
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    // A malformed escape: as typed (the studio answers it as an unknown id).
+    return rest;
+  }
+}
+
+/** The current page's path after its name (see pathRestFromHash). */
+export const useRoutePathRest = (): string =>
+  useSyncExternalStore(
+    subscribe,
+    () => pathRestFromHash(window.location.hash),
+    () => '',
+  );

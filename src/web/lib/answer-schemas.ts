@@ -21,6 +21,12 @@ export { shareEnvelopeSchema as share, shareListSchema as shares } from '@/contr
 export { spendingEnvelopeSchema as spending } from '@/contract/spending';
 export { presetEnvelopeSchema as preset, presetListSchema as presets } from '@/contract/presets';
 export {
+  collectionDeletedSchema as collectionDeleted,
+  collectionEnvelopeSchema as collection,
+  collectionItemsAnswerSchema as collectionItems,
+  collectionListSchema as collections,
+} from '@/contract/collections';
+export {
   deletedEnvelopeSchema as deleted,
   errorEnvelopeSchema as error,
   jobEnvelopeSchema as job,

@@ -13,6 +13,7 @@ const CHUNKS = {
   library: lazyComponent(() => import('./library-page').then((m) => m.LibraryPage)),
   account: lazyComponent(() => import('./account-page').then((m) => m.AccountPage)),
   people: lazyComponent(() => import('./people-page').then((m) => m.PeoplePage)),
+  collections: lazyComponent(() => import('./collections-page').then((m) => m.CollectionsPage)),
   job: lazyComponent(() => import('./job-page').then((m) => m.JobPage)),
 };
 
@@ -22,6 +23,7 @@ export const PAGES: Record<Route, ComponentType> = {
   library: CHUNKS.library.Component,
   account: CHUNKS.account.Component,
   people: CHUNKS.people.Component,
+  collections: CHUNKS.collections.Component,
   job: CHUNKS.job.Component,
 };
 

@@ -13,6 +13,8 @@ export interface JobFilter {
   favourite?: boolean;
   /** The jobs one person made: `me`, or a person's id. */
   maker?: string;
+  /** The jobs with a result in one collection (its id). */
+  collection?: string;
   /** First day, `2026-01-31`, in the browser's time zone. */
   from?: string;
   /** Last day, included. */

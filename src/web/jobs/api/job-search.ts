@@ -22,6 +22,7 @@ export function jobListParams(
   if (filter.statuses?.length) p.set('status', filter.statuses.join(','));
   if (filter.favourite !== undefined) p.set('favourite', String(filter.favourite));
   if (filter.maker !== undefined) p.set('maker', filter.maker);
+  if (filter.collection !== undefined) p.set('collection', filter.collection);
   const from = filter.from ? localDayStart(filter.from) : null;
   if (from) p.set('from', from);
   const to = filter.to ? localDayStart(filter.to, 1) : null;

@@ -25,6 +25,7 @@ import { PromptText } from './prompt-text';
 import { StatusBadge } from './status-badge';
 import { QueuedCreate } from './queued-create';
 import { UnknownCreate } from './unknown-create';
+import { LazyAddToCollection, useMayCollect } from '@/web/features/collections';
 
 interface JobCardProps {
   job: Job;
@@ -81,6 +82,7 @@ export const JobCard = memo(function JobCard({
   // Hidden, not disabled, where the studio would refuse: a viewer makes no follow-ups, and
   // favourites and deletes only what their role lets them change.
   const rights = useJobRights(job);
+  const collect = useMayCollect() && job.status === 'completed';
   const layout = mediaLayout(job);
   const count = imageCount(layout);
   const plan =
@@ -110,6 +112,12 @@ export const JobCard = memo(function JobCard({
         <StatusBadge status={statusWord(job)} />
         <div className="ml-auto flex items-center gap-1">
           <JobMeta job={job} />
+          {collect ? (
+            <LazyAddToCollection.Component
+              items={[{ job: job.id }]}
+              label="Add this job to a collection"
+            />
+          ) : null}
           {rights.change ? <FavouriteButton favourite={favourite} /> : null}
         </div>
       </header>

@@ -8,6 +8,7 @@ import type { LibraryField, LibraryIssue, LibraryParams } from './library-params
 import { clearFilters, hasFilters } from './library-params';
 import { ChoiceSelect } from './choice-select';
 import { MakerSelect } from './maker-select';
+import { LazyCollectionSelect } from '@/web/features/collections';
 import { SearchBox } from './search-box';
 
 interface LibraryFiltersProps {
@@ -72,16 +73,7 @@ export function LibraryFilters({ params, issues, onChange }: LibraryFiltersProps
             />
           )}
         </Field>
-        <Field id="library-maker" label="Made by" className="w-40">
-          {(props) => (
-            <MakerSelect
-              {...props}
-              {...control('maker')}
-              value={params.maker}
-              onChange={(maker) => set({ maker })}
-            />
-          )}
-        </Field>
+        <MakerAndCollection params={params} control={control} set={set} />
         <DateRange params={params} control={control} set={set} />
         <div className="flex h-9 items-center">
           <Switch
@@ -105,14 +97,43 @@ export function LibraryFilters({ params, issues, onChange }: LibraryFiltersProps
   );
 }
 
-interface DateRangeProps {
+/** Whose jobs, and which collection's. */
+function MakerAndCollection({ params, control, set }: FieldGroupProps) {
+  return (
+    <>
+      <Field id="library-maker" label="Made by" className="w-40">
+        {(props) => (
+          <MakerSelect
+            {...props}
+            {...control('maker')}
+            value={params.maker}
+            onChange={(maker) => set({ maker })}
+          />
+        )}
+      </Field>
+      <Field id="library-collection" label="Collection" className="w-40">
+        {(props) => (
+          <LazyCollectionSelect.Component
+            {...props}
+            {...control('collection')}
+            value={params.collection}
+            onChange={(collection) => set({ collection })}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** A few of the filters' fields, drawn together. */
+interface FieldGroupProps {
   params: LibraryParams;
   control: (field: LibraryField) => ControlAria;
   set: (patch: Partial<LibraryParams>) => void;
 }
 
 /** From and To, in local days; each end bounds the other, so the pickers offer a real range. */
-function DateRange({ params, control, set }: DateRangeProps) {
+function DateRange({ params, control, set }: FieldGroupProps) {
   return (['from', 'to'] as const).map((side) => (
     <Field
       key={side}

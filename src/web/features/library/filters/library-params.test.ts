@@ -24,7 +24,7 @@ describe('URL <-> library state', () => {
   it('reads every field, lists split at commas', () => {
     expect(
       paramsFromSearch(
-        'q=lig%20sto&operation=upscale,variation&status=completed&favourite=true&maker=me&from=2026-01-01&to=2026-01-31&limit=2&window=40',
+        'q=lig%20sto&operation=upscale,variation&status=completed&favourite=true&maker=me&collection=Col_lection1&from=2026-01-01&to=2026-01-31&limit=2&window=40',
       ),
     ).toEqual({
       q: 'lig sto',
@@ -32,6 +32,7 @@ describe('URL <-> library state', () => {
       status: ['completed'],
       favourite: 'true',
       maker: 'me',
+      collection: 'Col_lection1',
       from: '2026-01-01',
       to: '2026-01-31',
       limit: '2',
@@ -53,6 +54,19 @@ describe('URL <-> library state', () => {
           message: 'Made by (maker): must be me or the id of a person of this studio.',
         },
       ],
+    });
+  });
+
+  it('filters by collection: its id, in the URL as the others, and names the field of anything else', () => {
+    const checked = checkParams(paramsFromSearch('collection=Col_lection1&maker=me'));
+    expect(checked.ok && checked.filter).toEqual({ maker: 'me', collection: 'Col_lection1' });
+    expect(checked.ok && describeFilter(checked.filter)).toBe('Mine · In one collection');
+    expect(searchFromParams(paramsFromSearch('collection=Col_lection1&q=fox'))).toBe(
+      'q=fox&collection=Col_lection1',
+    );
+    expect(checkParams(paramsFromSearch('collection=no!'))).toEqual({
+      ok: false,
+      issues: [{ field: 'collection', message: 'Collection: must be the id of a collection.' }],
     });
   });
 

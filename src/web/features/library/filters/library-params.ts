@@ -17,6 +17,8 @@ export interface LibraryParams {
   favourite: string;
   /** `me`, a person's id, or `''` for anyone's jobs. */
   maker: string;
+  /** A collection's id, or `''` for every job. */
+  collection: string;
   /** Days, `2026-01-31`, on the browser's clock. */
   from: string;
   to: string;
@@ -33,6 +35,7 @@ const LABELS = {
   status: 'Status',
   favourite: 'Favourites',
   maker: 'Made by (maker)',
+  collection: 'Collection',
   from: 'From',
   to: 'To',
   limit: 'Page size (limit)',
@@ -102,6 +105,7 @@ const libraryQuerySchema = z.object({
     }),
   ),
   maker: studio.maker,
+  collection: studio.collection,
   from: z.optional(localDay),
   to: z.optional(localDay),
   limit: studio.limit,
@@ -161,6 +165,7 @@ export function checkParams(params: LibraryParams): CheckedParams {
     status,
     favourite,
     maker,
+    collection,
     from: first,
     to: last,
     limit,
@@ -172,6 +177,7 @@ export function checkParams(params: LibraryParams): CheckedParams {
     statuses: status,
     favourite: favourite && true,
     maker,
+    collection,
     from: first,
     to: last,
   });
@@ -188,6 +194,7 @@ export function describeFilter(filter: JobFilter): string {
   if (filter.statuses?.length) parts.push(choiceLabel(filter.statuses, STATUS_CHOICES));
   if (filter.favourite) parts.push('Favourites only');
   if (filter.maker) parts.push(filter.maker === 'me' ? 'Mine' : 'One person’s');
+  if (filter.collection) parts.push('In one collection');
   if (filter.from && filter.to) {
     parts.push(filter.from === filter.to ? `on ${filter.from}` : `${filter.from} to ${filter.to}`);
   } else if (filter.from) parts.push(`since ${filter.from}`);

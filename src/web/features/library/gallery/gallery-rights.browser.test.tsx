@@ -40,6 +40,9 @@ describe('the gallery, as each role sees it', () => {
     await expect
       .element(viewer.getByRole('button', { name: 'Use prompt', exact: true }))
       .not.toBeInTheDocument();
+    await expect
+      .element(viewer.getByRole('button', { name: 'Add to collection' }))
+      .not.toBeInTheDocument();
   });
 
   it('offers a viewer the ZIP of a selection, and no favourite, delete or blend', async () => {
@@ -47,7 +50,7 @@ describe('the gallery, as each role sees it', () => {
     await toolbar.getByRole('button', { name: 'Select' }).click();
     await tile(1).click();
     await expect.element(toolbar.getByRole('link', { name: 'Download ZIP' })).toBeVisible();
-    for (const name of ['Favourite', 'Unfavourite', 'Delete…']) {
+    for (const name of ['Favourite', 'Unfavourite', 'Delete…', 'Add to collection']) {
       await expect
         .element(toolbar.getByRole('button', { name, exact: true }))
         .not.toBeInTheDocument();
@@ -78,6 +81,8 @@ describe('the gallery, as each role sees it', () => {
     await tile(3).click();
     const viewer = screen.getByRole('dialog', { name: 'Result viewer' });
     await expect.element(viewer.getByTestId('viewer-maker')).toHaveTextContent('by Ben');
+    // Another's result may go into a collection of her own.
+    await expect.element(viewer.getByRole('button', { name: 'Add to collection' })).toBeVisible();
     await expect.element(viewer.getByRole('button', { name: 'Delete…' })).not.toBeInTheDocument();
     await expect
       .element(viewer.getByRole('button', { name: 'Use prompt', exact: true }))

@@ -4,6 +4,7 @@ import { useJobRights } from '@/web/jobs/hooks/use-job-rights';
 import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
 import { downloadName } from '@/web/jobs/utils/gallery-tiles';
 import type { ResultReuse } from '../viewer/result-reuse';
+import { LazyAddToCollection, useMayCollect } from '@/web/features/collections';
 
 /** What a tile's actions do; one object for the whole grid, so tiles stay memoised. */
 export interface TileActionHandlers {
@@ -36,6 +37,7 @@ function Glyph({ children }: { children: ReactNode }) {
 export function TileActions({ tile, at, selected, onView, onSelect, reuse }: TileActionsProps) {
   // A viewer makes nothing, so has no use for a prompt.
   const { followUp } = useJobRights(tile.job);
+  const collect = useMayCollect();
   return (
     <div role="group" aria-label="Result actions" className="absolute top-1 right-1 flex gap-1">
       <button
@@ -57,6 +59,13 @@ export function TileActions({ tile, at, selected, onView, onSelect, reuse }: Til
         >
           <Glyph>✎</Glyph>
         </button>
+      ) : null}
+      {collect ? (
+        <LazyAddToCollection.Component
+          items={[{ job: tile.job.id, image: tile.index }]}
+          label="Add to collection"
+          className={ACTION}
+        />
       ) : null}
       <a
         className={ACTION}

@@ -12,6 +12,7 @@ import {
 } from './selection';
 import { BlendSelection } from './blend-selection';
 import { BulkActions } from './bulk-actions';
+import { LazyAddToCollection, useMayCollect } from '@/web/features/collections';
 
 interface GallerySelectionProps {
   selecting: boolean;
@@ -32,6 +33,8 @@ export function GallerySelection(props: GallerySelectionProps) {
   const count = chosenIds(selection, props.loaded).length;
   const rights = selectionRights(useMe(), selection, props.jobs);
   const href = rights.export ? exportHref(selection, props.filterQuery) : null;
+  const collect = useMayCollect();
+  const chosen = chosenIds(selection, props.loaded);
   return (
     <div role="toolbar" aria-label="Selection" className="flex flex-wrap items-center gap-2">
       <Button
@@ -68,7 +71,14 @@ export function GallerySelection(props: GallerySelectionProps) {
               onDone={() => onSelection(noSelection)}
             />
           ) : null}
-          {rights.followUp ? <BlendSelection ids={chosenIds(selection, props.loaded)} /> : null}
+          {rights.followUp ? <BlendSelection ids={chosen} /> : null}
+          {collect && !selection.all && chosen.length > 0 ? (
+            <LazyAddToCollection.Component
+              items={chosen.map((job) => ({ job }))}
+              label="Add to collection"
+              variant="button"
+            />
+          ) : null}
           {href ? (
             <a
               href={href}

@@ -12,6 +12,7 @@ import { imageAlt, mediaDims, videoLabel } from '@/web/jobs/utils/job-view';
 import { DeleteResult } from '../deletes/delete-result';
 import type { ResultReuse } from './result-reuse';
 import { ReuseActions } from './reuse-actions';
+import { LazyAddToCollection, useMayCollect } from '@/web/features/collections';
 
 export type { ResultReuse } from './result-reuse';
 
@@ -175,6 +176,7 @@ interface ResultActionsProps {
 function ResultActions({ tile, actual, onZoom, reuse, onError, onClose }: ResultActionsProps) {
   const { job } = tile;
   const rights = useJobRights(job);
+  const collect = useMayCollect();
   return (
     <div
       className="flex flex-wrap items-center justify-center gap-2"
@@ -200,6 +202,13 @@ function ResultActions({ tile, actual, onZoom, reuse, onError, onClose }: Result
         Download
       </a>
       <CopyButton text={job.prompt} label="Copy prompt" />
+      {collect ? (
+        <LazyAddToCollection.Component
+          items={[{ job: job.id, image: tile.index }]}
+          label="Add to collection"
+          variant="button"
+        />
+      ) : null}
       {rights.followUp ? (
         <ReuseActions tile={tile} reuse={reuse} onError={onError} onDone={onClose} />
       ) : null}
