@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * as its own folder. Tests and test/ may import anything (they start the whole studio).
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['oidc-settings.ts', 'people-settings.ts'],
+  ['oidc-settings.ts', 'people-settings.ts', 'queue-settings.ts'],
   ['log.ts', 'studio-error.ts', 'config.ts', 'metrics.ts', 'listen.ts'],
   ['model'],
   ['auth', 'browser-events', 'uploads', 'upstream', 'webhooks'],

@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { SessionCookie } from './auth/cookie';
 import { oidcAuth } from './auth/oidc';
 import { EventHub, type SharedEvent } from './browser-events/hub';
-import { announcer } from './browser-events/announcer';
+import { announcer } from './sync/announcer';
 import { ProgressGate } from './browser-events/progress-gate';
 import { exposureProblem, type ProxyConfig } from './config';
 import { createLogger } from '@/server/log';

@@ -2,7 +2,7 @@ import type { Logger } from '../log';
 import type { Makers } from '../model/makers';
 import type { JobChange } from '../store/history';
 import type { HistoryStore } from '../store/shared-store';
-import type { ProgressGate } from './progress-gate';
+import type { ProgressGate } from '../browser-events/progress-gate';
 
 /**
  * Tells browsers of each change in the order they happened (the reads are chained, so a
