@@ -74,6 +74,13 @@ export const KEY_ACTIONS = [
   { id: 'editor.shrink', scope: 'editor', keys: [','], label: 'Shrink the mask by the set pixels' },
   { id: 'editor.feather', scope: 'editor', keys: ['f'], label: 'Feather the edge of the mask' },
   { id: 'editor.invert', scope: 'editor', keys: ['i'], label: 'Invert the mask' },
+  { id: 'editor.saveMask', scope: 'editor', keys: ['m'], label: 'Save the mask under a name' },
+  {
+    id: 'editor.loadMask',
+    scope: 'editor',
+    keys: ['o'],
+    label: 'Load the newest mask saved for this image',
+  },
   {
     id: 'editor.finish',
     scope: 'editor',
