@@ -29,7 +29,7 @@ export interface CanvasEditorProps {
 }
 
 const NOT_KEPT =
-  'The mask of this job is not known here: it was a mask image, or too large for the studio to keep, and was sent from another browser.';
+  'The mask of this job is not known here: it was sent from another browser, as a mask image or too large for the studio to keep.';
 
 /**
  * Loads the image, then opens a fresh document of its natural size; for Reuse mask, with

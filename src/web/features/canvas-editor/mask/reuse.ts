@@ -29,8 +29,8 @@ export function keepSentMask(
 /**
  * The mask a Reuse mask request opens with, at the result's size: this browser's copy of
  * what was sent, else the polygons the studio kept in the job's params (in their own frame,
- * so they scale); null when neither is known (a mask image, or params over the studio's
- * bound, sent from another browser).
+ * so they scale); null when neither is known (sent from another browser, as a mask image,
+ * which is not read back, or with params over the studio's bound).
  */
 export function reusedMask(
   shelf: MaskShelf,
