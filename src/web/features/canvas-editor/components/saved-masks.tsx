@@ -13,7 +13,7 @@ export const MASK_NAME_ID = 'editor-mask-name';
 const NAME_MAX = 60;
 
 /** Saves the document's mask under `name` for its image; an error message, or null. */
-export function maskSaved(shelf: MaskShelf, name: string): string | null {
+function maskSaved(shelf: MaskShelf, name: string): string | null {
   const doc = useEditorStore.getState().doc;
   if (!doc) return 'Nothing to save: the image is not open.';
   const grid = rasterise(doc.ops, doc.image.width, doc.image.height, doc.base);

@@ -19,7 +19,7 @@ interface SentMask {
   at: number;
   mask: PackedMask;
 }
-export interface SavedMask {
+interface SavedMask {
   image: string;
   name: string;
   at: number;

@@ -54,7 +54,7 @@ function unpackOwn(p: PackedMask): Grid | null {
 }
 
 /** Nearest-pixel scaling, for a mask made on an image of another size. */
-export function scaleGrid(g: Grid, width: number, height: number): Grid {
+function scaleGrid(g: Grid, width: number, height: number): Grid {
   if (g.width === width && g.height === height) return g;
   const out = emptyGrid(width, height);
   for (let y = 0; y < height; y++) {
