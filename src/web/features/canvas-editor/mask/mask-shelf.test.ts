@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyGrid, countSet } from './grid';
-import { maskShelf, SAVED_MAX, SHELF_MAX_CHARS } from './mask-shelf';
+import { maskShelf, memoryStorage, SAVED_MAX, SHELF_MAX_CHARS } from './mask-shelf';
 import { packMask, unpackMask } from './packed';
-
-/** A Storage in memory, as the page's localStorage behaves. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, v),
-  };
-}
 
 function square(width: number, height: number, x0: number, y0: number, side: number) {
   const g = emptyGrid(width, height);

@@ -85,11 +85,35 @@ export interface MaskShelf {
   remove(image: string, name: string): void;
 }
 
+/** A Storage in memory: for tests, and for this visit when the browser refuses storage. */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, v),
+  };
+}
+
+let refused: Storage | null = null;
+
+/** localStorage, which private modes or blocked cookies can refuse (reading it throws). */
+function pageStorage(): Storage {
+  try {
+    return window.localStorage;
+  } catch {
+    refused ??= memoryStorage();
+    return refused;
+  }
+}
+
 /** The shelf in `storage` (the page's localStorage, or a test's). */
-export function maskShelf(
-  storage: Storage = window.localStorage,
-  now = () => Date.now(),
-): MaskShelf {
+export function maskShelf(storage: Storage = pageStorage(), now = () => Date.now()): MaskShelf {
   return {
     keepSent(job, mask) {
       const shelf = readShelf(storage);
