@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { gridJob, stubStudio } from '@/web/jobs/testing';
 import { useEditorRequest } from '@/web/jobs/stores/editor-request-store';
@@ -47,5 +48,18 @@ describe('Reuse mask in the result viewer', () => {
       imageNo: 2,
       reuseMask: { sentWith: MASK },
     });
+  });
+
+  it('opens the editor on the result shown with M', async () => {
+    const probe = await render(<RequestProbe />);
+    const { screen, gallery } = await renderGallery([inpaint, plain]);
+    await gallery.getByRole('button', { name: 'Image 2 of storm birds', exact: true }).click();
+    const viewer = screen.getByRole('dialog', { name: 'Result viewer' });
+    await expect.element(viewer).toBeVisible();
+    await userEvent.keyboard('m');
+    await expect.element(viewer).not.toBeInTheDocument();
+    expect(
+      JSON.parse(probe.getByTestId('editor-request').element().textContent ?? 'null'),
+    ).toMatchObject({ mode: 'inpaint', jobId: 'inpJOB000001', imageNo: 1 });
   });
 });
