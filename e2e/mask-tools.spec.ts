@@ -12,6 +12,7 @@ import { freePort, waitForHealth } from './account-stack';
 import { cardImageOriginal } from './card-images';
 import { generate, openEditor, pageXY, viewOf } from './editor-helpers';
 import { run, runStudio } from './outage-stack';
+import { expectCompleted } from './screen-helpers';
 
 /*
  * The magic wand against the real studio and engine: one click on a generated image's sky,
@@ -120,8 +121,12 @@ test('one wand click selects the sky; grown by 4 px it is the mask the engine re
   await expect(summary).toContainText('% of the image.');
 
   await dialog.getByRole('textbox', { name: 'Remix prompt' }).fill('a flock of birds');
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/studio-api/jobs') && r.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: 'Vary region', exact: true }).click();
   await expect(dialog).toBeHidden();
+  const { job: inpaint } = (await (await created).json()) as { job: { id: string } };
 
   // What the engine received, against the same wand run here on the decoded image.
   await expect.poll(() => storedInpaintMasks(stack.engineData).length).toBe(1);
@@ -147,4 +152,17 @@ test('one wand click selects the sky; grown by 4 px it is the mask the engine re
   expect(share).toBeGreaterThan(0.01);
   expect(share).toBeLessThan(0.9);
   expect(score).toBeGreaterThanOrEqual(0.95);
+
+  // Reuse mask on the inpaint's result opens the editor with the mask that was sent.
+  const result = page.locator(`article[id="job-${inpaint.id}"]`);
+  await expectCompleted(result);
+  const reused = await openEditor(page, result, 'Reuse mask…', 'Vary region image 1');
+  await expect(reused.stage).toHaveAttribute('data-mask-ops', '1');
+  const reusedSummary = reused.dialog.getByTestId('mask-summary');
+  await expect(reusedSummary).toContainText('% of the image.');
+  const shown = Number.parseFloat(
+    (await reusedSummary.textContent())?.match(/[\d.]+(?=%)/)?.[0] ?? '',
+  );
+  const sentShare = (countSet(sent) / sent.data.length) * 100;
+  expect(Math.abs(shown - sentShare)).toBeLessThanOrEqual(0.01 * sentShare + 0.05);
 });

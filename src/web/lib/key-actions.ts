@@ -41,6 +41,12 @@ export const KEY_ACTIONS = [
   { id: 'grid.upscale', scope: 'grid', keys: ['u'], label: 'Upscale the picked image' },
   { id: 'grid.vary', scope: 'grid', keys: ['v'], label: 'Vary the picked image' },
   { id: 'grid.reroll', scope: 'grid', keys: ['r'], label: 'Reroll the grid' },
+  {
+    id: 'grid.reuseMask',
+    scope: 'grid',
+    keys: ['m'],
+    label: 'Reuse mask: the picked result of a vary region or edit, in the editor with its mask',
+  },
   { id: 'viewer.previous', scope: 'viewer', keys: ['ArrowLeft'], label: 'Previous image' },
   { id: 'viewer.next', scope: 'viewer', keys: ['ArrowRight'], label: 'Next image' },
   {
@@ -74,6 +80,13 @@ export const KEY_ACTIONS = [
   { id: 'editor.shrink', scope: 'editor', keys: [','], label: 'Shrink the mask by the set pixels' },
   { id: 'editor.feather', scope: 'editor', keys: ['f'], label: 'Feather the edge of the mask' },
   { id: 'editor.invert', scope: 'editor', keys: ['i'], label: 'Invert the mask' },
+  { id: 'editor.saveMask', scope: 'editor', keys: ['m'], label: 'Save the mask under a name' },
+  {
+    id: 'editor.loadMask',
+    scope: 'editor',
+    keys: ['o'],
+    label: 'Load the newest mask saved for this image',
+  },
   {
     id: 'editor.finish',
     scope: 'editor',

@@ -28,6 +28,13 @@ describe('a grid key', () => {
     expect(cardShortcut('5', ctx(grid))).toBeNull();
   });
 
+  it('reuses the mask with M on a vary region’s picked result, and on no other job', () => {
+    const actions = { upscale: [0, 1, 2, 3], inpaint: [0, 1, 2, 3] };
+    const inpaint = imageActionPlan(actions, 4, FEATURES, 'inpaint');
+    expect(cardShortcut('m', ctx(inpaint, 2))).toEqual({ kind: 'reuse-mask', imageNo: 2 });
+    expect(cardShortcut('m', ctx(imageActionPlan(actions, 4, FEATURES, 'diffusion')))).toBeNull();
+  });
+
   it('runs upscale, vary and reroll on the picked image with the chosen mode', () => {
     expect(cardShortcut('u', ctx(grid, 1))).toEqual({
       kind: 'run',

@@ -12,7 +12,9 @@ import type { GridAction, UpscaleMode, VaryStrength } from '../utils/grid-action
 
 /** What a key pressed on a grid card does: pick an image, run an action, or nothing. */
 export type CardShortcut =
-  { kind: 'select'; imageNo: number } | { kind: 'run'; action: GridAction };
+  | { kind: 'select'; imageNo: number }
+  | { kind: 'run'; action: GridAction }
+  | { kind: 'reuse-mask'; imageNo: number };
 
 interface CardKeyContext {
   plan: ImageActionPlan;
@@ -25,7 +27,7 @@ interface CardKeyContext {
 /**
  * What a grid key does, offering only what the buttons offer: 1–4 pick one of the grid's
  * images, U and V act on the picked one when `available_actions` lists it for that image,
- * R rerolls when the job can be rerolled.
+ * R rerolls when the job can be rerolled, M reuses the mask where the menu offers it.
  */
 export function gridShortcut(
   id: KeyActionId<'grid'>,
@@ -48,6 +50,10 @@ export function gridShortcut(
         : null;
     case 'grid.reroll':
       return plan.reroll ? { kind: 'run', action: { kind: 'reroll' } } : null;
+    case 'grid.reuseMask':
+      return plan.menus[selected]?.includes('reuse-mask')
+        ? { kind: 'reuse-mask', imageNo: selected }
+        : null;
   }
 }
 
@@ -68,6 +74,7 @@ export function gridKeyHandlers(
     'grid.upscale': on('grid.upscale'),
     'grid.vary': on('grid.vary'),
     'grid.reroll': on('grid.reroll'),
+    'grid.reuseMask': on('grid.reuseMask'),
   };
 }
 
@@ -80,6 +87,8 @@ export function useCardShortcuts(
   inside: RefObject<HTMLElement | null>,
   ctx: Omit<CardKeyContext, 'selected'>,
   run: (action: GridAction) => void,
+  /** Reuse mask on image `imageNo`: the editor opens. */
+  reuseMask: (imageNo: number) => void,
 ): number | null {
   const [picked, setPicked] = useState<number | null>(null);
   const { plan, mode, strength } = ctx;
@@ -91,12 +100,16 @@ export function useCardShortcuts(
       const ctx = { plan, mode, strength, selected: picked ?? 0 };
       dispatchKey(
         'grid',
-        gridKeyHandlers(ctx, (s) => (s.kind === 'select' ? setPicked(s.imageNo) : run(s.action))),
+        gridKeyHandlers(ctx, (s) => {
+          if (s.kind === 'select') setPicked(s.imageNo);
+          else if (s.kind === 'run') run(s.action);
+          else reuseMask(s.imageNo);
+        }),
         e,
       );
     };
     card.addEventListener('keydown', onKey);
     return () => card.removeEventListener('keydown', onKey);
-  }, [inside, plan, mode, strength, picked, run]);
+  }, [inside, plan, mode, strength, picked, run, reuseMask]);
   return picked;
 }

@@ -5,6 +5,7 @@ import { isTyping } from '@/web/lib/keyboard';
 import { imageActionPlan } from '../utils/action-plan';
 import { actionBody } from '../utils/grid-action';
 import { viewableImages } from '../utils/job-view';
+import { jobEditorRequest, useEditorRequested } from '../stores/editor-request-store';
 import { gridKeyHandlers } from './card-shortcuts';
 import { useCreateJob } from './use-create-job';
 import { jobRights, useMe } from './use-job-rights';
@@ -26,17 +27,23 @@ interface ViewerMoves {
  */
 export function useLightboxKeys(job: Job | undefined, index: number, moves: ViewerMoves) {
   const { submit } = useCreateJob();
+  const editorRequested = useEditorRequested();
   const me = useMe();
   return (e: ViewerKeyPress): boolean => {
     // The viewer is a dialog, which page-wide shortcuts stay out of: these are its own.
     if (!job?.output || isTyping(e.target)) return false;
     if (!jobRights(me, job.maker).followUp) return false;
-    const plan = imageActionPlan(job.output.actions, viewableImages(job).length, FEATURES);
+    const images = viewableImages(job);
+    const plan = imageActionPlan(job.output.actions, images.length, FEATURES, job.operation);
     const mode = 'subtle';
     const ctx = { plan, selected: index, mode, strength: mode } as const;
     const handlers = gridKeyHandlers(ctx, (shortcut) => {
       if (shortcut.kind === 'select') return moves.show(shortcut.imageNo);
-      submit(actionBody(job.id, shortcut.action));
+      if (shortcut.kind === 'reuse-mask') {
+        const url = images[shortcut.imageNo]?.url;
+        const request = url ? jobEditorRequest(job, shortcut.imageNo, url, 'reuse-mask') : null;
+        if (request) editorRequested(request);
+      } else submit(actionBody(job.id, shortcut.action));
       moves.acted();
     });
     return dispatchKey('grid', handlers, e);

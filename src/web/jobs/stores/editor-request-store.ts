@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import type { Job } from '@/contract/studio-api';
+import { reuseMaskMode } from '../utils/action-plan';
 
 /**
  * Which image the canvas editor should open. The feed's image menu and the tools
@@ -16,6 +18,12 @@ interface JobEditorRequest {
   imageUrl: string;
   /** The job's prompt, which a follow-up's cost depends on. */
   prompt: string;
+  /**
+   * Reuse mask: open with the mask this job (a vary region or edit) was sent with. Holds
+   * `params.mask` as the studio kept it, unchecked; the editor checks it, and prefers the
+   * browser's own copy of that mask.
+   */
+  reuseMask?: { sentWith: unknown };
 }
 
 /** Upload and paint: an uploaded image, no parent job. */
@@ -28,6 +36,23 @@ interface UploadEditorRequest {
    * editor's image has the upload's own size and the mask is traced in its frame.
    */
   imageUrl: string;
+}
+
+/**
+ * The editor request of a card's or viewer's Vary region, Edit or Reuse mask on image
+ * `imageNo` of `job`, shown at `imageUrl`; null when the job cannot reuse a mask.
+ */
+export function jobEditorRequest(
+  job: Pick<Job, 'id' | 'prompt' | 'operation' | 'params'>,
+  imageNo: number,
+  imageUrl: string,
+  kind: 'vary-region' | 'edit' | 'reuse-mask',
+): EditorRequest | null {
+  const base = { jobId: job.id, imageNo, imageUrl, prompt: job.prompt };
+  if (kind === 'vary-region') return { ...base, mode: 'inpaint' };
+  if (kind === 'edit') return { ...base, mode: 'edit' };
+  const mode = reuseMaskMode(job.operation);
+  return mode ? { ...base, mode, reuseMask: { sentWith: job.params?.mask } } : null;
 }
 
 interface EditorRequestState {

@@ -38,6 +38,16 @@ describe('imageActionPlan', () => {
     ]);
   });
 
+  it('offers Reuse mask on the results of a vary region or edit, where that mode is allowed', () => {
+    const single = { ...GRID_ACTIONS, inpaint: [0], edit: [] };
+    expect(imageActionPlan(single, 1, EDITOR, 'inpaint').menus[0]).toContain('reuse-mask');
+    expect(imageActionPlan(single, 1, EDITOR, 'edit').menus[0]).not.toContain('reuse-mask');
+    expect(imageActionPlan(single, 1, EDITOR, 'diffusion').menus[0]).not.toContain('reuse-mask');
+    expect(imageActionPlan(single, 1, NO_EDITOR, 'inpaint').menus[0]).not.toContain('reuse-mask');
+    const [more] = menuGroups(['vary-region', 'reuse-mask'], 0);
+    expect(more?.items.map((e) => e.label)).toEqual(['Vary region…', 'Reuse mask…']);
+  });
+
   it('renders an action for an image only when its index list includes that image', () => {
     const plan = imageActionPlan(
       { upscale: [3, 1], variation: [2], pan: [0], outpaint: [9], reroll: false },

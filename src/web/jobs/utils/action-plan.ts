@@ -10,6 +10,7 @@ export type MenuCapability =
   | 'pan'
   | 'vary-region'
   | 'edit'
+  | 'reuse-mask'
   | 'animate';
 
 export interface ImageActionPlan {
@@ -37,11 +38,19 @@ const sorted = (xs: readonly number[] | undefined, count: number): number[] =>
 
 const listed = (xs: readonly number[] | undefined, i: number): boolean => xs?.includes(i) ?? false;
 
+/**
+ * How a result of this job opens with the mask the job was sent with: a vary region's
+ * results in Vary region, an edit's in Edit; null for any other job.
+ */
+export const reuseMaskMode = (operation: TaskType): 'inpaint' | 'edit' | null =>
+  operation === 'inpaint' || operation === 'edit' ? operation : null;
+
 function menuFor(
   actions: AvailableActions,
   i: number,
   batch: boolean,
   options: PlanOptions,
+  reuse: 'inpaint' | 'edit' | null,
 ): MenuCapability[] {
   const menu: MenuCapability[] = [];
   // A batch has no U/V rows (24 buttons each would not say which image they mean).
@@ -53,6 +62,7 @@ function menuFor(
   if (listed(actions.pan, i)) menu.push('pan');
   if (options.canvasEditorAvailable && listed(actions.inpaint, i)) menu.push('vary-region');
   if (options.canvasEditorAvailable && listed(actions.edit, i)) menu.push('edit');
+  if (options.canvasEditorAvailable && reuse && listed(actions[reuse], i)) menu.push('reuse-mask');
   if (!batch && i <= ANIMATE_MAX_INDEX) menu.push('animate');
   return menu;
 }
@@ -66,13 +76,16 @@ export function imageActionPlan(
   actions: AvailableActions,
   imageCount: number,
   options: PlanOptions,
+  /** The job's operation: results of a vary region or edit can reuse its mask. */
+  operation?: TaskType,
 ): ImageActionPlan {
+  const reuse = operation ? reuseMaskMode(operation) : null;
   const batch = imageCount > GRID_MAX;
   return {
     upscaleRow: batch ? [] : sorted(actions.upscale, imageCount),
     varyRow: batch ? [] : sorted(actions.variation, imageCount),
     reroll: actions.reroll === true,
-    menus: Array.from({ length: imageCount }, (_, i) => menuFor(actions, i, batch, options)),
+    menus: Array.from({ length: imageCount }, (_, i) => menuFor(actions, i, batch, options, reuse)),
   };
 }
 

@@ -4,7 +4,8 @@ import type { GridAction, PanDirection } from './grid-action';
 import { PAN_SCALE } from './grid-action';
 
 /** Dialogs an action can open before it is sent. */
-export type DialogKind = 'remix' | 'zoom' | 'pan' | 'animate' | 'vary-region' | 'edit';
+export type DialogKind =
+  'remix' | 'zoom' | 'pan' | 'animate' | 'vary-region' | 'edit' | 'reuse-mask';
 
 type MenuTarget = { action: GridAction } | { dialog: DialogKind };
 
@@ -84,6 +85,7 @@ function groupFor(cap: MenuCapability, imageNo: number): MenuGroup {
     case 'remix':
     case 'vary-region':
     case 'edit':
+    case 'reuse-mask':
     case 'animate':
       return { id: cap, items: [singleEntry(cap, imageNo)] };
   }
@@ -101,6 +103,8 @@ function singleEntry(cap: SingleCapability, imageNo: number): MenuEntry {
       return entry(cap, 'Vary region…', { dialog: 'vary-region' });
     case 'edit':
       return entry(cap, 'Edit…', { dialog: 'edit' });
+    case 'reuse-mask':
+      return entry(cap, 'Reuse mask…', { dialog: 'reuse-mask' });
     case 'animate':
       return entry(cap, 'Animate…', { dialog: 'animate' });
   }

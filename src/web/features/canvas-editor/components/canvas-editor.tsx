@@ -5,6 +5,9 @@ import { describeError } from '@/web/lib/describe-error';
 import { useFocusTrap } from '@/web/lib/focus-trap';
 import type { EditorRequest } from '@/web/jobs/stores/editor-request-store';
 import { uploadImage } from '@/web/lib/uploads/uploads';
+import { maskShelf } from '../mask/mask-shelf';
+import { pixelsOpOf } from '../mask/pixels';
+import { keepSentMask, reusedMask } from '../mask/reuse';
 import { editorCreate } from '../mask/submit';
 import type { EditorDocument } from '../model/document';
 import { newDocument } from '../model/document';
@@ -25,23 +28,34 @@ export interface CanvasEditorProps {
   onClose: () => void;
 }
 
-/** Loads the image, then opens a fresh document of its natural size. */
+const NOT_KEPT =
+  'The mask of this job is not known here: it was sent from another browser, as a mask image or too large for the studio to keep.';
+
+/**
+ * Loads the image, then opens a fresh document of its natural size; for Reuse mask, with
+ * the job's mask as its first step (undo takes it off).
+ */
 function useImageDocument(request: EditorRequest) {
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const [failed, setFailed] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     const img = new Image();
     img.onload = () => {
       useViewStore.getState().viewReset();
-      const source = { url: request.imageUrl, width: img.naturalWidth, height: img.naturalHeight };
-      useEditorStore.getState().documentOpened(newDocument(source, request.mode));
+      const { naturalWidth: width, naturalHeight: height } = img;
+      const editor = useEditorStore.getState();
+      editor.documentOpened(newDocument({ url: request.imageUrl, width, height }, request.mode));
+      const reused = reusedMask(maskShelf(), request, width, height);
+      if (reused) editor.pixelsAdded(pixelsOpOf(reused, 'replace'));
+      else if (request.mode !== 'upload-paint' && request.reuseMask) setNotice(NOT_KEPT);
       setImage(img);
     };
     img.onerror = () => setFailed(true);
     img.src = request.imageUrl;
     return () => useEditorStore.getState().documentClosed();
   }, [request]);
-  return { image, failed };
+  return { image, failed, notice };
 }
 
 /**
@@ -114,6 +128,24 @@ function EditorHeader({ title, closing, onClose, onKeepEditing, onDiscard }: Edi
   );
 }
 
+/** The image did not load; or Reuse mask found no mask. */
+function EditorNotices({ failed, notice }: { failed: boolean; notice: string | null }) {
+  return (
+    <>
+      {failed ? (
+        <p role="alert" className="p-4">
+          The image could not be loaded.
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="px-4 py-2 text-sm text-amber-300">
+          {notice}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** On a phone the side panel folds under the stage, so the canvas keeps the screen. */
 function PanelToggle({ folded, onToggle }: { folded: boolean; onToggle: () => void }) {
   return (
@@ -131,7 +163,7 @@ function PanelToggle({ folded, onToggle }: { folded: boolean; onToggle: () => vo
 
 /** The full-screen editor of Vary region (inpaint), Edit and Upload and paint. */
 export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEditorProps) {
-  const { image, failed } = useImageDocument(request);
+  const { image, failed, notice } = useImageDocument(request);
   const doc = useEditorStore((s) => s.doc);
   useSelections(doc?.image);
   // Whether a stroke is under way, not the stroke: its points change on every pointer move.
@@ -158,7 +190,10 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
       setError(null);
       editorCreate(request, doc, plan, remixPrompt, uploadMask)
         .then(onSubmit)
-        .then(() => onClose())
+        .then((created) => {
+          keepSentMask(maskShelf(), created, plan, doc.image);
+          onClose();
+        })
         .catch((e: unknown) => {
           const { title, hint } = describeError(e);
           setError(hint ? `${title} ${hint}` : title);
@@ -184,11 +219,7 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
         onKeepEditing={keepEditing}
         onDiscard={onClose}
       />
-      {failed ? (
-        <p role="alert" className="p-4">
-          The image could not be loaded.
-        </p>
-      ) : null}
+      <EditorNotices failed={failed} notice={notice} />
       {image && doc ? (
         <>
           <Toolbar edit={placing} />

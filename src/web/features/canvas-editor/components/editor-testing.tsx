@@ -24,14 +24,25 @@ interface View {
   imgPos: { x: number; y: number; width: number; height: number };
 }
 
-export async function openEditor(mode: 'inpaint' | 'edit' = 'inpaint', imageUrl?: string) {
+interface OpenOptions {
+  /** The job the editor opens on (its id), and Reuse mask's mask. */
+  jobId?: string;
+  reuseMask?: { sentWith: unknown };
+}
+
+export async function openEditor(
+  mode: 'inpaint' | 'edit' = 'inpaint',
+  imageUrl?: string,
+  options: OpenOptions = {},
+) {
   const url = imageUrl ?? (await pngDataUrl(WIDTH, HEIGHT));
   const request: EditorRequest = {
     mode,
-    jobId: 'abcDEF123456',
+    jobId: options.jobId ?? 'abcDEF123456',
     imageNo: 1,
     imageUrl: url,
     prompt: 'a lighthouse in a storm',
+    ...(options.reuseMask ? { reuseMask: options.reuseMask } : {}),
   };
   const onSubmit = vi.fn<(body: CreateJobRequest) => Promise<unknown>>(() => Promise.resolve());
   const onClose = vi.fn<() => void>();

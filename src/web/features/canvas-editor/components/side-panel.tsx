@@ -6,6 +6,7 @@ import { costOfPrompt, formatCostEstimate } from '@/web/jobs/utils/costs';
 import type { MaskPlan } from '../mask/areas';
 import type { EditorDocument } from '../model/document';
 import { CanvasSize } from './canvas-size';
+import { SavedMasks } from './saved-masks';
 import { SelectionControls } from './selection-panel';
 
 interface SidePanelProps {
@@ -88,6 +89,7 @@ export function SidePanel(props: SidePanelProps) {
         </div>
       </section>
       <SelectionControls />
+      <SavedMasks />
       {edit ? <CanvasSize doc={doc} /> : null}
       {edit ? (
         <Details>

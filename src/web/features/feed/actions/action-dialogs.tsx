@@ -21,6 +21,7 @@ function titleOf(d: OpenDialog | null): string | null {
       return `Animate image ${n}`;
     case 'vary-region':
     case 'edit':
+    case 'reuse-mask':
       return null;
   }
 }

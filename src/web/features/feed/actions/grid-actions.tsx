@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import {
   UPSCALE_MODE_LABELS,
@@ -38,7 +38,12 @@ export function GridActions({ plan, actions }: GridActionsProps) {
   const [mode, setMode] = useState<UpscaleMode>('subtle');
   const [strength, setStrength] = useState<VaryStrength>('subtle');
   const root = useRef<HTMLDivElement>(null);
-  const picked = useCardShortcuts(root, { plan, mode, strength }, actions.run);
+  const { openDialog } = actions;
+  const reuseMask = useCallback(
+    (imageNo: number) => openDialog({ kind: 'reuse-mask', imageNo }),
+    [openDialog],
+  );
+  const picked = useCardShortcuts(root, { plan, mode, strength }, actions.run, reuseMask);
   const { upscaleRow, varyRow, reroll } = plan;
   if (upscaleRow.length === 0 && varyRow.length === 0 && !reroll) return null;
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
-import { useEditorRequested } from '@/web/jobs/stores/editor-request-store';
+import { jobEditorRequest, useEditorRequested } from '@/web/jobs/stores/editor-request-store';
 import { createFingerprint } from '@/web/jobs/api/job-mutations';
 import type { GridAction } from '@/web/jobs/utils/grid-action';
 import { actionBody } from '@/web/jobs/utils/grid-action';
@@ -34,19 +34,18 @@ export function useJobActions(job: Job): JobActions {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const { submit } = create;
   const editorRequested = useEditorRequested();
-  // Vary region and Edit open the canvas editor, which the app layer shows, not a form.
+  // Vary region, Edit and Reuse mask open the canvas editor, which the app layer shows, not a form.
   const openDialog = useCallback(
     (d: OpenDialog) => {
       const image = 'imageNo' in d ? job.output?.images[d.imageNo] : undefined;
-      if ((d.kind === 'vary-region' || d.kind === 'edit') && image) {
-        const mode = d.kind === 'edit' ? 'edit' : 'inpaint';
-        editorRequested({
-          jobId: job.id,
-          imageNo: d.imageNo,
-          mode,
-          imageUrl: image.url,
-          prompt: job.prompt,
-        });
+      const { kind } = d;
+      const editing = kind === 'vary-region' || kind === 'edit' || kind === 'reuse-mask';
+      const request =
+        editing && 'imageNo' in d && image
+          ? jobEditorRequest(job, d.imageNo, image.url, kind)
+          : null;
+      if (request) {
+        editorRequested(request);
       } else setDialog(d);
     },
     [editorRequested, job],

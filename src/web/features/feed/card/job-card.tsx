@@ -87,7 +87,7 @@ export const JobCard = memo(function JobCard({
   const count = imageCount(layout);
   const plan =
     rights.followUp && count > 0 && job.output
-      ? imageActionPlan(job.output.actions, count, FEATURES)
+      ? imageActionPlan(job.output.actions, count, FEATURES, job.operation)
       : null;
   const { parentId } = job;
   return (

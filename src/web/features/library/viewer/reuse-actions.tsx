@@ -3,9 +3,10 @@ import type { Upload } from '@/contract/studio-api';
 import { parsePrompt, serializePrompt, setFlag } from '@/contract/prompt-flags';
 import { Button } from '@/web/components/ui/button';
 import { describeError } from '@/web/lib/describe-error';
-import { useEditorRequested } from '@/web/jobs/stores/editor-request-store';
+import { jobEditorRequest, useEditorRequested } from '@/web/jobs/stores/editor-request-store';
 import { uploadImage } from '@/web/lib/uploads/uploads';
 import { useCreateJob } from '@/web/jobs/hooks/use-create-job';
+import { reuseMaskMode } from '@/web/jobs/utils/action-plan';
 import type { GalleryTile } from '@/web/jobs/utils/gallery-tiles';
 import type { ResultReuse } from './result-reuse';
 import { downloadName } from '@/web/jobs/utils/gallery-tiles';
@@ -50,16 +51,12 @@ export function ReuseActions({ tile, reuse, onError, onDone }: ReuseActionsProps
   };
   const image = tile.kind === 'image';
   const editable = image && job.output?.images[tile.index] !== undefined && !job.followUpBlocked;
-  const edit = (mode: 'inpaint' | 'edit') =>
-    done(() =>
-      editorRequested({
-        mode,
-        jobId: job.id,
-        imageNo: tile.index,
-        imageUrl: tile.item.url,
-        prompt: job.prompt,
-      }),
-    );
+  const edit = (kind: 'vary-region' | 'edit' | 'reuse-mask') =>
+    done(() => {
+      const request = jobEditorRequest(job, tile.index, tile.item.url, kind);
+      if (request) editorRequested(request);
+    });
+  const reusable = editable && reuseMaskMode(job.operation) !== null;
   const seed = job.output?.seed ?? null;
   return (
     <>
@@ -78,12 +75,17 @@ export function ReuseActions({ tile, reuse, onError, onDone }: ReuseActionsProps
       {image ? <ImageReuse tile={tile} reuse={reuse} onError={onError} onDone={onDone} /> : null}
       {editable ? (
         <>
-          <Button size="sm" variant="ghost" onClick={edit('inpaint')}>
+          <Button size="sm" variant="ghost" onClick={edit('vary-region')}>
             Vary region…
           </Button>
           <Button size="sm" variant="ghost" onClick={edit('edit')}>
             Edit…
           </Button>
+          {reusable ? (
+            <Button size="sm" variant="ghost" onClick={edit('reuse-mask')}>
+              Reuse mask…
+            </Button>
+          ) : null}
         </>
       ) : null}
     </>
