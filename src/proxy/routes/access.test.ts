@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { manifestSchema } from '@/contract/exports';
 import {
@@ -13,8 +13,8 @@ import { ROUTE_TABLE, type RouteRule } from '../auth/access';
 import { Stack, type Recorded } from '../test/harness';
 import { PASSWORD, PEOPLE_PASSWORD, asJson, createAs, finished, signIn, team } from '../test/team';
 import { mountedRoutes } from '../test/mounted-routes';
-import { STORE_KINDS, type StoreKind } from '../test/store-kinds';
-import { startTestPostgres, type TestPostgres } from '../test/test-postgres';
+import { STORE_KINDS } from '../test/store-kinds';
+import { studiosOn } from '../test/studio-on';
 
 let stack: Stack | null = null;
 afterEach(async () => {
@@ -22,16 +22,7 @@ afterEach(async () => {
   stack = null;
 });
 
-let postgres: Promise<TestPostgres> | null = null;
-afterAll(async () => (await postgres)?.stop(), 60_000);
-
-/** A studio with a password on the SQLite file, or on a fresh database of one PostgreSQL. */
-async function studioOn(kind: StoreKind): Promise<Stack> {
-  if (kind === 'sqlite') return Stack.start({ studioPassword: PASSWORD });
-  postgres ??= startTestPostgres();
-  const databaseUrl = await (await postgres).freshDatabase();
-  return Stack.start({ studioPassword: PASSWORD, databaseUrl });
-}
+const { studioOn } = studiosOn();
 
 type Who = Role | null;
 const WHO: Who[] = [null, 'viewer', 'member', 'admin', 'owner'];

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { presetSchema, type Preset } from '@/contract/presets';
-import { Stack } from '../test/harness';
-import { PASSWORD, asJson, team } from '../test/team';
-import { STORE_KINDS, type StoreKind } from '../test/store-kinds';
-import { startTestPostgres, type TestPostgres } from '../test/test-postgres';
+import type { Stack } from '../test/harness';
+import { asJson, team } from '../test/team';
+import { STORE_KINDS } from '../test/store-kinds';
+import { studiosOn } from '../test/studio-on';
 
 let stack: Stack | null = null;
 afterEach(async () => {
@@ -11,17 +11,7 @@ afterEach(async () => {
   stack = null;
 });
 
-let postgres: Promise<TestPostgres> | null = null;
-afterAll(async () => (await postgres)?.stop(), 60_000);
-
-async function studioOn(kind: StoreKind): Promise<Stack> {
-  if (kind === 'sqlite') return Stack.start({ studioPassword: PASSWORD });
-  postgres ??= startTestPostgres();
-  return Stack.start({
-    studioPassword: PASSWORD,
-    databaseUrl: await (await postgres).freshDatabase(),
-  });
-}
+const { studioOn } = studiosOn();
 
 type Refusal = { error: { code: string; message: string } };
 const PRESETS = '/studio-api/presets';

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shareEnvelopeSchema, shareListSchema, type Share } from '@/contract/shares';
 import { jobSchema, type Job } from '@/contract/studio-api';
 import { waitFor, Stack } from '../test/harness';
 import { asJson, PASSWORD, signIn, team } from '../test/team';
-import { startTestPostgres, type TestPostgres } from '../test/test-postgres';
+import { studiosOn } from '../test/studio-on';
 import { SHARE_GONE_TEXT } from './share-page';
 
 /**
@@ -17,8 +17,7 @@ import { SHARE_GONE_TEXT } from './share-page';
 let stack: Stack | null = null;
 let replica: Stack | null = null;
 let photo: Buffer;
-let postgres: Promise<TestPostgres> | null = null;
-afterAll(async () => (await postgres)?.stop(), 60_000);
+const { freshDatabase } = studiosOn();
 
 beforeAll(async () => {
   photo = await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#3a7' } })
@@ -268,8 +267,7 @@ describe('share links', () => {
   });
 
   it('revoked on one replica, show nothing on another at once (PostgreSQL)', async () => {
-    postgres ??= startTestPostgres();
-    const databaseUrl = await (await postgres).freshDatabase();
+    const databaseUrl = await freshDatabase();
     const a = await Stack.start({ studioPassword: PASSWORD, databaseUrl });
     stack = a;
     a.fake.serveMedia('image', photo);
