@@ -12,7 +12,7 @@ import { freePort, waitForHealth } from './account-stack';
 import { cardImageOriginal } from './card-images';
 import { generate, openEditor, pageXY, viewOf } from './editor-helpers';
 import { run, runStudio } from './outage-stack';
-import { expectCompleted } from './screen-helpers';
+import { docsScreenshot, expectCompleted } from './screen-helpers';
 
 /*
  * The magic wand against the real studio and engine: one click on a generated image's sky,
@@ -112,6 +112,7 @@ test('one wand click selects the sky; grown by 4 px it is the mask the engine re
   await page.mouse.click(...(await pageXY(stage, sx, sy)));
   await expect(summary).toContainText('% of the image.');
   await expect(stage).toHaveAttribute('data-mask-ops', '1');
+  await docsScreenshot(page, 'wand.png');
   const selectedText = await summary.textContent();
 
   await dialog.getByRole('spinbutton', { name: /Pixels to grow/ }).fill('4');
