@@ -386,8 +386,9 @@ test('gallery: a tile’s actions by keyboard only', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(tileButton(page, 0)).toBeFocused();
 
-  // Select: Tab past Open, Use prompt and Download; Enter starts a selection with it.
-  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  // Select: Tab past Open, Use prompt, Add to collection and Download; Enter starts a
+  // selection with it.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
   const select = actionsOf(0).getByRole('button', { name: 'Select result' });
   await expect(select).toBeFocused();
   await page.keyboard.press('Enter');

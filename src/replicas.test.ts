@@ -58,6 +58,8 @@ beforeAll(async () => {
       ENGINE_TASK_MS: '600',
       // The studio's uploads and callbacks are on 127.0.0.1.
       ENGINE_ALLOW_PRIVATE_FETCH: '1',
+      // Its access lines would fill the test run's output.
+      LOG_LEVEL: 'warn',
     }),
   );
   wire = await new WireDelay(engine.url, (r) => (isCreate(r) ? createDelayMs : 0)).start();
