@@ -75,6 +75,15 @@ export const makerOf = (
     ? null
     : { id: rec.createdBy, name: names.get(rec.createdBy) ?? UNKNOWN_MAKER };
 
+/** What a stored job is, in words (see `jobTitleOf`). */
+export const titleOfRecord = (rec: JobRecord): string =>
+  jobTitleOf({
+    operation: rec.operation,
+    params: rec.params,
+    parentId: rec.parentHandle,
+    prompt: rec.prompt,
+  });
+
 /**
  * The browser's view of a job: handles and same-origin media paths only. `names`: the
  * names of makers by id (see `Makers`).
@@ -85,12 +94,7 @@ export function toJob(rec: JobRecord, names: ReadonlyMap<string, string>): Job {
     parentId: rec.parentHandle,
     parentIndex: rec.parentIndex,
     operation: rec.operation,
-    title: jobTitleOf({
-      operation: rec.operation,
-      params: rec.params,
-      parentId: rec.parentHandle,
-      prompt: rec.prompt,
-    }),
+    title: titleOfRecord(rec),
     prompt: rec.prompt,
     status: rec.status,
     progress: rec.progress,

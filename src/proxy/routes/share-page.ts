@@ -31,6 +31,24 @@ const STYLE = `<style>
   a { color: inherit; }
 </style>`;
 
+/** A share page: no script, the page's own styles, `head` (already escaped) and `main`. */
+const page = (title: string, head: string, main: string): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escape(title)}</title>
+${head}${STYLE}
+</head>
+<body>
+<main>
+${main}
+</main>
+</body>
+</html>
+`;
+
 const sizeAttrs = (m: SharedMedia) =>
   m.dims ? ` width="${m.dims.width}" height="${m.dims.height}"` : '';
 
@@ -77,48 +95,26 @@ export function sharePage(f: SharePageFacts): string {
   const lapses = new Date(f.expiresMs).toUTCString();
   const grid = f.media.map((m, n) => mediaHtml(m, n, f.media.length)).join('\n');
   const prompt = f.prompt === null ? '' : `<p class="prompt">${escape(f.prompt)}</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escape(f.title)}</title>
-${openGraph(f)}${STYLE}
-</head>
-<body>
-<main>
-<h1>${escape(f.title)}</h1>
+  return page(
+    f.title,
+    openGraph(f),
+    `<h1>${escape(f.title)}</h1>
 ${prompt}
 <div class="grid${f.media.length === 1 ? ' one' : ''}">
 ${grid}
 </div>
-<p class="note">Shared from a studio. This link works until ${escape(lapses)}.</p>
-</main>
-</body>
-</html>
-`;
+<p class="note">Shared from a studio. This link works until ${escape(lapses)}.</p>`,
+  );
 }
 
 /** What a link that shows nothing opens, whatever the reason (unknown, lapsed, revoked). */
 export const SHARE_GONE_TEXT =
   'This share link is not available: it may have expired or been revoked. Ask whoever sent it for a new one.';
 
-export function shareGonePage(): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Link not available</title>
-${STYLE}
-</head>
-<body>
-<main>
-<h1>Link not available</h1>
-<p role="alert">${escape(SHARE_GONE_TEXT)}</p>
-</main>
-</body>
-</html>
-`;
-}
+export const shareGonePage = (): string =>
+  page(
+    'Link not available',
+    '',
+    `<h1>Link not available</h1>
+<p role="alert">${escape(SHARE_GONE_TEXT)}</p>`,
+  );

@@ -1,7 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { jobTitleOf } from '@/contract/job-title';
 import { isVideoOutput } from '@/contract/task';
 import {
   DEFAULT_SHARE_DAYS,
@@ -16,7 +15,7 @@ import { RateLimit } from '../auth/rate-limit';
 import type { Redactor } from '../log';
 import { mayChangeJob } from '../model/people';
 import type { JobRecord } from '../model/record';
-import { mediaEntries } from '../model/to-job';
+import { mediaEntries, titleOfRecord } from '../model/to-job';
 import type { HistoryStore } from '../store/shared-store';
 import type { ShareRecord, StoredShares } from '../store/shares';
 import { StudioHttpError, jobNotFound, studioError } from '../studio-error';
@@ -48,14 +47,7 @@ function shareState(share: ShareRecord, job: JobRecord | null, now: number): Sha
 }
 
 const titleOf = (job: JobRecord | null): string =>
-  job === null
-    ? 'A deleted job'
-    : jobTitleOf({
-        operation: job.operation,
-        params: job.params,
-        parentId: job.parentHandle,
-        prompt: job.prompt,
-      });
+  job === null ? 'A deleted job' : titleOfRecord(job);
 
 async function toShare(deps: ShareApiDeps, share: ShareRecord, now: number): Promise<Share> {
   const job = await deps.history.get(share.jobHandle);
