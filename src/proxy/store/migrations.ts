@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type { SchemaDb, StoreDialect } from './dialect';
-import { invitesTable } from './invites';
-import { sharesTables } from './shares';
-import { ledgerMakers } from './step-ledger-makers';
-import { identities } from './identities-schema';
 import type { Db } from './schema';
-import { budgetsAndAudit } from './step-budgets-audit';
-import { presetsTable } from './step-presets';
-import { createQueue } from './step-queue';
-import { collections } from './step-collections';
+import { LATER_STEPS } from './later-steps';
 
 /** Each step is written once and runs on both databases; append, never edit. */
-type Step = (db: SchemaDb, d: StoreDialect) => Promise<void>;
+export type Step = (db: SchemaDb, d: StoreDialect) => Promise<void>;
 
 /** What `jobs.status` holds for a job that can change no more. */
 const FINISHED = sql<SqlBool>`status NOT IN ('completed', 'failed')`;
@@ -262,14 +255,8 @@ async function people(db: SchemaDb): Promise<void> {
   await db.schema.alterTable('uploads').addColumn('created_by', 'text').execute();
 }
 
-// Version 4: invites by their token's SHA-256 (`invites.ts`); 5: each ledger row's maker
-// (`step-ledger-makers.ts`); 6: budgets and the audit log (`step-budgets-audit.ts`);
-// 7: OpenID Connect identities and sign-ins under way (`identities-schema.ts`); 8: share
-// links and their signing key (`shares.ts`); 9: the create queue (`step-queue.ts`); 10:
-// each person's presets (`step-presets.ts`); 11: collections (`step-collections.ts`).
-const PEOPLE_STEPS: readonly Step[] = [invitesTable, ledgerMakers, budgetsAndAudit, identities];
-const LATER_STEPS: readonly Step[] = [sharesTables, createQueue, presetsTable, collections];
-const STEPS: readonly Step[] = [baseline, speedByHandle, people, ...PEOPLE_STEPS, ...LATER_STEPS];
+// Versions 4 and on: one step each, in `later-steps.ts`.
+const STEPS: readonly Step[] = [baseline, speedByHandle, people, ...LATER_STEPS];
 
 /** The newest schema version this program knows. */
 export const STORE_VERSION = STEPS.length;
