@@ -8,10 +8,11 @@ import { ThemeToggle } from './theme-toggle';
 import type { Route } from './router';
 import { routeHref } from './router';
 
-// It tells of jobs that end, later than the first paint: a chunk fetched as the page starts,
-// in a boundary of its own so the page does not wait for it.
+// It tells of jobs that end, later than the first paint: a chunk fetched at the page's first
+// idle moment, so the page does not wait for it.
 const JobAnnouncer = lazyComponent(() => import('./job-announcer').then((m) => m.JobAnnouncer), {
   fallback: null,
+  afterFirstScreen: true,
 }).Component;
 
 interface LayoutProps {

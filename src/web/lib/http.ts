@@ -1,29 +1,42 @@
 import type * as z from 'zod/mini';
 import type { StudioError } from '@/contract/studio-api';
-import type * as answerSchemaModule from './answer-schemas';
+import type * as firstAnswers from './answer-schemas';
+import type * as moreAnswers from './answer-schemas-more';
 import { takeEarly } from './early-request';
 import { noteEventPosition } from './events/position';
+import { whenIdle } from './lazy-component';
 import { goToSignIn } from './sign-in';
 
-type AnswerSchemas = typeof answerSchemaModule;
+type FirstSchemas = typeof firstAnswers;
+type AnswerSchemas = FirstSchemas & typeof moreAnswers;
 /** The studio API's answers by name: `jobList`, `job`, `account`, ... */
 export type Answer = keyof AnswerSchemas;
 
-let answerSchemas: Promise<AnswerSchemas> | null = null;
-
-/** The answers' schemas (a chunk of their own); a failed fetch is tried again on the next need. */
-function loadAnswerSchemas(): Promise<AnswerSchemas> {
-  if (answerSchemas) return answerSchemas;
-  const started = import('./answer-schemas');
-  started.catch(() => {
-    answerSchemas = null;
-  });
-  answerSchemas = started;
-  return started;
+/** A chunk fetched once; a failed fetch is tried again on the next need. */
+function chunk<M>(load: () => Promise<M>): () => Promise<M> {
+  let pending: Promise<M> | null = null;
+  return () => {
+    if (pending) return pending;
+    const started = load();
+    started.catch(() => {
+      pending = null;
+    });
+    pending = started;
+    return started;
+  };
 }
 
-// Fetched as the page starts, beside its first requests, so no answer waits for it.
-if (typeof window !== 'undefined') loadAnswerSchemas().catch(() => undefined);
+const loadFirstSchemas = chunk(() => import('./answer-schemas'));
+const loadMoreSchemas = chunk(() => import('./answer-schemas-more'));
+
+// The first screen's schemas are fetched as the page starts, beside its first requests, so
+// no answer waits for them; the others once the page is idle.
+if (typeof window !== 'undefined') {
+  loadFirstSchemas().catch(() => undefined);
+  whenIdle(() => {
+    loadMoreSchemas().catch(() => undefined);
+  });
+}
 
 /** A non-2xx answer from the studio server, carrying its StudioError. */
 export class StudioApiError extends Error {
@@ -70,14 +83,15 @@ export async function requestJson<A extends Answer>(
   const res = await send(path, options);
   noteEventPosition(res.headers);
   const payload = await readJson(res);
-  const schemas = await schemasFor(path);
+  const first = await schemasFor(path, loadFirstSchemas);
   if (!res.ok) {
-    const error = toStudioError(res, payload, schemas);
+    const error = toStudioError(res, payload, first);
     // The session ended (signed out in another tab, expired, or ended by an admin).
     if (error.code === 'unauthenticated') goToSignIn(false);
     throw new StudioApiError(error);
   }
-  const parsed = (schemas[answer] as z.ZodMiniType).safeParse(payload);
+  const schemas = answer in first ? first : await schemasFor(path, loadMoreSchemas);
+  const parsed = ((schemas as Partial<AnswerSchemas>)[answer] as z.ZodMiniType).safeParse(payload);
   if (!parsed.success) {
     const detail = parsed.error.issues
       .slice(0, 3)
@@ -119,10 +133,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
-/** The schemas, or a NetworkError: without them the answer cannot be read. */
-async function schemasFor(path: string): Promise<AnswerSchemas> {
+/** Schemas, or a NetworkError: without them the answer cannot be read. */
+async function schemasFor<M>(path: string, load: () => Promise<M>): Promise<M> {
   try {
-    return await loadAnswerSchemas();
+    return await load();
   } catch (err) {
     throw new NetworkError(path, err);
   }
@@ -139,7 +153,7 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-function toStudioError(res: Response, payload: unknown, schemas: AnswerSchemas): StudioError {
+function toStudioError(res: Response, payload: unknown, schemas: FirstSchemas): StudioError {
   const envelope = schemas.error.safeParse(payload);
   if (envelope.success) return envelope.data.error;
   const retryAfter = Number(res.headers.get('Retry-After'));

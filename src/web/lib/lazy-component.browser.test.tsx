@@ -45,6 +45,32 @@ describe('a lazy component', () => {
     expect(shown.filter((text) => text.includes('Loading…'))).toEqual([]);
   });
 
+  it('waits for the first idle moment when it is not what the first screen is for', async () => {
+    const idle: (() => void)[] = [];
+    const original = window.requestIdleCallback;
+    window.requestIdleCallback = (fn: IdleRequestCallback) =>
+      idle.push(() => fn({ didTimeout: false, timeRemaining: () => 50 }));
+    try {
+      let fetched = 0;
+      const lazyBadge = lazyComponent(
+        () => {
+          fetched += 1;
+          return Promise.resolve(Dialog);
+        },
+        { fallback: 'Balance…', afterFirstScreen: true },
+      );
+      const screen = await render(<lazyBadge.Component />);
+      await expect.element(screen.getByText('Balance…')).toBeVisible();
+      // Rendered, but its chunk is not asked for while the page is still busy.
+      expect(fetched).toBe(0);
+      for (const run of idle.splice(0)) run();
+      await expect.element(screen.getByRole('dialog', { name: 'Remix' })).toBeVisible();
+      expect(fetched).toBe(1);
+    } finally {
+      window.requestIdleCallback = original;
+    }
+  });
+
   it('shows its fallback while the chunk is on its way, then the component', async () => {
     let arrive: (c: typeof Dialog) => void = () => undefined;
     const chunk = new Promise<typeof Dialog>((resolve) => (arrive = resolve));

@@ -28,7 +28,15 @@ type Loaded<P> = { component: ComponentType<P> } | { error: unknown };
  */
 export function lazyComponent<P extends object>(
   loader: () => Promise<ComponentType<P>>,
-  options: { fallback?: ReactNode | ((props: P) => ReactNode) } = {},
+  options: {
+    fallback?: ReactNode | ((props: P) => ReactNode);
+    /**
+     * Shown on the first screen but not what it is for (the balance, the announcer, a
+     * card's menu): its chunk waits for the page's first idle moment even when it renders
+     * before then, so its fetch and its first render do not hold back the job cards.
+     */
+    afterFirstScreen?: boolean;
+  } = {},
 ): LazyComponent<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   let ready: ComponentType<P> | null = null;
@@ -58,7 +66,8 @@ export function lazyComponent<P extends object>(
     return { Component: Page, prefetch };
   }
 
-  const { fallback } = options;
+  const { fallback, afterFirstScreen = false } = options;
+  const start = () => (afterFirstScreen ? firstIdle().then(load) : load());
   function Component(props: P) {
     const [loaded, setLoaded] = useState<Loaded<P> | null>(() =>
       ready ? { component: ready } : null,
@@ -66,7 +75,7 @@ export function lazyComponent<P extends object>(
     useEffect(() => {
       if (loaded) return;
       let live = true;
-      load().then(
+      start().then(
         (m) => {
           if (live) setLoaded({ component: m.default });
         },
@@ -85,8 +94,11 @@ export function lazyComponent<P extends object>(
   return { Component, prefetch };
 }
 
-/** Runs `fn` once the browser is idle (or after 2 s where it cannot say). */
-/** Runs `fn` once the browser is first idle (in 5 s at the latest). */
+let pageIdle: Promise<void> | null = null;
+/** Resolves at the page's first idle moment (`whenIdle`), once asked for. */
+const firstIdle = (): Promise<void> => (pageIdle ??= new Promise((resolve) => whenIdle(resolve)));
+
+/** Runs `fn` once the browser is first idle: in 5 s at the latest, or after 2 s where it cannot say. */
 export function whenIdle(fn: () => void): void {
   if (typeof window.requestIdleCallback === 'function') {
     window.requestIdleCallback(fn, { timeout: 5000 });

@@ -10,7 +10,7 @@ import type { CollectionSelectProps } from './collection-select';
  */
 export const LazyAddToCollection = lazyComponent<AddToCollectionProps>(
   () => import('./add-to-collection').then((m) => m.AddToCollection),
-  { fallback: null },
+  { fallback: null, afterFirstScreen: true },
 );
 
 /**

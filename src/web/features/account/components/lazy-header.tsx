@@ -7,11 +7,11 @@ import { BalancePlaceholder } from './balance-placeholder';
 /** Available credits in the header; its placeholder until its chunk is there. */
 export const BalanceWidget = lazyComponent(
   () => import('./balance-widget').then((m) => m.BalanceWidget),
-  { fallback: (props) => <BalancePlaceholder {...props} /> },
+  { fallback: (props) => <BalancePlaceholder {...props} />, afterFirstScreen: true },
 ).Component;
 
 /** The low-balance banner under the header; nothing until its chunk is there. */
 export const LowBalanceBanner = lazyComponent(
   () => import('./low-balance-banner').then((m) => m.LowBalanceBanner),
-  { fallback: null },
+  { fallback: null, afterFirstScreen: true },
 ).Component;
