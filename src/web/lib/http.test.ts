@@ -137,6 +137,30 @@ describe('requestJson', () => {
     vi.doUnmock('./answer-schemas');
   });
 
+  it('reads an answer the first screen does not need from the other chunk, fetched again after a failure', async () => {
+    vi.resetModules();
+    let fail = true;
+    vi.doMock('./answer-schemas-more', async (original) => {
+      if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+      return original();
+    });
+    const http = await import('./http');
+    stubFetch(async () => jsonResponse({ presets: [] }));
+    const err = await http.requestJson('/studio-api/presets', 'presets').catch((e) => e);
+    expect(err).toBeInstanceOf(http.NetworkError);
+    // The first screen's answers do not need that chunk.
+    stubFetch(async () => jsonResponse({ job: makeJob() }));
+    await expect(http.requestJson('/studio-api/jobs/x', 'job')).resolves.toMatchObject({
+      job: { status: 'completed' },
+    });
+    fail = false;
+    stubFetch(async () => jsonResponse({ presets: [] }));
+    await expect(http.requestJson('/studio-api/presets', 'presets')).resolves.toEqual({
+      presets: [],
+    });
+    vi.doUnmock('./answer-schemas-more');
+  });
+
   it('lets an abort through unchanged, for React Query to cancel', async () => {
     stubFetch(async () => {
       throw new DOMException('aborted', 'AbortError');
