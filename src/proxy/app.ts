@@ -121,7 +121,14 @@ function signInRoutes(
   const { signIn, cookie } = auth.oidc;
   app.route(
     '/',
-    oidcRoutes({ ...shared, oidc: signIn, cookie: auth.cookie, transactionCookie: cookie, log }),
+    oidcRoutes({
+      ...shared,
+      oidc: signIn,
+      cookie: auth.cookie,
+      transactionCookie: cookie,
+      log,
+      sessionsEnded: sessionsEnded({ shared, log }),
+    }),
   );
 }
 

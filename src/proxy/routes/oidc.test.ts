@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { meSchema } from '@/contract/people';
 import { OIDC_CALLBACK_PATH } from '../oidc-settings';
 import { Stack } from '../test/harness';
+import { SseClient } from '../test/sse-client';
 import { TEST_CLIENT, TestProvider, type TestAccount } from '../test/oidc-provider';
 
 /**
@@ -302,9 +303,34 @@ describe('sign-in with OpenID Connect', () => {
       }),
     });
     expect(added.status).toBe(201);
-    expect((await signIn(studio, 'ben')).status).toBe(200);
-    // The same person, with the role of their claims.
-    expect(await me(studio)).toMatchObject({ id: added.body.person.id, role: 'member' });
+    // Ben is signed in with his password elsewhere, a page open there.
+    const local = await studio.s.call('/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: 'ben@example.com',
+        password: 'a long enough password',
+      }).toString(),
+      redirect: 'manual',
+    });
+    const localCookie = (local.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const page = await SseClient.open(`${studio.s.proxy.url}/studio-api/events`, {
+      cookie: localCookie,
+    });
+    try {
+      expect(page.status).toBe(200);
+      await page.next((m) => m.event === 'status');
+      expect((await signIn(studio, 'ben')).status).toBe(200);
+      // The same person, with the role of their claims.
+      expect(await me(studio)).toMatchObject({ id: added.body.person.id, role: 'member' });
+      // The page signed in as a viewer is sent to sign in again at once, as after any
+      // role change, and its session is over.
+      await page.next((m) => m.event === 'signed-out');
+      const old = await studio.s.call('/studio-api/me', { headers: { cookie: localCookie } });
+      expect(old.status).toBe(401);
+    } finally {
+      await page.close();
+    }
 
     const removed = await studio.s.call(`/studio-api/people/${added.body.person.id}`, {
       method: 'DELETE',

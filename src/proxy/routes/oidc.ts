@@ -23,6 +23,8 @@ interface OidcDeps {
   log: Logger;
   /** Where sign-ins at the provider and refused ones are recorded. */
   audit: AuditLog;
+  /** Tells the person's open pages that their sessions ended (a role the claims changed). */
+  sessionsEnded: (personId: string) => void;
 }
 
 /** How long a sign-in at the provider may take, from the click to the callback. */
@@ -106,6 +108,8 @@ export function oidcRoutes(deps: OidcDeps): Hono {
   const conclude = async (c: Context, ending: Ending): Promise<Response> => {
     if (ending.kind === 'ok') {
       const { person } = ending;
+      // Their pages signed in with the old role go to sign-in at once, as after any role change.
+      if (ending.roleChanged) deps.sessionsEnded(person.id);
       const session = await deps.sessions.create(person.id);
       deps.cookie.write(c, session.token, session.maxAgeS);
       deps.log.info('signed in', {

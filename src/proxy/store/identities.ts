@@ -14,6 +14,8 @@ export type IdentityOutcome =
       made: boolean;
       /** The claims gave another role, but this is the studio's last owner. */
       ownerKept: boolean;
+      /** The claims changed the person's role, which ended their other sessions. */
+      roleChanged: boolean;
     }
   /** The person the account signs in as was removed, and no one with its email is back. */
   | { kind: 'removed' }
@@ -73,9 +75,15 @@ export class StoredIdentities {
         made = true;
         await this.link(trx, account, person.id, false);
       }
-      const ownerKept = await this.giveRole(trx, person, account.role);
-      const role = ownerKept ? person.role : account.role;
-      return { kind: 'ok', person: { ...person, role }, made, ownerKept };
+      const given = made ? 'same' : await this.giveRole(trx, person, account.role);
+      const role = given === 'owner kept' ? person.role : account.role;
+      return {
+        kind: 'ok',
+        person: { ...person, role },
+        made,
+        ownerKept: given === 'owner kept',
+        roleChanged: given === 'changed',
+      };
     });
   }
 
@@ -118,15 +126,19 @@ export class StoredIdentities {
     }
   }
 
-  /** Sets the claims' role; true when it was not, to keep the last owner. */
-  private async giveRole(trx: Db, person: PersonRecord, role: Role): Promise<boolean> {
-    if (person.role === role) return false;
+  /** Sets the claims' role, ending the person's sessions, unless it is theirs or they are the last owner. */
+  private async giveRole(
+    trx: Db,
+    person: PersonRecord,
+    role: Role,
+  ): Promise<'same' | 'changed' | 'owner kept'> {
+    if (person.role === role) return 'same';
     if (person.role === 'owner') {
       const owners = await this.people.select(trx).where('role', '=', 'owner').limit(2).execute();
-      if (owners.length < 2) return true;
+      if (owners.length < 2) return 'owner kept';
     }
     await trx.updateTable('people').set({ role }).where('id', '=', person.id).execute();
     await trx.deleteFrom('sessions').where('person_id', '=', person.id).execute();
-    return false;
+    return 'changed';
   }
 }
