@@ -132,6 +132,28 @@ describe.each(STORE_KINDS)('budgets on %s', (kind) => {
     );
   });
 
+  it('lets a person’s charges go a month after the month they count in, and no one else’s', async () => {
+    const o = await open(kind);
+    const [ana, ben] = [await person(o, 'Ana'), await person(o, 'Ben')];
+    await o.store.budgets.set(null, { day: null, month: 100 });
+    const september = Date.parse('2026-09-20T12:00:00Z');
+    await create(o, ana.id, 10, september);
+    await create(o, ben.id, 10, september);
+    const charges = async () =>
+      (await o.db.selectFrom('budget_charges').select('person_id').execute())
+        .map((r) => (r.person_id === ana.id ? 'Ana' : 'Ben'))
+        .sort();
+    // October's first create keeps September's: a month back is still kept.
+    await create(o, ana.id, 1, Date.parse('2026-10-02T12:00:00Z'));
+    expect(await charges()).toEqual(['Ana', 'Ana', 'Ben']);
+    // November's lets Ana's September charge go, not Ben's, and counts only November.
+    await create(o, ana.id, 2, Date.parse('2026-11-02T12:00:00Z'));
+    expect(await charges()).toEqual(['Ana', 'Ana', 'Ben']);
+    expect(await o.store.budgets.of(ana.id, Date.parse('2026-11-02T13:00:00Z'))).toMatchObject({
+      used: { month: 2 },
+    });
+  });
+
   it('frees a refused create’s reservation, and counts what a job really cost once known', async () => {
     const o = await open(kind);
     const ana = await person(o, 'Ana');

@@ -63,6 +63,9 @@ export interface BudgetCharge {
   estimate: number;
 }
 
+/** How long before this month's start a charge stays: no period's start moves that far. */
+const CHARGES_KEPT_BEFORE_MS = 31 * 24 * 60 * 60 * 1000;
+
 /**
  * Budgets per person and the team default, and what each person spent against them. A
  * create reserves its estimate in the transaction that writes its intent, after taking
@@ -195,6 +198,14 @@ export class StoredBudgets {
         added_ms: nowMs,
         estimate: charge.estimate,
       })
+      .execute();
+    // Only this month's charges count (the ledger keeps what each job cost for good): the
+    // maker's older ones go, a month after it began, so the table stays a month or two deep.
+    const { monthStartMs } = this.periods(nowMs);
+    await trx
+      .deleteFrom('budget_charges')
+      .where('person_id', '=', charge.personId)
+      .where('added_ms', '<', monthStartMs - CHARGES_KEPT_BEFORE_MS)
       .execute();
   }
 }
