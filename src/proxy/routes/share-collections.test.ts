@@ -8,7 +8,7 @@ import { STORE_KINDS } from '../test/store-kinds';
 import { Stack } from '../test/harness';
 import { linksOn, pathOf, shareAs, sharedPhoto, sharesSeenBy } from '../test/share-links';
 import { studiosOn } from '../test/studio-on';
-import { asJson, createAs, finished, PASSWORD, signIn, team } from '../test/team';
+import { asJson, auditLog, createAs, finished, PASSWORD, signIn, team } from '../test/team';
 import { SHARE_GONE_TEXT } from './share-page';
 
 /**
@@ -228,10 +228,7 @@ describe('a collection’s share link', () => {
     );
 
     const owner = await signIn(s, 'owner@localhost', PASSWORD);
-    const audit = await s.json<{
-      entries: { action: string; subject: string; detail: unknown; actor: { id: string } }[];
-    }>('/studio-api/audit?action=share_made', { headers: { cookie: owner } });
-    expect(audit.body.entries).toEqual([
+    expect(await auditLog(s, owner, 'action=share_made')).toEqual([
       expect.objectContaining({
         subject: id,
         detail: { link: byBen.id, collection: 'Foxes' },
