@@ -26,8 +26,11 @@ interface SharedItem {
   pathKey: string;
 }
 
-/** The most images a collection's page shows, newest jobs first. */
-const SHOWN_IMAGES = 500;
+/**
+ * The most images a collection's page shows, newest jobs first: with its page, fewer than
+ * the requests an address may make under `/s/` in a minute, so all its thumbnails load.
+ */
+const SHOWN_IMAGES = 200;
 
 /** A collection link's file key in a path: two halves of base64url characters. */
 const PATH_KEY_RE = new RegExp(`^[A-Za-z0-9_-]{${2 * KEY_PART_CHARS}}$`);
