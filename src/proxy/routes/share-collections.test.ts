@@ -142,6 +142,24 @@ describe.each(STORE_KINDS)('a collection’s share link on %s', (kind) => {
 });
 
 describe('a collection’s share link', () => {
+  it('shows the newest 200 images of a larger collection, and says so', async () => {
+    const s = await started(await Stack.start({ studioPassword: PASSWORD }));
+    const owner = await signIn(s, 'owner@localhost', PASSWORD);
+    const jobs = await Promise.all(
+      Array.from({ length: 51 }, (_, n) => made(s, owner, `picture ${n}`)),
+    );
+    const id = await collection(
+      s,
+      owner,
+      'Many',
+      jobs.map((j) => ({ job: j.id })),
+    );
+    const link = await shareAs(s, owner, { collectionId: id });
+    const page = await s.call(pathOf(link.url));
+    expect(imagesOn(page.text)).toHaveLength(200);
+    expect(page.text).toContain('The newest 200 images of the collection.');
+  });
+
   it('is refused when tampered with, lapsed, revoked, or its collection deleted', async () => {
     const s = await started(await Stack.start({ studioPassword: PASSWORD }));
     const { cookies } = await team(s, ['member']);
