@@ -90,3 +90,78 @@ test('a share link opens without a session, shows only what was shared, and stop
   await stranger.close();
   expect((await watch.report()).leaks).toEqual([]);
 });
+
+test('a collection shared from its page shows its images as they are now, to anyone, until revoked', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const watch = watchForUuids(page);
+  const kite = await completedJob(page, `${tag} a kite over the sea`);
+  const gull = await completedJob(page, `${tag} a gull on a post`);
+  const name = `${tag} Coast`;
+  const made = await page.request.post('/studio-api/collections', {
+    data: { name, items: [{ job: kite.id }, { job: gull.id, image: 2 }] },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { collection } = (await made.json()) as { collection: { id: string } };
+
+  await page.goto(`/#/collections/${collection.id}`);
+  await page
+    .getByRole('toolbar', { name: 'Collection actions' })
+    .getByRole('button', { name: 'Share' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Share the collection “${name}”` });
+  await expect(dialog.getByRole('switch', { name: 'Show the prompts' })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Make link' }).click();
+  const field = dialog.getByRole('textbox', {
+    name: 'Anyone with this link can see this collection',
+  });
+  await expect(field).toHaveValue(/\/s\/[\w-]{22}\.[\w-]{32}$/);
+  const link = await field.inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Someone else, with nothing of the studio's: the collection's name and its five images.
+  const stranger = await browser.newContext();
+  const outside = await stranger.newPage();
+  expect((await outside.goto(link))?.status()).toBe(200);
+  expect(await stranger.cookies()).toEqual([]);
+  await expect(outside.getByRole('heading', { level: 1 })).toHaveText(name);
+  const images = outside.getByRole('img', { name: /^Shared image \d of 5$/ });
+  await expect(images).toHaveCount(5);
+  const first = images.first();
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const html = await outside.content();
+  for (const secret of [kite.id, gull.id, collection.id, 'a kite over', 'a gull on']) {
+    expect(html).not.toContain(secret);
+  }
+  await expect(outside.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new RegExp(`^${link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[\\w-]{22}/thumb/1536$`),
+  );
+
+  // The collection changes in the studio: the next look shows it as it is.
+  const removed = await page.request.post(`/studio-api/collections/${collection.id}/items/remove`, {
+    data: { items: [{ job: kite.id }] },
+  });
+  expect(removed.ok(), await removed.text()).toBe(true);
+  await outside.reload();
+  await expect(outside.getByRole('img', { name: 'The shared image' })).toBeVisible();
+
+  // Revoked on the Account page, where the link is listed by the collection's name.
+  await page.goto('/#/account');
+  const row = page
+    .getByTestId('share-links')
+    .locator('tr[data-state]')
+    .filter({ hasText: `Collection “${name}”` });
+  await expect(row).toHaveAttribute('data-state', 'active');
+  await row.getByRole('button', { name: `Revoke the link to Collection “${name}”` }).click();
+  await expect(row).toHaveAttribute('data-state', 'revoked');
+  expect((await outside.reload())?.status()).toBe(410);
+  await expect(outside.getByRole('heading', { level: 1 })).toHaveText('Link not available');
+  await stranger.close();
+  expect((await watch.report()).leaks).toEqual([]);
+});

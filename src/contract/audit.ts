@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = [
   'collection_made',
   'collection_renamed',
   'collection_deleted',
+  'collection_items_added',
+  'collection_items_removed',
+  'preset_saved',
+  'preset_renamed',
+  'preset_changed',
+  'preset_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +62,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   collection_made: 'Collection made',
   collection_renamed: 'Collection renamed',
   collection_deleted: 'Collection deleted',
+  collection_items_added: 'Added to a collection',
+  collection_items_removed: 'Removed from a collection',
+  preset_saved: 'Preset saved',
+  preset_renamed: 'Preset renamed',
+  preset_changed: 'Preset changed',
+  preset_deleted: 'Preset deleted',
 };
 
 const actionSchema = z.enum(AUDIT_ACTIONS, {

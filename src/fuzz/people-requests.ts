@@ -172,6 +172,7 @@ export function shareRoutes(): fc.Arbitrary<RouteRequest> {
   const asked = fc.record(
     {
       jobId: fc.oneof(fc.constant('AAAAAAAAAAAA'), hostileValue),
+      collectionId: fc.oneof(fc.constant('AAAAAAAAAAAA'), hostileValue),
       index: fc.oneof(fc.constantFrom(0, 3, 4, -1, 1.5), hostileValue),
       showPrompt: fc.oneof(fc.boolean(), hostileValue),
       expiresInDays: fc.oneof(fc.constantFrom(1, 7, 30, 0, 3), hostileValue),

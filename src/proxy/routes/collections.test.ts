@@ -155,7 +155,7 @@ describe('collections', () => {
     const audit = await s.json<unknown>('/studio-api/audit', { headers: { cookie: who.admin } });
     const entries = auditPageSchema
       .parse(audit.body)
-      .entries.filter((e) => e.action.startsWith('collection_'))
+      .entries.filter((e) => /^collection_(made|renamed|deleted)$/.test(e.action))
       .map((e) => [e.action, e.actor?.name, e.subject]);
     expect(entries).toEqual([
       ['collection_deleted', 'A admin', mine.id],

@@ -135,7 +135,7 @@ const param = zValidator('param', z.object({ id: handleSchema }), (r) => {
 });
 const body = jsonBodyLimit(64 * 1024);
 
-/** Adding and removing items: all at once, or nothing. */
+/** Adding and removing items: all at once, or nothing; each request in the audit log. */
 function itemRoutes(app: Hono, deps: CollectionDeps): void {
   const { toManage, shown } = lookups(deps);
   const json = zValidator('json', collectionItemsSchema, rejectInvalid(deps.redact));
@@ -149,6 +149,14 @@ function itemRoutes(app: Hono, deps: CollectionDeps): void {
         changed = await deps.collections.addItems(rec.id, list, callerOf(c).id);
       } else {
         changed = await deps.collections.removeItems(rec.id, list);
+      }
+      // One entry per request that changed something, however many items it named.
+      if (changed > 0) {
+        await audited(c, deps.audit, {
+          action: add ? 'collection_items_added' : 'collection_items_removed',
+          subject: rec.handle,
+          detail: { name: rec.name, count: changed },
+        });
       }
       return c.json({ collection: await shown(rec.id), changed });
     });

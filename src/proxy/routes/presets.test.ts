@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { presetSchema, type Preset } from '@/contract/presets';
 import type { Stack } from '../test/harness';
-import { asJson, team } from '../test/team';
+import { asJson, auditLog, team } from '../test/team';
 import { STORE_KINDS } from '../test/store-kinds';
 import { studiosOn } from '../test/studio-on';
 
@@ -20,7 +20,7 @@ describe.each(STORE_KINDS)('presets over HTTP (%s)', (kind) => {
   it("a member saves, lists, renames and deletes their own, and never sees another's", async () => {
     stack = await studioOn(kind);
     const s = stack;
-    const { cookies } = await team(s, ['member', 'member', 'viewer']);
+    const { cookies, ids } = await team(s, ['member', 'member', 'viewer']);
     const [ana, ben, viewer] = [
       cookies.member0 ?? '',
       cookies.member1 ?? '',
@@ -66,9 +66,45 @@ describe.each(STORE_KINDS)('presets over HTTP (%s)', (kind) => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe('name: you already have a preset named "Cinema".');
 
+    const changed = await s.call(url, asJson(ana, 'PATCH', { suffix: 'on slide film' }));
+    expect(changed.status).toBe(200);
     expect((await s.json(url, asJson(ana, 'DELETE'))).body).toEqual({ deleted: wide.id });
     expect((await list(ana)).body.presets).toEqual([]);
     expect((await s.json<Refusal>(url, asJson(ana, 'DELETE'))).status).toBe(404);
+
+    // Each change is in the audit log, with who made it; Ben's refusals are not.
+    const entries = await auditLog(s, cookies.owner ?? '', `person=${ids.member0 ?? ''}`);
+    const said = entries
+      .filter((e) => e.action.startsWith('preset_'))
+      .map((e) => ({ action: e.action, actor: e.actor?.id, subject: e.subject, detail: e.detail }));
+    expect(said).toEqual([
+      {
+        action: 'preset_deleted',
+        actor: ids.member0,
+        subject: wide.id,
+        detail: { name: 'Cinema' },
+      },
+      {
+        action: 'preset_changed',
+        actor: ids.member0,
+        subject: wide.id,
+        detail: { name: 'Cinema', changed: ['suffix'] },
+      },
+      {
+        action: 'preset_renamed',
+        actor: ids.member0,
+        subject: wide.id,
+        detail: { from: 'Wide film', to: 'Cinema', changed: [] },
+      },
+      {
+        action: 'preset_saved',
+        actor: ids.member0,
+        subject: wide.id,
+        detail: { name: 'Wide film' },
+      },
+    ]);
+    const byBen = await auditLog(s, cookies.owner ?? '', `person=${ids.member1 ?? ''}`);
+    expect(byBen.filter((e) => e.action.startsWith('preset_'))).toEqual([]);
 
     // A viewer cannot create, so keeps no presets.
     const byViewer = await s.json<Refusal>(

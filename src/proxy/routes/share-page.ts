@@ -5,14 +5,22 @@ export interface SharedMedia {
   href: string;
   video: boolean;
   dims: { width: number; height: number } | null;
+  /** Shown under it (a collection's image: its prompt, when the sharer chose so). */
+  caption?: string | null;
 }
 
-interface SharePageFacts {
+/** What a share page shows: a job's images, or a collection's. */
+export interface SharePageContent {
   title: string;
   /** Shown only when the sharer chose so; null otherwise. */
   prompt: string | null;
-  expiresMs: number;
   media: SharedMedia[];
+  /** A line under the title (a collection's: that it is empty, or shown in part). */
+  note?: string | null;
+}
+
+interface SharePageFacts extends SharePageContent {
+  expiresMs: number;
   /** The page's own absolute URL, for the previews chat tools draw (Open Graph). */
   absolute: string;
 }
@@ -27,6 +35,8 @@ const STYLE = `<style>
   .grid.one { grid-template-columns: minmax(0, 1fr); }
   img, video { display: block; width: 100%; height: auto; border-radius: .375rem; background: #27272a; }
   .prompt { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; opacity: .85; }
+  figure { margin: 0; display: grid; gap: .25rem; align-content: start; }
+  figcaption { font-size: .85rem; }
   .note { margin: 0; font-size: .85rem; opacity: .65; }
   a { color: inherit; }
 </style>`;
@@ -53,9 +63,15 @@ const sizeAttrs = (m: SharedMedia) =>
   m.dims ? ` width="${m.dims.width}" height="${m.dims.height}"` : '';
 
 function mediaHtml(m: SharedMedia, n: number, count: number): string {
-  if (m.video) {
-    return `<video src="${escape(m.href)}" controls playsinline preload="metadata"${sizeAttrs(m)}></video>`;
-  }
+  const shown = m.video ? clipHtml(m) : imageHtml(m, n, count);
+  if (!m.caption) return shown;
+  return `<figure>${shown}<figcaption class="prompt">${escape(m.caption)}</figcaption></figure>`;
+}
+
+const clipHtml = (m: SharedMedia): string =>
+  `<video src="${escape(m.href)}" controls playsinline preload="metadata"${sizeAttrs(m)}></video>`;
+
+function imageHtml(m: SharedMedia, n: number, count: number): string {
   // One image is drawn from the largest thumbnail, several from the middle size; each
   // opens its original.
   const thumb = `${m.href}/thumb/${count === 1 ? 1536 : 768}`;
@@ -89,17 +105,18 @@ function openGraph(f: SharePageFacts): string {
 /**
  * The page a share link opens: its images (or clip), the prompt only when its sharer
  * chose so, and when the link lapses. No script, and nothing of the studio's beyond it:
- * no job handle, no name, no link into the studio.
+ * no job or collection handle, no maker's name, no link into the studio.
  */
 export function sharePage(f: SharePageFacts): string {
   const lapses = new Date(f.expiresMs).toUTCString();
   const grid = f.media.map((m, n) => mediaHtml(m, n, f.media.length)).join('\n');
   const prompt = f.prompt === null ? '' : `<p class="prompt">${escape(f.prompt)}</p>`;
+  const note = f.note ? `<p class="note">${escape(f.note)}</p>` : '';
   return page(
     f.title,
     openGraph(f),
     `<h1>${escape(f.title)}</h1>
-${prompt}
+${prompt}${note}
 <div class="grid${f.media.length === 1 ? ' one' : ''}">
 ${grid}
 </div>

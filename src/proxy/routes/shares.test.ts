@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { shareEnvelopeSchema, shareListSchema, type Share } from '@/contract/shares';
+import { shareEnvelopeSchema, shareListSchema } from '@/contract/shares';
 import { jobSchema, type Job } from '@/contract/studio-api';
 import { waitFor, Stack } from '../test/harness';
 import { asJson, PASSWORD, signIn, team } from '../test/team';
+import { linksOn, pathOf, shareAs, sharedPhoto } from '../test/share-links';
 import { studiosOn } from '../test/studio-on';
 import { SHARE_GONE_TEXT } from './share-page';
 
@@ -20,9 +21,7 @@ let photo: Buffer;
 const { freshDatabase } = studiosOn();
 
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#3a7' } })
-    .png()
-    .toBuffer();
+  photo = await sharedPhoto();
 });
 
 afterEach(async () => {
@@ -66,22 +65,11 @@ async function finished(s: Stack, cookie: string, text: string): Promise<Job> {
   });
 }
 
-async function share(s: Stack, cookie: string, body: unknown): Promise<Share> {
-  const res = await s.json('/studio-api/shares', asJson(cookie, 'POST', body));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return shareEnvelopeSchema.parse(res.body).share;
-}
-
-const pathOf = (url: string) => new URL(url).pathname;
-
-/** The handles of `/s/...` links and image sources on a page. */
-const linksOn = (html: string) => [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-
 describe('share links', () => {
   it('show a job to anyone, with no session read or set, and no handle or prompt unless asked', async () => {
     const { s, cookies } = await studio();
     const job = await finished(s, cookies.member1, 'a secret lighthouse at dusk');
-    const link = await share(s, cookies.member1, { jobId: job.id });
+    const link = await shareAs(s, cookies.member1, { jobId: job.id });
     expect(link).toMatchObject({ jobId: job.id, index: null, showPrompt: false, state: 'active' });
     expect(link.url).toMatch(
       new RegExp(`^${s.proxy.url}/s/[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{32}$`),
@@ -122,7 +110,7 @@ describe('share links', () => {
     expect(withCookie.headers.get('set-cookie')).toBeNull();
 
     // Shown with its prompt when asked, one image only when one is shared.
-    const one = await share(s, cookies.member1, { jobId: job.id, index: 1, showPrompt: true });
+    const one = await shareAs(s, cookies.member1, { jobId: job.id, index: 1, showPrompt: true });
     const onePage = await s.call(pathOf(one.url));
     expect(onePage.text).toContain('a secret lighthouse at dusk');
     expect(linksOn(onePage.text)).toEqual([
@@ -136,7 +124,7 @@ describe('share links', () => {
   it('refuse tampered, guessed, lapsed, revoked and deleted links with one message', async () => {
     const { s, cookies } = await studio();
     const job = await finished(s, cookies.member1, 'a harbour');
-    const link = await share(s, cookies.member1, { jobId: job.id, expiresInDays: 1 });
+    const link = await shareAs(s, cookies.member1, { jobId: job.id, expiresInDays: 1 });
     const path = pathOf(link.url);
     const gone = async (p: string, status: number) => {
       const res = await s.call(p);
@@ -163,7 +151,7 @@ describe('share links', () => {
     expect(shareListSchema.parse(listed.body).shares[0]?.state).toBe('expired');
 
     // Revoked: at once, page and files.
-    const other = await share(s, cookies.member1, { jobId: job.id });
+    const other = await shareAs(s, cookies.member1, { jobId: job.id });
     expect((await s.call(`${pathOf(other.url)}/0/thumb`)).status).toBe(200);
     const revoked = await s.json(
       `/studio-api/shares/${other.id}`,
@@ -175,7 +163,7 @@ describe('share links', () => {
     await gone(`${pathOf(other.url)}/0/thumb`, 410);
 
     // Its job deleted: gone too.
-    const third = await share(s, cookies.member1, { jobId: job.id });
+    const third = await shareAs(s, cookies.member1, { jobId: job.id });
     const deleted = await s.call(`/studio-api/jobs/${job.id}`, asJson(cookies.member1, 'DELETE'));
     expect(deleted.status).toBe(200);
     await gone(pathOf(third.url), 410);
@@ -223,9 +211,9 @@ describe('share links', () => {
       ).status,
     ).toBe(404);
 
-    const a = await share(s, cookies.member1, { jobId: mine.id });
-    const b = await share(s, cookies.member2, { jobId: theirs.id });
-    const c = await share(s, cookies.admin0, { jobId: theirs.id, index: 0 });
+    const a = await shareAs(s, cookies.member1, { jobId: mine.id });
+    const b = await shareAs(s, cookies.member2, { jobId: theirs.id });
+    const c = await shareAs(s, cookies.admin0, { jobId: theirs.id, index: 0 });
     const list = async (who: string) =>
       shareListSchema
         .parse((await s.json('/studio-api/shares', { headers: { cookie: who } })).body)
@@ -254,7 +242,7 @@ describe('share links', () => {
   it('are rate-limited per address', async () => {
     const { s, cookies } = await studio();
     const job = await finished(s, cookies.member1, 'busy');
-    const link = await share(s, cookies.member1, { jobId: job.id });
+    const link = await shareAs(s, cookies.member1, { jobId: job.id });
     let answered = 0;
     let limited: { status: number; text: string } | null = null;
     for (let i = 0; i < 300 && limited === null; i++) {
@@ -275,7 +263,7 @@ describe('share links', () => {
     replica = b;
     const owner = await signIn(a, 'owner@localhost', PASSWORD);
     const job = await finished(a, owner, 'two replicas');
-    const link = await share(a, owner, { jobId: job.id });
+    const link = await shareAs(a, owner, { jobId: job.id });
     expect((await b.call(pathOf(link.url))).status).toBe(200);
     expect((await a.call(pathOf(link.url))).status).toBe(200);
     const revoked = await b.call(`/studio-api/shares/${link.id}`, asJson(owner, 'DELETE'));

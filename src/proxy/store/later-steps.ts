@@ -6,6 +6,7 @@ import { budgetsAndAudit } from './step-budgets-audit';
 import { collections } from './step-collections';
 import { ledgerMakers } from './step-ledger-makers';
 import { presetsTable } from './step-presets';
+import { shareCollections } from './step-share-collections';
 import { createQueue } from './step-queue';
 
 /**
@@ -29,4 +30,6 @@ export const LATER_STEPS: readonly Step[] = [
   presetsTable,
   // 11: collections.
   collections,
+  // 12: share links to a collection.
+  shareCollections,
 ];

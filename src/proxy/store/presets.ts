@@ -102,15 +102,25 @@ export class StoredPresets {
     });
   }
 
+  private static row(db: Db, personId: string, id: string) {
+    return db
+      .selectFrom('presets')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .where('person_id', '=', personId)
+      .executeTakeFirst();
+  }
+
+  /** One of the person's presets; null when they have none with that id. */
+  async get(personId: string, id: string): Promise<Preset | null> {
+    const row = await StoredPresets.row(this.db, personId, id);
+    return row ? toPreset(row) : null;
+  }
+
   /** Renames or changes one of the person's presets; not found when it is not theirs. */
   update(personId: string, id: string, change: PresetChange): Promise<Preset> {
     return this.inTurn(personId, async (trx) => {
-      const row = await trx
-        .selectFrom('presets')
-        .select(COLUMNS)
-        .where('id', '=', id)
-        .where('person_id', '=', personId)
-        .executeTakeFirst();
+      const row = await StoredPresets.row(trx, personId, id);
       if (!row) throw presetNotFound();
       if (change.name !== undefined) await this.nameFree(trx, personId, change.name, id);
       const next = { ...row, ...change };

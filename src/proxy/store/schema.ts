@@ -257,6 +257,7 @@ interface AuditTable {
 interface ShareLinksTable {
   /** 22 base64url characters (128 random bits); the link adds its signature. */
   id: string;
+  /** The job shared; '' on a link to a collection (`step-share-collections.ts`). */
   job_handle: string;
   /** The one image shared; null: the whole job. */
   image_index: number | null;
@@ -266,6 +267,8 @@ interface ShareLinksTable {
   created_ms: number;
   expires_ms: number;
   revoked_ms: number | null;
+  /** The handle of the collection shared; null on a link to a job. */
+  collection_id: string | null;
 }
 
 /** The key share links are signed with, one per database. */

@@ -36,10 +36,13 @@ export async function sharesTables(db: SchemaDb): Promise<void> {
     .execute();
 }
 
-/** A share link as stored, with its maker's name. */
+/** A share link as stored, with its maker's name: of a job or of a collection. */
 export interface ShareRecord {
   id: string;
-  jobHandle: string;
+  /** The job shared; null on a link to a collection. */
+  jobHandle: string | null;
+  /** The handle of the collection shared; null on a link to a job. */
+  collectionId: string | null;
   index: number | null;
   showPrompt: boolean;
   createdBy: { id: string; name: string } | null;
@@ -50,7 +53,8 @@ export interface ShareRecord {
 
 /** A new link, as its maker asks for it. */
 export interface ShareDraft {
-  jobHandle: string;
+  /** A job (and `index`, one image of it) or a collection (`index` null). */
+  shared: { job: string } | { collection: string };
   index: number | null;
   showPrompt: boolean;
   createdBy: string | null;
@@ -62,6 +66,9 @@ const LISTED = 200;
 
 /** Characters of the signature a link carries (base64url of HMAC-SHA256, 192 bits). */
 const SIGNATURE_CHARS = 32;
+
+/** Characters of each half of a collection link's file key (`keyPart`). */
+export const KEY_PART_CHARS = 11;
 
 /**
  * Share links: `<id>.<signature>`, an id of 128 random bits and its HMAC under a key kept
@@ -92,6 +99,18 @@ export class StoredShares {
       .slice(0, SIGNATURE_CHARS);
   }
 
+  /**
+   * 11 characters (66 bits) of the HMAC of `parts` under the signing key, apart from any
+   * link's signature: what a collection link's file keys are made of, so that a key names
+   * nothing without the key, and differs from one link to another.
+   */
+  async keyPart(...parts: string[]): Promise<string> {
+    return createHmac('sha256', await this.signingKey())
+      .update(`share-key:${parts.join(':')}`)
+      .digest('base64url')
+      .slice(0, KEY_PART_CHARS);
+  }
+
   /** The token a link to share `id` carries. */
   async token(id: string): Promise<string> {
     return `${id}.${await this.signature(id)}`;
@@ -120,7 +139,8 @@ export class StoredShares {
   ): ShareRecord {
     return {
       id: r.id,
-      jobHandle: r.job_handle,
+      jobHandle: r.collection_id === null ? r.job_handle : null,
+      collectionId: r.collection_id,
       index: r.image_index,
       showPrompt: Number(r.show_prompt) === 1,
       createdBy:
@@ -139,7 +159,9 @@ export class StoredShares {
       .insertInto('share_links')
       .values({
         id,
-        job_handle: draft.jobHandle,
+        // A collection's link keeps '' where a job's keeps its handle (the step's NOT NULL).
+        job_handle: 'job' in draft.shared ? draft.shared.job : '',
+        collection_id: 'collection' in draft.shared ? draft.shared.collection : null,
         image_index: draft.index,
         show_prompt: draft.showPrompt ? 1 : 0,
         created_by: draft.createdBy,
@@ -176,6 +198,35 @@ export class StoredShares {
     q = by === null ? q.where('created_by', 'is', null) : q.where('created_by', '=', by);
     const row = await q.executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /** A collection's name, by its handle; null once it is deleted. */
+  async collectionName(handle: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('collections')
+      .select('name')
+      .where('handle', '=', handle)
+      .executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  /**
+   * What a collection holds now, by its handle (none once it is deleted): each job with
+   * the images of it held (null: the whole job).
+   */
+  async collectionItems(handle: string): Promise<Map<string, (number | null)[]>> {
+    const rows = await this.db
+      .selectFrom('collection_items as i')
+      .innerJoin('collections as c', 'c.id', 'i.collection_id')
+      .select(['i.job_handle', 'i.image_index'])
+      .where('c.handle', '=', handle)
+      .execute();
+    const held = new Map<string, (number | null)[]>();
+    for (const r of rows) {
+      const image = r.image_index === null ? null : Number(r.image_index);
+      held.set(r.job_handle, [...(held.get(r.job_handle) ?? []), image]);
+    }
+    return held;
   }
 
   /** Revokes a link (one revoked already keeps its first time). */

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { auditPageSchema, type AuditEntry } from '@/contract/audit';
 import type { Role } from '@/contract/people';
 import { jobSchema, type Job } from '@/contract/studio-api';
 import { waitFor, type Stack } from './harness';
@@ -61,3 +62,12 @@ export const finished = (s: Stack, cookie: string, id: string) =>
     const job = jobSchema.parse(res.body.job);
     return job.status === 'completed' ? job : null;
   });
+
+/** The newest entries of the audit log (`query`: its filters), as `cookie`'s admin reads it. */
+export async function auditLog(s: Stack, cookie: string, query = ''): Promise<AuditEntry[]> {
+  const res = await s.json(`/studio-api/audit${query === '' ? '' : `?${query}`}`, {
+    headers: { cookie },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return auditPageSchema.parse(res.body).entries;
+}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { meQuery } from '@/web/lib/me';
 import { MyBudget } from '@/web/features/budgets/my-budget';
+import { collectionHref } from '@/web/features/collections/api';
 import { NotificationsSetting } from '../notifications-setting';
 import { jobHref, replaceRouteSearch, useRouteSearch } from '../router';
 import { Page } from './page';
@@ -46,7 +47,9 @@ export function AccountPage() {
         jobHref={jobHref}
       />
       <MyBudget />
-      {role !== undefined && role !== 'viewer' ? <Shares.Component jobHref={jobHref} /> : null}
+      {role !== undefined && role !== 'viewer' ? (
+        <Shares.Component jobHref={jobHref} collectionHref={collectionHref} />
+      ) : null}
       {admin ? <Budgets.Component /> : null}
       {admin ? <Audit.Component /> : null}
       <NotificationsSetting />

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { FormDialog } from '@/web/components/ui/form-dialog';
+import { ShareButton } from '@/web/features/shares';
 import { LoadError, RequestError } from '@/web/components/ui/request-error';
 import { useMe } from '@/web/jobs/hooks/use-job-rights';
 import { collectionChanges, collectionQueries, collectionZipHref, mayManage } from './api';
@@ -16,8 +17,9 @@ interface CollectionHeaderProps {
 const LINK = 'rounded-md px-2.5 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800';
 
 /**
- * A collection's name, owner and counts, with Download ZIP for everyone and Rename and
- * Delete (after asking) for whom the studio lets change it.
+ * A collection's name, owner and counts, with Download ZIP for everyone, Share (a link
+ * for anyone, from members up) and Rename and Delete (after asking) for whom the studio
+ * lets change it.
  */
 export function CollectionHeader({ id, onDeleted }: CollectionHeaderProps) {
   const client = useQueryClient();
@@ -55,6 +57,9 @@ export function CollectionHeader({ id, onDeleted }: CollectionHeaderProps) {
           <a href={collectionZipHref(c.id)} download className={LINK}>
             Download ZIP
           </a>
+        ) : null}
+        {me === undefined || me.role !== 'viewer' ? (
+          <ShareButton collectionId={c.id} name={c.name} />
         ) : null}
         {manage && !asking ? (
           <>

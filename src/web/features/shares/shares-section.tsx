@@ -15,6 +15,9 @@ const STATE_WORDS: Record<Share['state'], string> = {
   gone: 'Job deleted',
 };
 
+const stateOf = (s: Share): string =>
+  s.state === 'gone' && s.collectionId !== null ? 'Collection deleted' : STATE_WORDS[s.state];
+
 const COLUMNS = [
   { header: 'Shared' },
   { header: 'Made by' },
@@ -23,14 +26,28 @@ const COLUMNS = [
   { header: 'Link' },
 ] as const;
 
-/** What a link shows: the job's title, and which image when it is one. */
-const whatOf = (s: Share) => (s.index === null ? s.title : `${s.title} · image ${s.index + 1}`);
+/** What a link shows: the job's title and which image when it is one, or the collection. */
+const whatOf = (s: Share) =>
+  s.collectionId !== null
+    ? `Collection “${s.title}”`
+    : s.index === null
+      ? s.title
+      : `${s.title} · image ${s.index + 1}`;
+
+/** Where a row leads in the studio: its job's page, or its collection's. */
+interface Hrefs {
+  jobHref: (id: string) => string;
+  collectionHref: (id: string) => string;
+}
+
+const hrefOf = (s: Share, to: Hrefs): string =>
+  s.collectionId !== null ? to.collectionHref(s.collectionId) : to.jobHref(s.jobId ?? '');
 
 /**
  * The share links the person signed in made (admins and owners: everyone's), newest
  * first: what each shows, until when, whether it still works; copy or revoke each.
  */
-export function SharesSection({ jobHref }: { jobHref: (id: string) => string }) {
+export function SharesSection(hrefs: Hrefs) {
   const shares = useQuery(sharesQuery);
   const revoke = useRevokeShare();
   const list = shares.data?.shares ?? [];
@@ -40,8 +57,8 @@ export function SharesSection({ jobHref }: { jobHref: (id: string) => string }) 
       title="Share links"
       head={
         <p className="text-sm text-zinc-400">
-          Links that show a job’s images to anyone who has them, without signing in. A revoked link
-          stops working at once.
+          Links that show a job’s images, or a collection’s, to anyone who has them, without signing
+          in. A revoked link stops working at once.
         </p>
       }
     >
@@ -52,7 +69,7 @@ export function SharesSection({ jobHref }: { jobHref: (id: string) => string }) 
         {revoke.error ? <RequestError error={revoke.error} onDismiss={revoke.reset} /> : null}
         {shares.isSuccess && list.length === 0 ? (
           <p className="px-2 text-sm text-zinc-500">
-            No share links yet. Open an image in the library and choose Share.
+            No share links yet. Open an image in the library, or a collection, and choose Share.
           </p>
         ) : null}
         {list.length > 0 ? (
@@ -67,13 +84,13 @@ export function SharesSection({ jobHref }: { jobHref: (id: string) => string }) 
               s.state === 'gone' ? (
                 whatOf(s)
               ) : (
-                <a href={jobHref(s.jobId)} className="underline-offset-2 hover:underline">
+                <a href={hrefOf(s, hrefs)} className="underline-offset-2 hover:underline">
                   {whatOf(s)}
                 </a>
               ),
               s.maker?.name ?? '—',
               lapseOf(s),
-              STATE_WORDS[s.state],
+              stateOf(s),
               s.state === 'active' ? (
                 <span className="flex flex-wrap gap-1">
                   <CopyButton text={s.url} label={`Copy the link to ${whatOf(s)}`} />
