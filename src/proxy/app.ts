@@ -200,7 +200,7 @@ export function createApp(deps: AppDeps): Hono {
     jobsRoutes({ ...deps, budgets: shared.budgets, queue: shared.queue }),
   );
   app.route('/studio-api/jobs', historyRoutes({ ...deps, ...shared }));
-  app.route('/studio-api/jobs', bulkRoutes({ ...deps, audit: shared.audit }));
+  app.route('/studio-api/jobs', bulkRoutes({ ...deps, audit: shared.audit, queue: shared.queue }));
   app.route('/studio-api/jobs', lineageTreeRoutes(deps));
   app.route('/studio-api/jobs', queueRoutes({ ...deps, ...shared }));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));
