@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { createJobSchema } from './create-job-schema';
 import { BATCH_LIMIT } from './permutations';
-import { jobSchema } from './studio-api';
 
 const COUNT = `must hold 1 to ${BATCH_LIMIT} creates`;
 
@@ -28,6 +27,3 @@ export const createBatchSchema = z.object({
 export type CreateBatchRequest = z.input<typeof createBatchSchema>;
 /** A batch as the proxy has it, defaults applied. */
 export type CreateBatch = z.output<typeof createBatchSchema>;
-
-/** The batch's jobs, in the order of its creates: queued, or as a repeated key left them. */
-export const jobBatchSchema = z.object({ jobs: z.array(jobSchema) });

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { costOfCreate } from '@/contract/create-cost';
-import { jobBatchSchema } from '@/contract/create-batch';
-import { jobListSchema, type Job } from '@/contract/studio-api';
+import { jobBatchSchema, jobListSchema, type Job } from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
 import { STORE_KINDS, type StoreKind } from '../test/store-kinds';
 import { studiosOn } from '../test/studio-on';
