@@ -23,7 +23,5 @@ export const createBatchSchema = z.object({
     .check(z.minLength(1, { error: COUNT }))
     .check(z.maxLength(BATCH_LIMIT, { error: COUNT })),
 });
-/** A batch as the browser sends it. */
-export type CreateBatchRequest = z.input<typeof createBatchSchema>;
 /** A batch as the proxy has it, defaults applied. */
 export type CreateBatch = z.output<typeof createBatchSchema>;

@@ -297,7 +297,7 @@ export const queuedSendOf = ({ operation, body, parent }: Sending): QueuedSend =
 });
 
 /** A create that waits in the queue: every browser hears of it now, with its place. */
-export async function waiting(deps: CreateDeps, handle: string, place: number): Promise<JobRecord> {
+async function waiting(deps: CreateDeps, handle: string, place: number): Promise<JobRecord> {
   deps.history.changed({ type: 'job', handle });
   deps.log.info('create queued', { handle, place });
   const record = await deps.history.get(handle);

@@ -13,7 +13,7 @@ import { jobListSchema } from '@/contract/studio-api';
 import type { Stack } from '../test/harness';
 import { STORE_KINDS, type StoreKind } from '../test/store-kinds';
 import { studiosOn } from '../test/studio-on';
-import { PASSWORD, asJson, createAs, finished, team } from '../test/team';
+import { asJson, createAs, finished, team } from '../test/team';
 
 /** The collections' routes over real sockets, as each role, on SQLite and PostgreSQL. */
 let stack: Stack | null = null;
