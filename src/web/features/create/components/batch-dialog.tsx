@@ -98,16 +98,17 @@ interface BatchProgressProps {
 /** Each prompt's state, the batch's refusal, and Close or Try again. */
 function BatchProgress({ batch, onClose }: BatchProgressProps) {
   const { items, running, error } = batch;
+  const queued = !running && batch.unsent === 0;
   return (
     <div className="mt-4 space-y-4">
       <p role="status" className="text-sm text-zinc-300">
-        {running
-          ? `Sending ${jobs(items.length)}…`
-          : `Nothing queued. ${describeError(error).title}`}
+        {running ? `Sending ${jobs(items.length)}…` : null}
+        {queued ? `${jobs(items.length)} queued.` : null}
+        {running || queued ? null : `Nothing queued. ${describeError(error).title}`}
       </p>
       <PromptList items={items} />
       <div className="flex items-center justify-end gap-2">
-        {running ? null : (
+        {running || queued ? null : (
           <>
             <Button variant="ghost" onClick={onClose}>
               Close
