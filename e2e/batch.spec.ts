@@ -3,8 +3,8 @@ import { expectWithinWidth } from './screen-helpers';
 
 /**
  * A permutation prompt on the embedded engine: the Create button counts its jobs, the
- * confirmation lists each prompt with its cost and the total, and one confirm makes a
- * card per prompt.
+ * confirmation lists each prompt with its cost and the total, and one confirm sends the
+ * batch as one request, which the studio queues and answers with a card per prompt.
  */
 const PROMPTS = [
   'a red car --ar 1:1',
@@ -47,9 +47,17 @@ test('a permutation prompt makes four jobs after one confirmation of their cost'
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect(await counts(page)).toEqual(before);
+  const posts: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && req.url().includes('/studio-api/jobs')) {
+      posts.push(new URL(req.url()).pathname);
+    }
+  });
   await page.getByRole('button', { name: 'Create 4 jobs…' }).click();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+  // One request for the four: the studio's queue sends them on.
+  expect(posts).toEqual(['/studio-api/jobs/batch']);
 
   // A card per prompt, newest first: the last prompt sent is on top.
   await expect.poll(() => counts(page)).toEqual(before.map((n) => n + 1));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { costOfCreate } from '@/contract/create-cost';
-import { jobListSchema, jobSchema, type Job } from '@/contract/studio-api';
+import { jobBatchSchema, jobListSchema, jobSchema, type Job } from '@/contract/studio-api';
 import { loadEngineConfig } from '@/engine/config';
 import { startEngine, type RunningEngine } from '@/engine/server';
 import { openSqlite } from '@/server/sqlite';
@@ -16,7 +16,9 @@ import { startTestPostgres, type TestPostgres } from '@/proxy/test/test-postgres
  * The studio's create queue for real: the embedded engine as the service, with an account
  * that runs two tasks and stages one (a fourth create is refused with 429), and studios
  * as their own processes. A batch of thirty creates waits in the studio and drains in
- * order, through a SIGKILL of the studio, and on three replicas of one PostgreSQL.
+ * order, through a SIGKILL of the studio, and on three replicas of one PostgreSQL; sent
+ * as one batch request it drains in order too; and a studio with STUDIO_MAX_RUNNING=2
+ * keeps two at the service while the rest wait.
  */
 const KEY = 'queue-test-key-1';
 const BATCH = 30;
@@ -39,10 +41,12 @@ afterEach(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 }, 60_000);
 
-async function startBusyEngine(): Promise<RunningEngine> {
+/** By default an account that runs two and stages one; `roomy`: one that takes plenty. */
+async function startBusyEngine(roomy = false): Promise<RunningEngine> {
   root = mkdtempSync(path.join(tmpdir(), 'studio-queue-'));
   const accounts = path.join(root, 'accounts.json');
-  const account = { apiKey: KEY, name: 'queue', concurrency: 2, stagedLimit: 1 };
+  const limits = roomy ? { concurrency: 20, stagedLimit: 20 } : { concurrency: 2, stagedLimit: 1 };
+  const account = { apiKey: KEY, name: 'queue', ...limits };
   writeFileSync(accounts, JSON.stringify([{ ...account, whitelisted: true }]));
   return startEngine(
     loadEngineConfig({
@@ -56,15 +60,40 @@ async function startBusyEngine(): Promise<RunningEngine> {
   );
 }
 
-/** The prompts of the tasks the engine made, in the order it made them. */
-function engineTasks(): string[] {
+interface EngineTask {
+  input: string;
+  created_at: string;
+  ended_at: string | null;
+}
+
+/** The tasks the engine made, in the order it made them. */
+function engineRows(): EngineTask[] {
   const db = openSqlite(path.join(root, 'engine', 'engine.sqlite'));
   try {
-    const rows = db.prepare('SELECT input FROM tasks ORDER BY seq').all() as { input: string }[];
-    return rows.map((r) => String((JSON.parse(r.input) as { text?: unknown }).text));
+    return db
+      .prepare('SELECT input, created_at, ended_at FROM tasks ORDER BY seq')
+      .all() as EngineTask[];
   } finally {
     db.close();
   }
+}
+
+/** The prompts of the tasks the engine made, in the order it made them. */
+const engineTasks = (): string[] =>
+  engineRows().map((r) => String((JSON.parse(r.input) as { text?: unknown }).text));
+
+/** The most tasks the engine held at once, from each one's creation to its end. */
+function mostAtOnce(rows: EngineTask[]): number {
+  const marks = rows.flatMap((r) => [
+    { at: Date.parse(r.created_at), by: 1 },
+    { at: r.ended_at === null ? Infinity : Date.parse(r.ended_at), by: -1 },
+  ]);
+  // At the same instant an end comes first: the studio sends after it heard of the end.
+  marks.sort((a, b) => a.at - b.at || a.by - b.by);
+  let now = 0;
+  let most = 0;
+  for (const m of marks) most = Math.max(most, (now += m.by));
+  return most;
 }
 
 const prompt = (i: number) => `queued lighthouse ${String(i).padStart(2, '0')}`;
@@ -83,6 +112,13 @@ async function history(url: string, cookie = ''): Promise<Job[]> {
   const res = await fetch(`${url}/studio-api/jobs?limit=100`, { headers: { cookie } });
   return jobListSchema.parse(await res.json()).jobs;
 }
+
+/** The jobs once `n` completed. */
+const allCompleted = (url: string, n: number) =>
+  waitFor(async () => {
+    const all = await history(url);
+    return all.length === n && all.every((j) => j.status === 'completed') ? all : null;
+  }, 60_000);
 
 const studioEnv = async (dir: string): Promise<Record<string, string>> => {
   const port = await freePort();
@@ -208,4 +244,68 @@ describe('a batch on three replicas of one PostgreSQL', () => {
     expect(alive.length).toBe(2);
     expect(started.filter((s) => s !== sender).some((s) => sends(s) > 0)).toBe(true);
   }, 300_000);
+});
+
+describe('a batch sent as one request', () => {
+  it('is queued whole, then sent in order as the service frees slots, each once, through a SIGKILL', async () => {
+    engine = await startBusyEngine();
+    const env = await studioEnv(path.join(root, 'studio'));
+    let studio = await spawnProxy(env);
+    studios.push(studio);
+    const creates = Array.from({ length: BATCH }, (_, i) => ({
+      body: { operation: 'diffusion', params: { text: prompt(i) } },
+      idempotencyKey: `qb-${i}`,
+    }));
+    const res = await fetch(`${studio.url}/studio-api/jobs/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ creates }),
+    });
+    expect(res.status).toBe(202);
+    const { jobs } = jobBatchSchema.parse(await res.json());
+    const prompts = creates.map((c) => c.body.params.text);
+    expect(jobs.map((j) => j.prompt)).toEqual(prompts);
+
+    // Killed while the batch drains: the restarted studio sends the rest from its queue.
+    await waitFor(async () => engineTasks().length >= 6, 60_000);
+    expect(studio.output()).toMatch(/queued create sent/);
+    studio.child.kill('SIGKILL');
+    await studio.exited;
+    studio = await spawnProxy(env);
+    studios.push(studio);
+    // A create the kill caught on its way is unknown, as any create's (see the first test).
+    const done = await waitFor(async () => {
+      const all = await history(studio.url);
+      const made = all.filter((j) => j.status === 'completed' && j.createUnknown === null);
+      const unknown = all.filter((j) => j.createUnknown !== null);
+      const settled = made.length + unknown.length === BATCH;
+      return settled && engineTasks().length === made.length ? all : null;
+    }, 120_000);
+    const lost = done.filter((j) => j.createUnknown !== null).map((j) => j.prompt);
+    expect(lost.length).toBeLessThanOrEqual(1);
+    // Each made once, in the batch's order, though the service took two or three at a time.
+    expect(engineTasks()).toEqual(prompts.filter((p) => !lost.includes(p)));
+    expect(done.map((j) => j.id).sort()).toEqual(jobs.map((j) => j.id).sort());
+  }, 180_000);
+});
+
+describe('STUDIO_MAX_RUNNING=2 in the studio process', () => {
+  it('keeps two jobs at the service while the rest wait, then completes them all', async () => {
+    // The engine has room for twenty: only the studio's own cap holds the creates back.
+    engine = await startBusyEngine(true);
+    const env = { ...(await studioEnv(path.join(root, 'studio'))), STUDIO_MAX_RUNNING: '2' };
+    const studio = await spawnProxy(env);
+    studios.push(studio);
+    const answers: { status: number; job: Job }[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await create(studio.url, i));
+    // Two sent, the other four queued in the studio, in order.
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 202, 202, 202, 202]);
+    expect(answers.map((a) => a.job.queued?.place ?? null)).toEqual([null, null, 1, 2, 3, 4]);
+
+    await allCompleted(studio.url, 6);
+    const rows = engineRows();
+    expect(engineTasks()).toEqual(answers.map((a) => a.job.prompt));
+    // Never more than two at the service at once, and two while the others waited.
+    expect(mostAtOnce(rows)).toBe(2);
+  }, 60_000);
 });

@@ -213,6 +213,8 @@ export const jobFilterSchema = z.omit(jobListQuerySchema, {
 });
 
 export const jobEnvelopeSchema = z.object({ job: jobSchema });
+/** `POST /studio-api/jobs/batch`: the batch's jobs, in the order of its creates. */
+export const jobBatchSchema = z.object({ jobs: z.array(jobSchema) });
 export const errorEnvelopeSchema = z.object({ error: studioErrorSchema });
 
 /**

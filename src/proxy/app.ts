@@ -15,6 +15,7 @@ import { sameOriginWrites } from './auth/origin';
 import { refuseUncleanPaths } from './auth/paths';
 import type { EventHub } from './browser-events/hub';
 import type { CreateDeps } from './jobs/create';
+import type { QueueDispatcher } from './jobs/dispatcher';
 import type { MediaCache } from './media/cache';
 import type { ThumbCache } from './media/thumbs';
 import type { SpendingReads } from './store/spending';
@@ -93,6 +94,8 @@ interface AppDeps extends CreateDeps {
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
+  /** Sends the queued creates; a batch wakes it. */
+  dispatcher: Pick<QueueDispatcher, 'wake'>;
   health: Pick<UpstreamHealth, 'status'>;
   uploadLimits: { maxBytes: number; maxPixels: number };
   /** The local owner: who every request is when there is no sign-in (loopback, no password). */
@@ -204,7 +207,7 @@ export function createApp(deps: AppDeps): Hono {
     jobsRoutes({ ...deps, budgets: shared.budgets, queue: shared.queue }),
   );
   app.route('/studio-api/jobs', historyRoutes({ ...deps, ...shared }));
-  app.route('/studio-api/jobs', bulkRoutes({ ...deps, audit: shared.audit }));
+  app.route('/studio-api/jobs', bulkRoutes({ ...deps, audit: shared.audit, queue: shared.queue }));
   app.route('/studio-api/jobs', lineageTreeRoutes(deps));
   app.route('/studio-api/jobs', queueRoutes({ ...deps, ...shared }));
   app.route('/studio-api/uploads', uploadRoutes({ ...deps, ...deps.uploadLimits }));

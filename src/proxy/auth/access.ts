@@ -56,6 +56,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'GET', path: '/studio-api/jobs', access: 'signed-in' },
   { method: 'GET', path: '/studio-api/jobs/:id', access: 'signed-in' },
   { method: 'POST', path: '/studio-api/jobs', access: 'member' },
+  { method: 'POST', path: '/studio-api/jobs/batch', access: 'member' },
   // A member's own jobs only (routes/history.ts, routes/bulk.ts): admins and owners any.
   { method: 'PUT', path: '/studio-api/jobs/:id/favourite', access: 'member' },
   { method: 'DELETE', path: '/studio-api/jobs/:id/favourite', access: 'member' },

@@ -12,6 +12,7 @@ import type { CallbackLink, CallbackLinks } from '../webhooks/links';
 import type { StoredBudgets } from '../store/budgets';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
 import type { QueuedSend, StoredQueue, TakenCreate } from '../store/queue';
+import type { Intent } from '../store/history';
 import type { Db } from '../store/schema';
 import type { HistoryStore, UploadsStore } from '../store/shared-store';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
@@ -103,7 +104,7 @@ const indexOf = (body: Record<string, unknown>): number | null => {
  * A create on its way: the job's handle, the browser's operation, the upstream body;
  * `fromQueue` when it waited in the studio's queue (the browser already has the job).
  */
-interface Sending {
+export interface Sending {
   handle: string;
   operation: CreateJob['operation'];
   body: Record<string, unknown>;
@@ -211,6 +212,50 @@ async function sendCreate(deps: CreateDeps, sending: Sending): Promise<JobRecord
   return record;
 }
 
+/** A create checked and ready to be written: its job's handle, intent and upstream body. */
+export interface PreparedCreate {
+  sending: Sending;
+  link: CallbackLink | null;
+  intent: Intent;
+  /** Its estimated cost, which its maker's budget must hold (`costOfCreate`). */
+  estimate: number;
+}
+
+/** Checks a create against the history (its parent) and builds what it sends upstream. */
+export async function prepareCreate(
+  deps: CreateDeps,
+  input: CreateJob,
+  by: string | null,
+): Promise<PreparedCreate> {
+  const parent = input.parentId === undefined ? null : await deps.history.get(input.parentId);
+  if (input.parentId !== undefined && parent === null) {
+    throw new StudioHttpError(
+      studioError(404, 'not_found', 'parentId: no such job in this studio.'),
+    );
+  }
+  checkParent(input, parent);
+  const link = deps.links.next();
+  const body = upstreamBody(input, parent, link, deps.redact);
+  const handle = newHandle();
+  const intent: Intent = {
+    handle,
+    hookToken: link?.token ?? null,
+    parentHandle: parent?.handle ?? null,
+    parentIndex: parent ? indexOf(body) : null,
+    operation: OPERATIONS[input.operation].taskType,
+    prompt: promptOfParams(input.operation, body) ?? parent?.prompt ?? '',
+    params: paramsToKeep(body, deps.redact),
+    createdBy: by,
+  };
+  return {
+    sending: { handle, operation: input.operation, body, parent, fromQueue: false },
+    link,
+    intent,
+    // A follow-up's speed is its parent's when it names none: unknown with its prompt.
+    estimate: costOfCreate(input, parent ? parent.prompt || null : ''),
+  };
+}
+
 /**
  * Validates, stores the job as an intent, creates the task upstream and records its id.
  * The intent is written before the upstream hears of the job, so that a studio that dies
@@ -222,24 +267,13 @@ export async function createJob(
   claim: IdempotencyClaim | null = null,
   by: string | null = null,
 ): Promise<JobRecord> {
-  const parent = input.parentId === undefined ? null : await deps.history.get(input.parentId);
-  if (input.parentId !== undefined && parent === null) {
-    throw new StudioHttpError(
-      studioError(404, 'not_found', 'parentId: no such job in this studio.'),
-    );
-  }
-  checkParent(input, parent);
-  const link = deps.links.next();
-  const body = upstreamBody(input, parent, link, deps.redact);
-  const handle = newHandle();
+  const { sending, link, intent, estimate } = await prepareCreate(deps, input, by);
+  const { handle, body } = sending;
   const budgets = deps.budgets;
-  // A follow-up's speed is its parent's when it names none: unknown with its prompt.
-  const estimate = costOfCreate(input, parent ? parent.prompt || null : '');
   const reserve =
     budgets && by !== null
       ? (trx: Db) => budgets.reserve(trx, { personId: by, handle, estimate })
       : null;
-  const sending: Sending = { handle, operation: input.operation, body, parent, fromQueue: false };
   const queue = deps.queue;
   const queued = { place: null as number | null };
   const enqueue = queue
@@ -247,21 +281,7 @@ export async function createJob(
         queued.place = await queue.enqueueIfWaiting(trx, handle, queuedSendOf(sending));
       }
     : null;
-  await deps.history.recordIntent(
-    {
-      handle,
-      hookToken: link?.token ?? null,
-      parentHandle: parent?.handle ?? null,
-      parentIndex: parent ? indexOf(body) : null,
-      operation: OPERATIONS[input.operation].taskType,
-      prompt: promptOfParams(input.operation, body) ?? parent?.prompt ?? '',
-      params: paramsToKeep(body, deps.redact),
-      createdBy: by,
-    },
-    claim,
-    reserve,
-    enqueue,
-  );
+  await deps.history.recordIntent(intent, claim, reserve, enqueue);
   await deps.uploads.linkJob(handle, body);
   if (queued.place !== null) return waiting(deps, handle, queued.place);
   const record = await deps.links.during(link?.token ?? null, () => sendCreate(deps, sending));
@@ -270,7 +290,7 @@ export async function createJob(
   return record;
 }
 
-const queuedSendOf = ({ operation, body, parent }: Sending): QueuedSend => ({
+export const queuedSendOf = ({ operation, body, parent }: Sending): QueuedSend => ({
   operation,
   body,
   parentHandle: parent?.handle ?? null,

@@ -16,8 +16,17 @@ const WINNER_POLLS = 600;
  * The request a key stands for: the create and who sent it, so that a key someone else
  * already used is a conflict, never their job.
  */
-const fingerprintOf = (input: CreateJob, by: string | null): string =>
+export const fingerprintOf = (input: CreateJob, by: string | null): string =>
   createHash('sha256').update(JSON.stringify({ by, input })).digest('base64url');
+
+/** Refuses a key that is not one (400, naming `field`). */
+export function checkKey(key: string, field: string): void {
+  if (!KEY_RE.test(key) || UUID_LIKE.test(key)) {
+    throw invalidRequest(
+      `${field}: must be 1 to 64 letters, digits or . _ : ~ - and not shaped like a UUID`,
+    );
+  }
+}
 
 /**
  * Makes a double submit create one task: the first request with a key runs, a second one
@@ -37,11 +46,7 @@ export class IdempotentCreates {
     create: (claim: IdempotencyClaim) => Promise<JobRecord>,
     by: string | null = null,
   ): Promise<JobRecord> {
-    if (!KEY_RE.test(key) || UUID_LIKE.test(key)) {
-      throw invalidRequest(
-        'Idempotency-Key: must be 1 to 64 letters, digits or . _ : ~ - and not shaped like a UUID',
-      );
-    }
+    checkKey(key, 'Idempotency-Key');
     const fingerprint = fingerprintOf(input, by);
     // A create under way first: its job is stored but not settled yet.
     const earlier = this.running.get(key);
@@ -106,12 +111,12 @@ export class IdempotentCreates {
   }
 }
 
-const conflict = () =>
+export const conflict = (field = 'This Idempotency-Key') =>
   new StudioHttpError(
     studioError(
       422,
       'idempotency_conflict',
-      'This Idempotency-Key was already used for a different request.',
+      `${field} was already used for a different request.`,
       'Send a new key for a new request.',
     ),
   );

@@ -12,6 +12,7 @@ import type { MediaCache } from '../media/cache';
 import type { ThumbCache } from '../media/thumbs';
 import { mayChangeJob, type Caller } from '../model/people';
 import { isDeletable, type JobRecord } from '../model/record';
+import type { StoredQueue } from '../store/queue';
 import type { HistoryStore } from '../store/shared-store';
 import { historyFilter } from './jobs';
 import { audited, type AuditLog } from './audited';
@@ -25,6 +26,7 @@ interface BulkDeps {
   log: Logger;
   redact: Redactor;
   audit: AuditLog;
+  queue: Pick<StoredQueue, 'cancel'>;
 }
 
 /**
@@ -88,6 +90,8 @@ async function applyTo(
   const others = batch.length - jobs.length;
   if (action === 'delete') {
     const handles = jobs.filter(isDeletable).map((j) => j.handle);
+    const queued = jobs.filter((j) => j.createState === 'queued').map((j) => j.handle);
+    let cancelled = dryRun ? queued.length : 0;
     if (!dryRun && handles.length > 0) {
       await deps.history.removeMany(handles);
       for (const handle of handles) {
@@ -96,7 +100,10 @@ async function applyTo(
         await deps.media.removeJob(handle);
       }
     }
-    return { changed: handles.length, skipped: batch.length - handles.length };
+    // A queued create is cancelled as the single delete cancels it; one sent meanwhile stays.
+    if (!dryRun) for (const handle of queued) if (await deps.queue.cancel(handle)) cancelled++;
+    const changed = handles.length + cancelled;
+    return { changed, skipped: batch.length - changed };
   }
   const on = action === 'favourite';
   if (dryRun) return { changed: jobs.filter((j) => j.favourite !== on).length, skipped: others };
@@ -114,7 +121,8 @@ async function applyTo(
  * `POST /studio-api/jobs/bulk`: favourite, unfavourite or delete the jobs named by `ids`
  * (at most `BULK_MAX_IDS`) or every job a filter matches (the library's filters), in
  * batches; `dryRun` counts instead. A delete forgets each finished job with its cached
- * media and thumbnails, as the single delete does, and leaves running ones (`skipped`).
+ * media and thumbnails, as the single delete does, cancels each queued one (never sent,
+ * nothing charged, its budget reservation released), and leaves running ones (`skipped`).
  * The browser's undo is its own: it sends the delete when the undo time is over.
  * Who may call it: a member, an admin or an owner (auth/access.ts), same-origin only,
  * since it is a POST; a member naming a job someone else made is refused (403 naming it,

@@ -10,11 +10,14 @@ import {
 import { auditPageSchema } from '@/contract/audit';
 import { manifestSchema } from '@/contract/exports';
 import { jobListSchema } from '@/contract/studio-api';
-import { Stack } from '../test/harness';
-import { PASSWORD, asJson, createAs, finished, team } from '../test/team';
+import type { Stack } from '../test/harness';
+import { STORE_KINDS, type StoreKind } from '../test/store-kinds';
+import { studiosOn } from '../test/studio-on';
+import { asJson, createAs, finished, team } from '../test/team';
 
-/** The collections' routes over real sockets, as each role. */
+/** The collections' routes over real sockets, as each role, on SQLite and PostgreSQL. */
 let stack: Stack | null = null;
+const { studioOn } = studiosOn();
 afterEach(async () => {
   await stack?.stopChecked();
   stack = null;
@@ -22,8 +25,8 @@ afterEach(async () => {
 
 type Failure = { error: { code: string; message: string } };
 
-async function studio() {
-  stack = await Stack.start({ studioPassword: PASSWORD });
+async function studio(kind: StoreKind) {
+  stack = await studioOn(kind);
   const s = stack;
   const { cookies, ids } = await team(s, ['admin', 'member', 'member', 'viewer']);
   const who = {
@@ -47,9 +50,9 @@ async function studio() {
   return { s, who, ids, make, list, job };
 }
 
-describe('collections', () => {
+describe.each(STORE_KINDS)('collections on %s', (kind) => {
   it('are made from a selection, seen by everyone, and changed only by their maker or an admin', async () => {
-    const { s, who, ids, make, list, job } = await studio();
+    const { s, who, ids, make, list, job } = await studio(kind);
     const fox = await job(who.ana, 'a fox');
     const owl = await job(who.ben, 'an owl');
     // Ana's collection may hold Ben's result: it changes nothing of his job.
@@ -165,7 +168,7 @@ describe('collections', () => {
   });
 
   it('adds and removes all or nothing, naming the field, the item and what is allowed', async () => {
-    const { s, who, make, job } = await studio();
+    const { s, who, make, job } = await studio(kind);
     const fox = await job(who.ana, 'a fox');
     const images = fox.output?.images.length ?? 0;
     expect(images).toBeGreaterThan(1);
@@ -218,7 +221,7 @@ describe('collections', () => {
   });
 
   it('exports a collection’s results as a ZIP whose manifest names each file’s collections', async () => {
-    const { s, who, make, job } = await studio();
+    const { s, who, make, job } = await studio(kind);
     const fox = await job(who.ana, 'a fox');
     const owl = await job(who.ana, 'an owl');
     await job(who.ana, 'not in it');

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { createBatchSchema } from '@/contract/create-batch';
 import { createJobSchema } from '@/contract/create-job-schema';
 import {
   handleSchema,
@@ -11,7 +12,8 @@ import {
 import { EVENT_POSITION_HEADER } from '@/contract/event-position';
 import { callerOf } from '../auth/access';
 import type { EventHub } from '../browser-events/hub';
-import { createJob, type CreateDeps } from '../jobs/create';
+import { createJob } from '../jobs/create';
+import { createBatch, type BatchDeps } from '../jobs/create-batch';
 import { IdempotentCreates } from '../jobs/idempotency';
 import type { JobRecord } from '../model/record';
 import type { Makers } from '../model/makers';
@@ -19,6 +21,7 @@ import type { Caller } from '../model/people';
 import type { HistoryFilter } from '../store/history-reads';
 import { invalidRequest, jobNotFound } from '../studio-error';
 import { jsonBodyLimit, rejectInvalid, rejectUnknownJob, requireJson } from './validate';
+import { BATCH_BODY_LIMIT } from './body-limits';
 
 const CURSOR_RE = /^\d{1,15}$/;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -82,7 +85,7 @@ const idParam = z.object({ id: handleSchema });
 
 /** `/studio-api/jobs`: the history (newest first), one job, and creating jobs. */
 export function jobsRoutes(
-  deps: CreateDeps & { makers: Makers; hub: Pick<EventHub, 'position'> },
+  deps: BatchDeps & { makers: Makers; hub: Pick<EventHub, 'position'> },
 ): Hono {
   const app = new Hono();
   const idempotent = new IdempotentCreates(deps.history);
@@ -117,6 +120,18 @@ export function jobsRoutes(
         : idempotent.run(key, input, (claim) => createJob(deps, input, claim, by), by));
       // Accepted, not made yet: the create waits in the studio's queue.
       return c.json({ job: await deps.makers.job(job) }, job.createState === 'queued' ? 202 : 200);
+    },
+  );
+
+  // 1 to BATCH_LIMIT creates, taken into the studio's queue at once (jobs/create-batch.ts).
+  app.post(
+    '/batch',
+    jsonBodyLimit(BATCH_BODY_LIMIT),
+    requireJson,
+    zValidator('json', createBatchSchema, rejectInvalid(deps.redact)),
+    async (c) => {
+      const jobs = await createBatch(deps, c.req.valid('json'), callerOf(c).id);
+      return c.json({ jobs: await deps.makers.jobs(jobs) }, 202);
     },
   );
 

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobSchema, type Job } from '@/contract/studio-api';
+import { bulkResultSchema } from '@/contract/bulk';
+import { costOfCreate } from '@/contract/create-cost';
+import { jobBatchSchema, jobSchema, type Job } from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
 import { PASSWORD, asJson, team } from '../test/team';
 
@@ -125,5 +127,72 @@ describe('queued creates', () => {
     );
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('not_queued');
+  }, 60_000);
+
+  it('are cancelled by a bulk delete: never sent, nothing charged, those behind move up', async () => {
+    stack = await Stack.start({ studioPassword: PASSWORD, maxRunning: 1 });
+    const s = stack;
+    s.fake.createGate = new Promise<void>((resolve) => (release = resolve));
+    const { cookies } = await team(s, ['admin', 'member']);
+    const [admin, ana] = [cookies.admin0 ?? '', cookies.member1 ?? ''];
+    const cost = costOfCreate({ operation: 'diffusion', params: { text: 'x' } });
+    await s.json(
+      '/studio-api/budgets/default',
+      asJson(admin, 'PUT', { day: 100 * cost, month: null }),
+    );
+    void s.call(
+      '/studio-api/jobs',
+      asJson(ana, 'POST', { operation: 'diffusion', params: { text: 'first' } }),
+    );
+    await waitFor(async () => s.fake.creates.length === 1);
+    const creates = ['a fox', 'a hare', 'an owl'].map((text, i) => ({
+      body: { operation: 'diffusion', params: { text } },
+      idempotencyKey: `bulk-${i}`,
+    }));
+    const queued = await s.json('/studio-api/jobs/batch', asJson(ana, 'POST', { creates }));
+    expect(queued.status).toBe(202);
+    const [fox, hare, owl] = jobBatchSchema.parse(queued.body).jobs;
+    if (!fox || !hare || !owl) throw new Error('three jobs queued');
+    const used = async () => {
+      const me = await s.json<{ budget: { used: { day: number } } }>('/studio-api/me', {
+        headers: { cookie: ana },
+      });
+      return me.body.budget.used.day;
+    };
+    expect(await used()).toBe(4 * cost);
+
+    // Counted first, then deleted: the two queued are cancelled, the one between moves up.
+    const bulk = (dryRun: boolean) =>
+      s.json(
+        '/studio-api/jobs/bulk',
+        asJson(ana, 'POST', { action: 'delete', ids: [fox.id, owl.id], dryRun }),
+      );
+    expect(bulkResultSchema.parse((await bulk(true)).body)).toMatchObject({
+      changed: 2,
+      skipped: 0,
+    });
+    expect(await placeOf(s, ana, fox.id)).toBe(1);
+    expect(bulkResultSchema.parse((await bulk(false)).body)).toMatchObject({
+      changed: 2,
+      skipped: 0,
+    });
+    for (const gone of [fox, owl]) {
+      expect(
+        (await s.call(`/studio-api/jobs/${gone.id}`, { headers: { cookie: ana } })).status,
+      ).toBe(404);
+    }
+    expect(await placeOf(s, ana, hare.id)).toBe(1);
+    // Their reservations are released: only what may still be made counts.
+    expect(await used()).toBe(2 * cost);
+
+    // The service answers: only the first and the hare are ever sent.
+    release();
+    await waitFor(async () => {
+      const res = await s.json<{ job: unknown }>(`/studio-api/jobs/${hare.id}`, {
+        headers: { cookie: ana },
+      });
+      return jobSchema.parse(res.body.job).status === 'completed';
+    }, 20_000);
+    expect(s.fake.creates.map((c) => c.body.text)).toEqual(['first', 'a hare']);
   }, 60_000);
 });

@@ -33,13 +33,19 @@ export function budgetPeriods(timeZone: string, nowMs: number): BudgetPeriods {
 
 const fmt = (n: number): string => new Intl.NumberFormat('en-US').format(Math.round(n));
 
-/** A create its maker's budget cannot take, refused before it is sent. */
-const exceeded = (period: 'daily' | 'monthly', limit: number, used: number, cost: number) =>
+/** A create (or a batch of `creates`) its maker's budget cannot take, refused before it is sent. */
+const exceeded = (
+  period: 'daily' | 'monthly',
+  limit: number,
+  used: number,
+  cost: number,
+  creates: number,
+) =>
   new StudioHttpError(
     studioError(
       403,
       'budget_exceeded',
-      `Your ${period} budget of ${fmt(limit)} credits has ${fmt(Math.max(0, limit - used))} left; this create costs ${fmt(cost)}.`,
+      `Your ${period} budget of ${fmt(limit)} credits has ${fmt(Math.max(0, limit - used))} left; ${creates === 1 ? 'this create costs' : `these ${creates} creates cost`} ${fmt(cost)}.`,
       period === 'daily'
         ? 'Nothing was sent or charged. Your budget starts again tomorrow; an admin of the studio can raise it.'
         : 'Nothing was sent or charged. Your budget starts again next month; an admin of the studio can raise it.',
@@ -178,26 +184,43 @@ export class StoredBudgets {
    * every replica, refuses the create (`budget_exceeded`, 403) when its estimate goes past
    * what is left of their day's or month's budget, and otherwise records the charge.
    */
-  async reserve(trx: Db, charge: BudgetCharge, nowMs = Date.now()): Promise<void> {
-    await this.d.lock(trx, `budget-${charge.personId}`);
-    const use = await this.of(charge.personId, nowMs, trx);
+  reserve(trx: Db, charge: BudgetCharge, nowMs = Date.now()): Promise<void> {
+    return this.reserveAll(trx, charge.personId, [charge], nowMs);
+  }
+
+  /**
+   * `reserve` for the creates of a batch, all or nothing: their estimates together must
+   * fit what is left, or none is recorded (the refusal gives their total).
+   */
+  async reserveAll(
+    trx: Db,
+    personId: string,
+    charges: readonly Omit<BudgetCharge, 'personId'>[],
+    nowMs = Date.now(),
+  ): Promise<void> {
+    if (charges.length === 0) return;
+    await this.d.lock(trx, `budget-${personId}`);
+    const use = await this.of(personId, nowMs, trx);
+    const total = charges.reduce((sum, c) => sum + c.estimate, 0);
     if (use) {
       const { limits, used } = use;
-      if (limits.day !== null && used.day + charge.estimate > limits.day) {
-        throw exceeded('daily', limits.day, used.day, charge.estimate);
+      if (limits.day !== null && used.day + total > limits.day) {
+        throw exceeded('daily', limits.day, used.day, total, charges.length);
       }
-      if (limits.month !== null && used.month + charge.estimate > limits.month) {
-        throw exceeded('monthly', limits.month, used.month, charge.estimate);
+      if (limits.month !== null && used.month + total > limits.month) {
+        throw exceeded('monthly', limits.month, used.month, total, charges.length);
       }
     }
     await trx
       .insertInto('budget_charges')
-      .values({
-        handle: charge.handle,
-        person_id: charge.personId,
-        added_ms: nowMs,
-        estimate: charge.estimate,
-      })
+      .values(
+        charges.map((c) => ({
+          handle: c.handle,
+          person_id: personId,
+          added_ms: nowMs,
+          estimate: c.estimate,
+        })),
+      )
       .execute();
     // Only this month's charges count (the ledger keeps what each job cost for good): the
     // maker's older ones go, a month after it began, so the table stays a month or two deep.

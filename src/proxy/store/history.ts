@@ -106,17 +106,38 @@ export class History implements HistoryStore {
     reserve: ((trx: Db) => Promise<void>) | null = null,
     then: ((trx: Db) => Promise<void>) | null = null,
   ): Promise<void> {
-    const row = { ...intent, upstreamId: '', createdAt: new Date().toISOString(), dims: {} };
-    const write = async (db: Db) => {
-      // The budget first: its turn is taken before anything of the create is written.
-      if (reserve) await reserve(db);
+    // One statement needs no transaction of its own.
+    if (claim || reserve || then) await this.recordIntents([{ intent, claim }], reserve, then);
+    else await this.writeIntents(this.db, [{ intent, claim }], null, null);
+  }
+
+  /**
+   * `recordIntent` for many creates (a batch), in one transaction: `reserve` once before
+   * them all, their rows and keys in order (so their sequence numbers are), `then` after.
+   */
+  async recordIntents(
+    items: readonly { intent: Intent; claim: IdempotencyClaim | null }[],
+    reserve: ((trx: Db) => Promise<void>) | null = null,
+    then: ((trx: Db) => Promise<void>) | null = null,
+  ): Promise<void> {
+    await this.db.transaction().execute((trx) => this.writeIntents(trx, items, reserve, then));
+  }
+
+  private async writeIntents(
+    db: Db,
+    items: readonly { intent: Intent; claim: IdempotencyClaim | null }[],
+    reserve: ((trx: Db) => Promise<void>) | null,
+    then: ((trx: Db) => Promise<void>) | null,
+  ): Promise<void> {
+    const createdAt = new Date().toISOString();
+    // The budget first: its turn is taken before anything of the creates is written.
+    if (reserve) await reserve(db);
+    for (const { intent, claim } of items) {
+      const row = { ...intent, upstreamId: '', createdAt, dims: {} };
       await insertIntentRow(db, this.d, { ...row, task: null, ...INTENT_STATE });
       if (claim) await claimKey(db, claim, intent.handle);
-      if (then) await then(db);
-    };
-    // One statement needs no transaction of its own.
-    if (claim || reserve || then) await this.db.transaction().execute(write);
-    else await write(this.db);
+    }
+    if (then) await then(db);
   }
 
   /**

@@ -114,6 +114,25 @@ export class StoredQueue {
   }
 
   /**
+   * Inside the transaction that writes a batch's intents: queues every create at the end,
+   * in order, whatever the service could take now (the dispatcher sends them as slots
+   * free); the place of each.
+   */
+  async enqueueAll(
+    trx: Db,
+    creates: readonly { handle: string; send: QueuedSend }[],
+  ): Promise<number[]> {
+    await this.d.lock(trx, LOCK);
+    const first = (await this.length(trx)) + 1;
+    const places: number[] = [];
+    for (const [i, { handle, send }] of creates.entries()) {
+      await this.setQueued(trx, handle, first + i, send);
+      places.push(first + i);
+    }
+    return places;
+  }
+
+  /**
    * The service refused a create as busy (429): it waits again, at the end when it was
    * sent straight away, at the front when it was the queue's head. Nothing when the job
    * is no longer being sent (gone, or adopted meanwhile).

@@ -47,6 +47,12 @@ export interface HistoryStore {
     reserve?: ((trx: Db) => Promise<void>) | null,
     then?: ((trx: Db) => Promise<void>) | null,
   ): Promise<void>;
+  /** `recordIntent` for the creates of a batch, in one transaction. */
+  recordIntents(
+    items: readonly { intent: Intent; claim: IdempotencyClaim | null }[],
+    reserve?: ((trx: Db) => Promise<void>) | null,
+    then?: ((trx: Db) => Promise<void>) | null,
+  ): Promise<void>;
   changed(change: JobChange): void;
   confirmCreate(
     handle: string,

@@ -9,6 +9,7 @@ export {
   deletedEnvelopeSchema as deleted,
   errorEnvelopeSchema as error,
   jobEnvelopeSchema as job,
+  jobBatchSchema as jobBatch,
   jobListSchema as jobList,
   studioStatusSchema as status,
   uploadEnvelopeSchema as upload,

@@ -1,8 +1,9 @@
-import { StudioApiError } from '@/web/lib/http';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import type { Job } from '@/contract/studio-api';
+import { NetworkError, StudioApiError, requestJson } from '@/web/lib/http';
 import { newIdempotencyKey } from '@/web/lib/idempotency';
-
-/** How many creates of a batch are on their way at once. */
-const BATCH_IN_FLIGHT = 3;
+import { meQuery } from '@/web/lib/me';
+import { jobCreated } from './job-mutations';
 
 type BatchItemStatus = 'waiting' | 'sending' | 'sent' | 'failed' | 'not-sent';
 
@@ -15,59 +16,58 @@ export interface BatchItem {
   prompt: string;
   key: string;
   status: BatchItemStatus;
-  /** Why it failed, as thrown (a refusal or no answer). */
+  /** Why it was refused: the studio named this prompt. */
   error?: unknown;
 }
 
 export const newBatch = (prompts: readonly string[]): BatchItem[] =>
   prompts.map((prompt) => ({ prompt, key: newIdempotencyKey(), status: 'waiting' }));
 
-/**
- * Whether a failed create stops the rest: anything but a refusal of that prompt itself
- * (400, 422) does. A budget spent, a role taken away, a service refusing or unreachable
- * would refuse every following prompt just the same.
- */
-function stopsTheRest(err: unknown): boolean {
-  if (!(err instanceof StudioApiError)) return true;
-  return err.studio.status !== 400 && err.studio.status !== 422;
-}
-
-interface RunOptions {
-  post: (item: BatchItem) => Promise<unknown>;
-  /** Called with each change of an item, by its index. */
-  update: (index: number, change: Partial<BatchItem>) => void;
-  /** True once the person asked to stop: no further prompt is started. */
-  halted: () => boolean;
-  inFlight?: number;
+/** The prompt a refusal names (`creates[2]: …`), or null when it is the whole batch's. */
+export function refusedItem(err: unknown): number | null {
+  if (!(err instanceof StudioApiError)) return null;
+  const match = /^creates\[(\d+)\]/.exec(err.studio.message);
+  return match ? Number(match[1]) : null;
 }
 
 /**
- * Sends every item not yet sent, started in the batch's order (so the feed shows them in
- * that order, newest last), at most `inFlight` at once. A failure that stops the rest, or
- * a halt, leaves the prompts not started `not-sent`; those already on their way finish.
+ * The items after the batch's one request: all sent, or none (the studio queues the
+ * whole batch or nothing), the prompt a refusal names marked with it.
  */
-export async function runBatch(
-  items: readonly BatchItem[],
-  { post, update, halted, inFlight = BATCH_IN_FLIGHT }: RunOptions,
-): Promise<void> {
-  const todo = items.flatMap((item, i) => (item.status === 'sent' ? [] : [i]));
-  let next = 0;
-  let stopped = false;
-  const worker = async () => {
-    while (next < todo.length && !stopped && !halted()) {
-      const index = todo[next++] ?? 0;
-      const item = items[index];
-      if (!item) continue;
-      update(index, { status: 'sending', error: undefined });
-      try {
-        await post(item);
-        update(index, { status: 'sent' });
-      } catch (err) {
-        update(index, { status: 'failed', error: err });
-        if (stopsTheRest(err)) stopped = true;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, todo.length) }, worker));
-  for (const index of todo.slice(next)) update(index, { status: 'not-sent' });
+export function settleBatch(items: readonly BatchItem[], err: unknown): BatchItem[] {
+  if (err === null) return items.map((item) => ({ ...item, status: 'sent', error: undefined }));
+  const at = refusedItem(err);
+  return items.map((item, i) =>
+    i === at ? { ...item, status: 'failed', error: err } : { ...item, status: 'not-sent' },
+  );
 }
+
+/** The batch as one request: the studio takes every prompt into its queue, in order. */
+async function postBatch(items: readonly BatchItem[]): Promise<Job[]> {
+  const creates = items.map((item) => ({
+    body: { operation: 'diffusion' as const, params: { text: item.prompt } },
+    idempotencyKey: item.key,
+  }));
+  const { jobs } = await requestJson('/studio-api/jobs/batch', 'jobBatch', {
+    method: 'POST',
+    body: { creates },
+  });
+  return jobs;
+}
+
+/**
+ * Sends a batch; its jobs are shown in the feed from the answer, all at once, the last
+ * prompt on top. Only a request that got no answer is retried, under the same keys.
+ */
+export const createBatchMutation = (client: QueryClient) =>
+  mutationOptions({
+    mutationKey: ['jobs', 'create-batch'],
+    mutationFn: postBatch,
+    retry: (failures: number, err: Error) => failures < 2 && err instanceof NetworkError,
+    onSuccess: async (jobs: Job[]) => {
+      // In order, so the last is on top; the feed draws them together.
+      for (const job of jobs) await jobCreated(client, job);
+    },
+    // What is left of a budget changed with the batch (or was found spent): shown again.
+    onSettled: () => void client.invalidateQueries({ queryKey: meQuery.queryKey }),
+  });

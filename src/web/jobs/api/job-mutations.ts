@@ -82,7 +82,7 @@ export const jobMutationKeys = {
 };
 
 /** Shows a new job at the top of every cached list at once, before the next poll. */
-async function jobCreated(client: QueryClient, job: Job): Promise<void> {
+export async function jobCreated(client: QueryClient, job: Job): Promise<void> {
   // A poll already in flight was answered before this job existed; it must not win.
   await client.cancelQueries({ queryKey: jobQueries.lists() });
   // A `job` event may have beaten this answer here. A finished copy must stay: no later

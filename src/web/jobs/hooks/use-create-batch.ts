@@ -1,60 +1,50 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { jobMutations } from '../api/job-mutations';
 import type { BatchItem } from '../api/create-batch';
-import { newBatch, runBatch } from '../api/create-batch';
+import { createBatchMutation, newBatch, settleBatch } from '../api/create-batch';
 
 /**
- * Sends a batch of prompts as diffusion creates, each with its own Idempotency-Key, and
- * tells each one's progress. `retry` sends again what was not sent, with the same keys.
- * Each create goes through the single create's mutation: its retries on no answer, and
- * its job shown at the top of the feed the moment the studio answers.
+ * Sends a batch of prompts as diffusion creates in one request, each with its own
+ * Idempotency-Key; the studio queues them all (or refuses them all) and the feed shows
+ * their cards from its answer. `send` again (Try again) sends the same keys.
  */
 export function useCreateBatch(prompts: readonly string[]) {
   const client = useQueryClient();
-  const { mutateAsync } = useMutation(jobMutations.create(client));
+  const { mutateAsync } = useMutation(createBatchMutation(client));
   const [items, setItems] = useState<BatchItem[]>(() => newBatch(prompts));
   const [running, setRunning] = useState(false);
-  const halt = useRef(false);
+  const [error, setError] = useState<unknown>(null);
   const current = useRef(items);
 
   const send = useCallback(async () => {
-    halt.current = false;
-    setRunning(true);
-    const update = (index: number, change: Partial<BatchItem>) => {
-      current.current = current.current.map((item, i) =>
-        i === index ? { ...item, ...change } : item,
-      );
-      setItems(current.current);
+    const change = (next: BatchItem[]) => {
+      current.current = next;
+      setItems(next);
     };
+    setRunning(true);
+    setError(null);
+    change(current.current.map((item) => ({ ...item, status: 'sending', error: undefined })));
     try {
-      await runBatch(current.current, {
-        post: (item) =>
-          mutateAsync({
-            body: { operation: 'diffusion', params: { text: item.prompt } },
-            idempotencyKey: item.key,
-          }),
-        update,
-        halted: () => halt.current,
-      });
+      await mutateAsync(current.current);
+      change(settleBatch(current.current, null));
+    } catch (err) {
+      setError(err);
+      change(settleBatch(current.current, err));
     } finally {
       setRunning(false);
     }
   }, [mutateAsync]);
 
-  const stop = useCallback(() => {
-    halt.current = true;
-  }, []);
-
-  const count = (status: BatchItem['status']) => items.filter((i) => i.status === status).length;
+  const sent = items.filter((i) => i.status === 'sent').length;
   return {
     items,
     running,
+    /** Why the batch was refused (or got no answer); null before and after a success. */
+    error,
     /** Nothing sent yet: the confirmation still stands. */
     started: items.some((i) => i.status !== 'waiting'),
-    sent: count('sent'),
-    unsent: items.length - count('sent'),
+    sent,
+    unsent: items.length - sent,
     send,
-    stop,
   };
 }

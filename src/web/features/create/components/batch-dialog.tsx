@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { BATCH_LIMIT } from '@/contract/permutations';
 import { Button } from '@/web/components/ui/button';
 import { DialogForm, FormDialog } from '@/web/components/ui/form-dialog';
-import { ProgressBar } from '@/web/components/ui/progress-bar';
 import { describeError } from '@/web/lib/describe-error';
 import type { BatchItem } from '@/web/jobs/api/create-batch';
 import { useCreateBatch } from '@/web/jobs/hooks/use-create-batch';
@@ -17,21 +16,19 @@ const jobs = (n: number) => `${n} ${n === 1 ? 'job' : 'jobs'}`;
 
 /**
  * Asks before a batch is sent: every prompt with its estimated cost, and the total. Once
- * confirmed it shows each prompt's progress and any refusal, and offers to try again what
- * was not sent. It closes itself when every prompt was sent.
+ * confirmed the studio queues the whole batch in one request (or refuses it whole); a
+ * refusal is shown, with the prompt it names, and Try again sends the batch again. It
+ * closes itself when the batch was queued: the cards in the feed say the rest.
  */
 export function BatchDialog({ prompts, onClose }: BatchDialogProps) {
   const batch = useCreateBatch(prompts);
   const total = prompts.reduce((sum, p) => sum + diffusionCost(p), 0);
   const title = `Create ${jobs(prompts.length)}`;
-  const close = () => {
-    batch.stop();
-    onClose();
-  };
+  const close = onClose;
   const confirm = () => {
     void batch.send();
   };
-  // Every prompt sent: the cards in the feed say the rest.
+  // The batch queued: the cards in the feed say the rest.
   const done = batch.started && !batch.running && batch.unsent === 0;
   useEffect(() => {
     if (done) onClose();
@@ -50,7 +47,7 @@ export function BatchDialog({ prompts, onClose }: BatchDialogProps) {
           cost={`Total ${formatCostEstimate(total)}`}
         >
           <p className="text-sm text-zinc-400">
-            Sent in this order, each an estimate; a batch holds at most {BATCH_LIMIT} prompts.
+            Queued in this order, each an estimate; a batch holds at most {BATCH_LIMIT} prompts.
           </p>
           <PromptList items={batch.items} />
         </DialogForm>
@@ -62,7 +59,7 @@ export function BatchDialog({ prompts, onClose }: BatchDialogProps) {
 const STATUS_TEXT: Record<BatchItem['status'], string> = {
   waiting: '',
   sending: 'Sending…',
-  sent: 'Sent',
+  sent: 'Queued',
   failed: 'Refused',
   'not-sent': 'Not sent',
 };
@@ -98,32 +95,26 @@ interface BatchProgressProps {
   onClose: () => void;
 }
 
-/** Each prompt's state, how many were sent, and Stop, Try again or Close. */
+/** Each prompt's state, the batch's refusal, and Close or Try again. */
 function BatchProgress({ batch, onClose }: BatchProgressProps) {
-  const { items, running, sent, unsent } = batch;
-  const refusal = items.find((i) => i.status === 'failed');
+  const { items, running, error } = batch;
+  const queued = !running && batch.unsent === 0;
   return (
     <div className="mt-4 space-y-4">
-      <ProgressBar value={(sent / items.length) * 100} label="Batch sent" />
       <p role="status" className="text-sm text-zinc-300">
-        {running
-          ? `Sending: ${sent} of ${jobs(items.length)} sent`
-          : `${sent} of ${jobs(items.length)} sent; ${unsent} not sent.`}
-        {!running && refusal ? ` ${describeError(refusal.error).title}` : null}
+        {running ? `Sending ${jobs(items.length)}…` : null}
+        {queued ? `${jobs(items.length)} queued.` : null}
+        {running || queued ? null : `Nothing queued. ${describeError(error).title}`}
       </p>
       <PromptList items={items} />
       <div className="flex items-center justify-end gap-2">
-        {running ? (
-          <Button variant="ghost" onClick={batch.stop}>
-            Stop
-          </Button>
-        ) : (
+        {running || queued ? null : (
           <>
             <Button variant="ghost" onClick={onClose}>
               Close
             </Button>
             <Button variant="primary" onClick={() => void batch.send()}>
-              Try again ({jobs(unsent)})
+              Try again ({jobs(items.length)})
             </Button>
           </>
         )}

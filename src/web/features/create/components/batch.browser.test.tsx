@@ -8,7 +8,7 @@ import { makeJob } from '@/web/lib/testing/fixtures';
 import { promptStore } from '../stores/prompt-store';
 import { PromptBox } from './prompt-box';
 
-const JOBS = 'POST /studio-api/jobs';
+const BATCH = 'POST /studio-api/jobs/batch';
 const CARS = [
   'a red car --ar 1:1',
   'a red car --ar 16:9',
@@ -16,30 +16,33 @@ const CARS = [
   'a blue car --ar 16:9',
 ];
 
-/** The studio: each create makes a pending job of its prompt, until `refuseFrom` creates. */
-function stubCreates(refuseFrom = Infinity) {
+type Creates = { creates: { body: { params: { text: string } }; idempotencyKey: string }[] };
+
+/** The studio: a batch queues a pending job per prompt, unless `refuse` says otherwise. */
+function stubCreates(refuse = false) {
   let made = 0;
   const studio = stubStudioApi({
-    [JOBS]: ({ body }) => {
-      const text = (body as { params: { text: string } }).params.text;
-      made++;
-      if (made >= refuseFrom) {
+    [BATCH]: ({ body }) => {
+      if (refuse) {
         return studioError(
           403,
-          'Your daily budget of 160 credits has 0 left; this create costs 80.',
-          {
-            code: 'budget_exceeded',
-          },
+          'Your daily budget of 160 credits has 160 left; these 4 creates cost 320.',
+          { code: 'budget_exceeded' },
         );
       }
-      return { job: makeJob({ id: `batchJob${String(made).padStart(4, '0')}`, prompt: text }) };
+      return {
+        jobs: (body as Creates).creates.map((c) =>
+          makeJob({ id: `batchJob${String(++made).padStart(4, '0')}`, prompt: c.body.params.text }),
+        ),
+      };
     },
   });
-  const sent = () => studio.to(JOBS);
+  const requests = () => studio.to(BATCH).map((r) => (r.body as Creates).creates);
   return {
     studio,
-    prompts: () => sent().map((r) => (r.body as { params: { text: string } }).params.text),
-    keys: () => sent().map((r) => r.headers.get('Idempotency-Key')),
+    requests,
+    prompts: () => requests().flatMap((cs) => cs.map((c) => c.body.params.text)),
+    keys: () => requests().flatMap((cs) => cs.map((c) => c.idempotencyKey)),
   };
 }
 
@@ -118,8 +121,8 @@ describe('a batch in the prompt box', () => {
     await expect.element(screen.getByRole('button', { name: 'Create 2 jobs…' })).toBeDisabled();
   });
 
-  it('confirms with Enter and sends every prompt in order, each with its own key', async () => {
-    const { prompts, keys } = stubCreates();
+  it('confirms with Enter and sends every prompt in order in one request, each with its own key', async () => {
+    const { requests, prompts, keys } = stubCreates();
     const screen = await renderBox('a {red, blue} car --ar {1:1, 16:9}');
     await userEvent.keyboard('{Enter}');
     await expect.element(dialogOf(screen)).toBeVisible();
@@ -128,42 +131,33 @@ describe('a batch in the prompt box', () => {
       .toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect.poll(prompts).toEqual(CARS);
+    expect(requests()).toHaveLength(1);
     expect(new Set(keys()).size).toBe(4);
-    // All sent: the confirmation goes, the feed shows the jobs.
+    // Queued: the confirmation goes, the feed shows the jobs.
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('stops at a budget refusal, says which were sent, and tries again with the same keys', async () => {
-    const { studio, prompts, keys } = stubCreates(3);
+  it('says a refused batch queued nothing, and tries it again with the same keys', async () => {
+    const { studio, prompts, keys } = stubCreates(true);
     const screen = await renderBox('a {red, blue} car --ar {1:1, 16:9}');
     await screen.getByRole('button', { name: 'Create 4 jobs…' }).click();
     await dialogOf(screen).getByRole('button', { name: 'Create 4 jobs' }).click();
     const status = dialogOf(screen).getByRole('status');
-    await expect.element(status).toHaveTextContent(/^2 of 4 jobs sent; 2 not sent\./);
-    await expect.element(status).toHaveTextContent(/daily budget of 160 credits has 0 left/);
-    // The third was refused; the fourth, started or not, was refused or never sent.
-    expect(prompts().slice(0, 3)).toEqual(CARS.slice(0, 3));
-    const items = listed(screen);
-    expect(items[0]).toContain('Sent');
-    expect(items[1]).toContain('Sent');
-    expect(items[2]).toContain('Refused');
-    expect(items[2]).toContain('daily budget');
+    await expect.element(status).toHaveTextContent(/^Nothing queued\./);
+    await expect.element(status).toHaveTextContent(/daily budget of 160 credits has 160 left/);
+    expect(prompts()).toEqual(CARS);
+    expect(listed(screen).every((item) => item?.includes('Not sent'))).toBe(true);
     const firstKeys = keys();
 
-    // The budget grows: trying again sends the two left, with the keys they had.
-    studio.route(JOBS, ({ body }) => ({
-      job: makeJob({
-        id: 'batchJobMore',
-        prompt: (body as { params: { text: string } }).params.text,
-      }),
+    // The budget grows: trying again sends the batch with the keys it had.
+    studio.route(BATCH, ({ body }) => ({
+      jobs: (body as Creates).creates.map((c, i) =>
+        makeJob({ id: `batchJobMor${i}`, prompt: c.body.params.text }),
+      ),
     }));
-    await dialogOf(screen).getByRole('button', { name: 'Try again (2 jobs)' }).click();
+    await dialogOf(screen).getByRole('button', { name: 'Try again (4 jobs)' }).click();
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
-    const retried = keys().slice(firstKeys.length);
-    expect(prompts().slice(firstKeys.length)).toEqual(CARS.slice(2));
-    // The same prompt, the same key: a create the studio did make is answered, not made again.
-    expect(retried[0]).toBe(firstKeys[2]);
-    if (firstKeys.length === 4) expect(retried[1]).toBe(firstKeys[3]);
-    expect(firstKeys.slice(0, 2)).not.toContain(retried[1]);
+    expect(prompts().slice(4)).toEqual(CARS);
+    expect(keys().slice(4)).toEqual(firstKeys);
   });
 });
