@@ -227,7 +227,7 @@ export class StoredBudgets {
     const { monthStartMs } = this.periods(nowMs);
     await trx
       .deleteFrom('budget_charges')
-      .where('person_id', '=', charge.personId)
+      .where('person_id', '=', personId)
       .where('added_ms', '<', monthStartMs - CHARGES_KEPT_BEFORE_MS)
       .execute();
   }
