@@ -44,6 +44,7 @@ import { auditRoutes } from './routes/audit';
 import { budgetRoutes } from './routes/budgets';
 import { presetRoutes } from './routes/presets';
 import { collectionRoutes } from './routes/collections';
+import { maskRoutes } from './routes/masks';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
@@ -90,6 +91,7 @@ interface AppDeps extends CreateDeps {
     | 'queue'
     | 'presets'
     | 'collections'
+    | 'masks'
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
@@ -218,6 +220,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api', shareApiRoutes({ ...deps, ...shared }));
   app.route('/studio-api/presets', presetRoutes({ ...deps, ...shared }));
   app.route('/studio-api/collections', collectionRoutes({ ...deps, ...shared }));
+  app.route('/studio-api', maskRoutes({ ...deps, ...shared }));
   app.all('/studio-api/*', () => {
     throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
   });

@@ -20,7 +20,8 @@ import { UpstreamError, isDefiniteRefusal, toStudioError } from '../upstream/err
 import { newHandle } from '../model/ids';
 import { stateFromTask, type JobRecord } from '../model/record';
 import { EXPIRED_PARENT } from '../model/to-job';
-import { paramsToKeep } from './params';
+import { keepJobMask } from '../store/masks';
+import { maskToKeep, paramsToKeep } from './params';
 
 export interface CreateDeps {
   history: HistoryStore;
@@ -242,11 +243,15 @@ export async function createJob(
   const sending: Sending = { handle, operation: input.operation, body, parent, fromQueue: false };
   const queue = deps.queue;
   const queued = { place: null as number | null };
-  const enqueue = queue
-    ? async (trx: Db) => {
-        queued.place = await queue.enqueueIfWaiting(trx, handle, queuedSendOf(sending));
-      }
-    : null;
+  const mask = maskToKeep(body, deps.redact);
+  // Last in the intent's transaction: the mask it was sent with, then the queue's turn.
+  const then =
+    queue || mask
+      ? async (trx: Db) => {
+          if (mask) await keepJobMask(trx, handle, mask);
+          if (queue) queued.place = await queue.enqueueIfWaiting(trx, handle, queuedSendOf(sending));
+        }
+      : null;
   await deps.history.recordIntent(
     {
       handle,
@@ -260,7 +265,7 @@ export async function createJob(
     },
     claim,
     reserve,
-    enqueue,
+    then,
   );
   await deps.uploads.linkJob(handle, body);
   if (queued.place !== null) return waiting(deps, handle, queued.place);

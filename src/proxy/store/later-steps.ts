@@ -7,6 +7,7 @@ import { collections } from './step-collections';
 import { ledgerMakers } from './step-ledger-makers';
 import { presetsTable } from './step-presets';
 import { createQueue } from './step-queue';
+import { masksTables } from './step-masks';
 
 /**
  * The schema steps after the first three (`migrations.ts`), in order; append only, and
@@ -29,4 +30,6 @@ export const LATER_STEPS: readonly Step[] = [
   presetsTable,
   // 11: collections.
   collections,
+  // 12: the mask each job was sent with, and each person's saved masks.
+  masksTables,
 ];
