@@ -93,3 +93,95 @@ describe.each(STORE_KINDS)('the mask a job was sent with (%s)', (kind) => {
     if (kind === 'sqlite') expect(s.rows('SELECT job_handle FROM job_masks')).toHaveLength(1);
   });
 });
+
+const MASKS = '/studio-api/masks';
+const IMAGE = '/media/jobAAAAAAAAA1/0';
+const at = (image: string, name?: string) =>
+  `${MASKS}?${new URLSearchParams({ image, ...(name === undefined ? {} : { name }) }).toString()}`;
+const packed = { width: 640, height: 480, runs: '9x.1k.8g0' };
+
+describe.each(STORE_KINDS)('saved masks over HTTP (%s)', (kind) => {
+  it("a member saves, lists and deletes their own by image and name, and never sees another's", async () => {
+    stack = await studioOn(kind);
+    const s = stack;
+    const { cookies } = await team(s, ['member', 'member', 'viewer']);
+    const [ana, ben, viewer] = [
+      cookies.member0 ?? '',
+      cookies.member1 ?? '',
+      cookies.viewer2 ?? '',
+    ];
+    const list = (cookie: string, image = IMAGE) =>
+      s.json<{ masks: { name: string; mask: unknown }[] }>(at(image), { headers: { cookie } });
+
+    const made = await s.json<{ mask: unknown }>(
+      MASKS,
+      asJson(ana, 'POST', { image: IMAGE, name: ' Sky ', mask: packed }),
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.mask).toMatchObject({ image: IMAGE, name: 'Sky', mask: packed });
+    expect((await list(ana)).body.masks).toEqual([made.body.mask]);
+    expect((await list(ana, '/media/other/0')).body.masks).toEqual([]);
+    expect((await list(ben)).body.masks).toEqual([]);
+
+    // Ben, by the image and name of Ana's: not found, and hers stays.
+    const byBen = await s.json<Refusal>(at(IMAGE, 'Sky'), asJson(ben, 'DELETE'));
+    expect(byBen.status).toBe(404);
+    expect(byBen.body.error.message).toBe('You have no saved mask of that name for this image.');
+    expect((await list(ana)).body.masks).toHaveLength(1);
+
+    expect((await s.json(at(IMAGE, 'Sky'), asJson(ana, 'DELETE'))).body).toEqual({
+      deleted: 'Sky',
+    });
+    expect((await list(ana)).body.masks).toEqual([]);
+
+    // A viewer cannot create, so keeps no masks.
+    const byViewer = await s.json<Refusal>(
+      MASKS,
+      asJson(viewer, 'POST', { image: IMAGE, name: 'V', mask: packed }),
+    );
+    expect(byViewer.status).toBe(403);
+    expect((await list(viewer)).status).toBe(403);
+
+    // A page on another site cannot save one in a member's name.
+    const crossSite = await s.call(MASKS, {
+      ...asJson(ana, 'POST', { image: IMAGE, name: 'Sneaky', mask: packed }),
+      headers: { cookie: ana, 'content-type': 'application/json', origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await list(ana)).body.masks).toEqual([]);
+  });
+
+  it('refuses a bad mask, naming the field and what it allows', async () => {
+    stack = await studioOn(kind);
+    const s = stack;
+    const { cookies } = await team(s, ['member']);
+    const ana = cookies.member0 ?? '';
+    const refusal = async (body: unknown) => {
+      const res = await s.json<Refusal>(MASKS, asJson(ana, 'POST', body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      return res.body.error.message;
+    };
+    expect(await refusal({ image: IMAGE, name: '  ', mask: packed })).toBe(
+      'name: must be a string of 1 to 80 characters',
+    );
+    expect(await refusal({ image: IMAGE, name: 'x'.repeat(81), mask: packed })).toBe(
+      'name: must be a string of 1 to 80 characters',
+    );
+    expect(await refusal({ image: 'x'.repeat(2049), name: 'A', mask: packed })).toBe(
+      'image: must be a string of 1 to 2048 characters',
+    );
+    expect(await refusal({ image: IMAGE, name: 'A', mask: { ...packed, runs: '1,2' } })).toBe(
+      'mask.runs: must be run lengths in base 36, dot-separated',
+    );
+    expect(await refusal({ image: IMAGE, name: 'A', mask: { ...packed, width: 0 } })).toBe(
+      'mask.width: must be an integer between 1 and 16384',
+    );
+    const long = { ...packed, runs: '1.'.repeat(100_001) + '1' };
+    expect(await refusal({ image: IMAGE, name: 'A', mask: long })).toBe(
+      'mask.runs: must be at most 200000 characters',
+    );
+    const noImage = await s.json<Refusal>(MASKS, { headers: { cookie: ana } });
+    expect(noImage.status).toBe(400);
+    expect(noImage.body.error.message).toBe('image: must be a string of 1 to 2048 characters');
+  });
+});
