@@ -11,11 +11,11 @@ export const SAVED_MASKS_PER_PERSON = 50;
 /** A saved mask's name, trimmed. */
 export const MASK_NAME_MAX = 80;
 /** The image a mask is saved for: its address as the editor opened it. */
-export const MASK_IMAGE_MAX = 2048;
+const MASK_IMAGE_MAX = 2048;
 /** A saved mask's runs (see `packedMaskSchema`), in characters. */
-export const MASK_RUNS_MAX = 200_000;
+const MASK_RUNS_MAX = 200_000;
 /** A saved mask's sides, in pixels. */
-export const MASK_PIXELS_SIDE_MAX = 16_384;
+const MASK_PIXELS_SIDE_MAX = 16_384;
 
 const between = (what: string, max: number) => `must be ${what} of 1 to ${max} characters`;
 
@@ -28,15 +28,13 @@ const boundedString = (max: number) =>
       z.maxLength(max, { error: between('a string', max) }),
     );
 
-const side = z
-  .number({ error: `must be an integer between 1 and ${MASK_PIXELS_SIDE_MAX}` })
-  .check(
-    z.int({ error: `must be an integer between 1 and ${MASK_PIXELS_SIDE_MAX}` }),
-    z.minimum(1, { error: `must be an integer between 1 and ${MASK_PIXELS_SIDE_MAX}` }),
-    z.maximum(MASK_PIXELS_SIDE_MAX, {
-      error: `must be an integer between 1 and ${MASK_PIXELS_SIDE_MAX}`,
-    }),
-  );
+const side = z.number({ error: `must be an integer between 1 and ${MASK_PIXELS_SIDE_MAX}` }).check(
+  z.int({ error: `must be an integer between 1 and ${MASK_PIXELS_SIDE_MAX}` }),
+  z.minimum(1, { error: `must be an integer between 1 and ${MASK_PIXELS_SIDE_MAX}` }),
+  z.maximum(MASK_PIXELS_SIDE_MAX, {
+    error: `must be an integer between 1 and ${MASK_PIXELS_SIDE_MAX}`,
+  }),
+);
 
 const RUNS_RE = /^[0-9a-z]+(\.[0-9a-z]+)*$/;
 
@@ -44,7 +42,7 @@ const RUNS_RE = /^[0-9a-z]+(\.[0-9a-z]+)*$/;
  * A mask as the editor packs it: its size and the lengths of its alternating runs (unset
  * first), base 36, dot-separated.
  */
-export const packedMaskSchema = z.strictObject(
+const packedMaskSchema = z.strictObject(
   {
     width: side,
     height: side,
@@ -74,7 +72,7 @@ export const savedMaskKeySchema = z.strictObject({
   name: boundedString(MASK_NAME_MAX),
 });
 
-export const savedMaskSchema = z.object({
+const savedMaskSchema = z.object({
   image: z.string(),
   name: z.string(),
   mask: z.object({ width: z.number(), height: z.number(), runs: z.string() }),

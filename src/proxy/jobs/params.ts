@@ -38,7 +38,7 @@ export function paramsToKeep(
  * The most JSON kept of a job's mask (`job_masks`): the create body's own limit, so every
  * mask a create may carry is kept whole.
  */
-export const JOB_MASK_MAX_BYTES = 256 * 1024;
+const JOB_MASK_MAX_BYTES = 256 * 1024;
 
 /**
  * What the studio keeps of the mask a create was sent with (`body.mask`, polygons or the

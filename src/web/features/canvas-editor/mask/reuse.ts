@@ -32,7 +32,7 @@ export function keepSentMask(
 export type JobMaskReader = (jobId: string) => Promise<JobMask | null>;
 
 /** Asks the studio; a job without a mask, or a studio out of reach, is no mask. */
-export const studioJobMask: JobMaskReader = async (jobId) => {
+const studioJobMask: JobMaskReader = async (jobId) => {
   try {
     const path = `/studio-api/jobs/${encodeURIComponent(jobId)}/mask`;
     return (await requestJson(path, 'jobMask')).mask;
