@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { SavedMask } from '@/contract/masks';
+import { MASK_NAME_MAX, type SavedMask } from '@/contract/masks';
 import { pngDataUrl } from '@/web/components/testing/images';
 import { studioError, type Route } from '@/web/components/testing/studio-api-stub';
 import '@/web/styles.css';
@@ -53,6 +53,8 @@ describe('saved masks', () => {
     await userEvent.keyboard('m');
     const name = panel.getByRole('textbox', { name: 'Mask name' });
     await expect.element(name).toHaveFocus();
+    // As long a name as the studio keeps, and no longer.
+    await expect.element(name).toHaveAttribute('maxlength', String(MASK_NAME_MAX));
     await userEvent.keyboard('the beam');
     await panel.getByRole('button', { name: 'Save mask' }).click();
     await expect.element(panel.getByRole('status')).toHaveTextContent('Saved “the beam”.');

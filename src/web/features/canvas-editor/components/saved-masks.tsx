@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MASK_NAME_MAX, type SavedMask } from '@/contract/masks';
+import type { SavedMask } from '@/contract/masks';
 import { Button } from '@/web/components/ui/button';
 import { keyCaps, keyOf } from '@/web/lib/key-actions';
 import { countSet, rasterise } from '../mask/grid';
@@ -10,6 +10,11 @@ import { useEditorStore } from '../model/editor-store';
 
 /** The name field's id: the Save mask key puts focus there. */
 export const MASK_NAME_ID = 'editor-mask-name';
+/**
+ * The longest name the studio keeps (the contract's `MASK_NAME_MAX`, not imported: this
+ * chunk takes nothing at run time from the contract's masks, which stay in the answers').
+ */
+const NAME_MAX = 80;
 
 /** Saves the document's mask under `name` for its image; an error message, or null. */
 function documentMaskSaved(name: string): Promise<string | null> {
@@ -120,7 +125,7 @@ export function SavedMasks() {
         <input
           id={MASK_NAME_ID}
           required
-          maxLength={MASK_NAME_MAX}
+          maxLength={NAME_MAX}
           value={name}
           onChange={(e) => setName(e.target.value)}
           aria-label="Mask name"
