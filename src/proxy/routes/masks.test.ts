@@ -2,18 +2,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobMaskEnvelopeSchema } from '@/contract/masks';
 import type { MaskArea } from '@/contract/requests/common';
 import { jobSchema, type Job } from '@/contract/studio-api';
-import type { Stack } from '../test/harness';
-import { asJson, createAs, finished, team } from '../test/team';
+import { Stack, waitFor } from '../test/harness';
+import { PASSWORD, asJson, createAs, finished, team } from '../test/team';
 import { STORE_KINDS } from '../test/store-kinds';
 import { studiosOn } from '../test/studio-on';
 
 let stack: Stack | null = null;
+let release = () => undefined as void;
 afterEach(async () => {
+  release();
   await stack?.stopChecked();
   stack = null;
 });
 
-const { studioOn } = studiosOn();
+const { studioOn, freshDatabase } = studiosOn();
 
 type Refusal = { error: { code: string; message: string } };
 
@@ -27,7 +29,13 @@ function ring(n: number): MaskArea {
   return { width: 1000, height: 1000, points };
 }
 
-async function inpaint(s: Stack, cookie: string, parentId: string, mask: unknown): Promise<Job> {
+async function inpaint(
+  s: Stack,
+  cookie: string,
+  parentId: string,
+  mask: unknown,
+  status = 200,
+): Promise<Job> {
   const res = await s.json<{ job: unknown }>(
     '/studio-api/jobs',
     asJson(cookie, 'POST', {
@@ -36,7 +44,7 @@ async function inpaint(s: Stack, cookie: string, parentId: string, mask: unknown
       params: { imageNo: 0, mask, remixPrompt: 'a flock of birds' },
     }),
   );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
   return jobSchema.parse(res.body.job);
 }
 
@@ -91,6 +99,39 @@ describe.each(STORE_KINDS)('the mask a job was sent with (%s)', (kind) => {
     expect(deleted.status).toBe(200);
     expect((await maskOf(s, ana, varied.id)).status).toBe(404);
     if (kind === 'sqlite') expect(s.rows('SELECT job_handle FROM job_masks')).toHaveLength(1);
+  });
+});
+
+describe.each(STORE_KINDS)('the mask of a queued create (%s)', (kind) => {
+  it('is kept while the create waits, goes with a cancel, and is what the service receives', async () => {
+    const databaseUrl = kind === 'postgres' ? await freshDatabase() : undefined;
+    stack = await Stack.start({ studioPassword: PASSWORD, maxRunning: 1, databaseUrl });
+    const s = stack;
+    const { cookies } = await team(s, ['member']);
+    const ana = cookies.member0 ?? '';
+    const parent = await createAs(s, ana, 'a harbour at dawn');
+    await finished(s, ana, parent.id);
+
+    // The one slot is taken by a create the service has not answered: the next ones wait.
+    s.fake.createGate = new Promise<void>((resolve) => (release = resolve));
+    void s.call(
+      '/studio-api/jobs',
+      asJson(ana, 'POST', { operation: 'diffusion', params: { text: 'x' } }),
+    );
+    await waitFor(async () => s.fake.creates.length === 2);
+    const mask = { areas: [ring(12)] };
+    const cancelled = await inpaint(s, ana, parent.id, mask, 202);
+    const waiting = await inpaint(s, ana, parent.id, { areas: [ring(20)] }, 202);
+    expect((await maskOf(s, ana, cancelled.id)).body).toEqual({ mask });
+    expect((await s.json(`/studio-api/jobs/${cancelled.id}`, asJson(ana, 'DELETE'))).status).toBe(
+      200,
+    );
+    expect((await maskOf(s, ana, cancelled.id)).status).toBe(404);
+
+    release();
+    await waitFor(async () => s.fake.creates.length === 3);
+    const sent = s.fake.creates[2]?.body.mask;
+    expect((await maskOf(s, ana, waiting.id)).body).toEqual({ mask: sent });
   });
 });
 
