@@ -136,6 +136,14 @@ const sessionsEnded =
       .catch((err: unknown) => deps.log.warn('sessions-ended not published', { err }));
   };
 
+/** The API's last routes: the masks the studio keeps, then 404 for any other API path. */
+function lastApiRoutes(app: Hono, deps: AppDeps): void {
+  app.route('/studio-api', maskRoutes({ ...deps, ...deps.shared }));
+  app.all('/studio-api/*', () => {
+    throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
+  });
+}
+
 /** The studio's same-origin server: browser API, media, health and the SPA. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
@@ -220,10 +228,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api', shareApiRoutes({ ...deps, ...shared }));
   app.route('/studio-api/presets', presetRoutes({ ...deps, ...shared }));
   app.route('/studio-api/collections', collectionRoutes({ ...deps, ...shared }));
-  app.route('/studio-api', maskRoutes({ ...deps, ...shared }));
-  app.all('/studio-api/*', () => {
-    throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
-  });
+  lastApiRoutes(app, deps);
   app.route('/media', mediaRoutes(deps));
   app.route('/media', thumbRoutes(deps));
   app.all('/media/*', () => studioErrorResponse(studioError(404, 'not_found', 'No such media.')));

@@ -249,7 +249,8 @@ export async function createJob(
     queue || mask
       ? async (trx: Db) => {
           if (mask) await keepJobMask(trx, handle, mask);
-          if (queue) queued.place = await queue.enqueueIfWaiting(trx, handle, queuedSendOf(sending));
+          if (queue)
+            queued.place = await queue.enqueueIfWaiting(trx, handle, queuedSendOf(sending));
         }
       : null;
   await deps.history.recordIntent(

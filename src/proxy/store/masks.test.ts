@@ -24,7 +24,9 @@ describe.each(STORE_KINDS)('masks on %s', (kind) => {
 
   it("keeps a job's mask with its intent, and drops it with the job or a refused create", async () => {
     const { store } = await open();
-    const json = JSON.stringify({ areas: [{ width: 500, height: 500, points: [0, 0, 9, 0, 9, 9] }] });
+    const json = JSON.stringify({
+      areas: [{ width: 500, height: 500, points: [0, 0, 9, 0, 9, 9] }],
+    });
     const intent = (handle: string) => ({
       handle,
       hookToken: null,
