@@ -88,6 +88,7 @@ test.afterAll(async () => stack.stop());
 
 test('one wand click selects the sky; grown by 4 px it is the mask the engine receives', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(150_000);
   await page.goto(stack.url);
@@ -166,4 +167,39 @@ test('one wand click selects the sky; grown by 4 px it is the mask the engine re
   );
   const sentShare = (countSet(sent) / sent.data.length) * 100;
   expect(Math.abs(shown - sentShare)).toBeLessThanOrEqual(0.01 * sentShare + 0.05);
+
+  // The studio keeps the mask with the job: what the engine received.
+  const kept = await page.request.get(`${stack.url}/studio-api/jobs/${inpaint.id}/mask`);
+  expect(kept.status()).toBe(200);
+  expect(((await kept.json()) as { mask: unknown }).mask).toEqual(mask);
+
+  // From a fresh browser (nothing in its storage), Reuse mask opens with the same mask.
+  // Its feed is given the job without the mask in its params, as for a mask over the
+  // params' 8 KB bound: the editor has only the studio's copy to go by.
+  const fresh = await browser.newContext();
+  try {
+    await fresh.route(/\/studio-api\/jobs\?/, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { jobs?: { params?: Record<string, unknown> | null }[] };
+      for (const j of body.jobs ?? []) delete j.params?.mask;
+      await route.fulfill({ response: res, json: body });
+    });
+    const other = await fresh.newPage();
+    const asked = other.waitForResponse((r) => r.url().endsWith(`/jobs/${inpaint.id}/mask`));
+    await other.goto(stack.url);
+    expect(await other.evaluate(() => window.localStorage.length)).toBe(0);
+    const there = other.locator(`article[id="job-${inpaint.id}"]`);
+    await expectCompleted(there);
+    const again = await openEditor(other, there, 'Reuse mask…', 'Vary region image 1');
+    expect((await asked).status()).toBe(200);
+    await expect(again.stage).toHaveAttribute('data-mask-ops', '1');
+    const againSummary = again.dialog.getByTestId('mask-summary');
+    await expect(againSummary).toContainText('% of the image.');
+    const shownThere = Number.parseFloat(
+      (await againSummary.textContent())?.match(/[\d.]+(?=%)/)?.[0] ?? '',
+    );
+    expect(Math.abs(shownThere - sentShare)).toBeLessThanOrEqual(0.01 * sentShare + 0.05);
+  } finally {
+    await fresh.close();
+  }
 });

@@ -45,6 +45,7 @@ import { auditRoutes } from './routes/audit';
 import { budgetRoutes } from './routes/budgets';
 import { presetRoutes } from './routes/presets';
 import { collectionRoutes } from './routes/collections';
+import { maskRoutes } from './routes/masks';
 import { publicUploadRoutes, uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
@@ -91,6 +92,7 @@ interface AppDeps extends CreateDeps {
     | 'queue'
     | 'presets'
     | 'collections'
+    | 'masks'
   >;
   /** Jobs as the browser sees them, with their makers' names. */
   makers: Makers;
@@ -143,6 +145,14 @@ const sessionsEnded =
       .publish({ event: 'sessions-ended', data: { people: [person] } })
       .catch((err: unknown) => deps.log.warn('sessions-ended not published', { err }));
   };
+
+/** The API's last routes: the masks the studio keeps, then 404 for any other API path. */
+function lastApiRoutes(app: Hono, deps: AppDeps): void {
+  app.route('/studio-api', maskRoutes({ ...deps, ...deps.shared }));
+  app.all('/studio-api/*', () => {
+    throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
+  });
+}
 
 /** The studio's same-origin server: browser API, media, health and the SPA. */
 export function createApp(deps: AppDeps): Hono {
@@ -228,9 +238,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/studio-api', shareApiRoutes({ ...deps, ...shared }));
   app.route('/studio-api/presets', presetRoutes({ ...deps, ...shared }));
   app.route('/studio-api/collections', collectionRoutes({ ...deps, ...shared }));
-  app.all('/studio-api/*', () => {
-    throw new StudioHttpError(studioError(404, 'not_found', 'No such studio API route.'));
-  });
+  lastApiRoutes(app, deps);
   app.route('/media', mediaRoutes(deps));
   app.route('/media', thumbRoutes(deps));
   app.all('/media/*', () => studioErrorResponse(studioError(404, 'not_found', 'No such media.')));

@@ -116,6 +116,12 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { method: 'DELETE', path: '/studio-api/collections/:id', access: 'member' },
   { method: 'POST', path: '/studio-api/collections/:id/items', access: 'member' },
   { method: 'POST', path: '/studio-api/collections/:id/items/remove', access: 'member' },
+  // As reading the job: the mask it was sent with (routes/masks.ts).
+  { method: 'GET', path: '/studio-api/jobs/:id/mask', access: 'signed-in' },
+  // A person's own saved masks only (routes/masks.ts): another's are never seen nor found.
+  { method: 'GET', path: '/studio-api/masks', access: 'member' },
+  { method: 'POST', path: '/studio-api/masks', access: 'member' },
+  { method: 'DELETE', path: '/studio-api/masks', access: 'member' },
   { method: 'ALL', path: '/studio-api/*', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key', access: 'signed-in' },
   { method: 'GET', path: '/media/:id/:key/thumb/:size?', access: 'signed-in' },

@@ -2,12 +2,14 @@ import type { CreateBatch } from '@/contract/create-batch';
 import type { QueueDispatcher } from './dispatcher';
 import type { StoredBudgets } from '../store/budgets';
 import { KeyTaken } from '../store/idempotency-keys';
+import { keepJobMask } from '../store/masks';
 import type { StoredQueue } from '../store/queue';
 import type { Db } from '../store/schema';
 import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { JobRecord } from '../model/record';
 import { prepareCreate, queuedSendOf, type CreateDeps, type PreparedCreate } from './create';
 import { checkKey, conflict, fingerprintOf } from './idempotency';
+import { maskToKeep } from './params';
 
 export interface BatchDeps extends CreateDeps {
   budgets?: Pick<StoredBudgets, 'reserve' | 'reserveAll'>;
@@ -101,6 +103,11 @@ export async function createBatch(
           )
       : null;
   const enqueue = async (trx: Db) => {
+    // The mask each was sent with, kept as a single create keeps it.
+    for (const { create } of fresh) {
+      const mask = maskToKeep(create.sending.body, deps.redact);
+      if (mask) await keepJobMask(trx, create.sending.handle, mask);
+    }
     await deps.queue.enqueueAll(
       trx,
       fresh.map(({ create }) => ({

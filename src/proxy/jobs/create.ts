@@ -21,7 +21,8 @@ import { UpstreamError, isDefiniteRefusal, toStudioError } from '../upstream/err
 import { newHandle } from '../model/ids';
 import { stateFromTask, type JobRecord } from '../model/record';
 import { EXPIRED_PARENT } from '../model/to-job';
-import { paramsToKeep } from './params';
+import { keepJobMask } from '../store/masks';
+import { maskToKeep, paramsToKeep } from './params';
 
 export interface CreateDeps {
   history: HistoryStore;
@@ -276,12 +277,17 @@ export async function createJob(
       : null;
   const queue = deps.queue;
   const queued = { place: null as number | null };
-  const enqueue = queue
-    ? async (trx: Db) => {
-        queued.place = await queue.enqueueIfWaiting(trx, handle, queuedSendOf(sending));
-      }
-    : null;
-  await deps.history.recordIntent(intent, claim, reserve, enqueue);
+  const mask = maskToKeep(body, deps.redact);
+  // Last in the intent's transaction: the mask it was sent with, then the queue's turn.
+  const then =
+    queue || mask
+      ? async (trx: Db) => {
+          if (mask) await keepJobMask(trx, handle, mask);
+          if (queue)
+            queued.place = await queue.enqueueIfWaiting(trx, handle, queuedSendOf(sending));
+        }
+      : null;
+  await deps.history.recordIntent(intent, claim, reserve, then);
   await deps.uploads.linkJob(handle, body);
   if (queued.place !== null) return waiting(deps, handle, queued.place);
   const record = await deps.links.during(link?.token ?? null, () => sendCreate(deps, sending));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../log';
-import { PARAMS_MAX_BYTES, paramsToKeep } from './params';
+import { PARAMS_MAX_BYTES, maskToKeep, paramsToKeep } from './params';
 
 const redact = createRedactor(['sk-secret-key']);
 const UUID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
@@ -33,5 +33,20 @@ describe('paramsToKeep', () => {
     expect(paramsToKeep({ text: `${fits.text}x` }, redact)).toBeNull();
     // Counted in bytes, not characters: 'é' is two.
     expect(paramsToKeep({ text: 'é'.repeat(PARAMS_MAX_BYTES / 2) }, redact)).toBeNull();
+  });
+});
+
+describe('maskToKeep', () => {
+  it('keeps the mask as sent, redacted, however large within the create body, and nothing without one', () => {
+    const points = Array.from({ length: 4000 }, (_, i) => i % 500);
+    const areas = [{ width: 500, height: 500, points }];
+    const kept = maskToKeep({ imageNo: 0, mask: { areas } }, redact);
+    expect(kept && JSON.parse(kept.json)).toEqual({ areas });
+    expect(kept?.bytes).toBeGreaterThan(PARAMS_MAX_BYTES);
+    expect(kept?.bytes).toBe(Buffer.byteLength(kept?.json ?? '', 'utf8'));
+
+    const byUrl = maskToKeep({ mask: { url: `https://cdn.example/${UUID}.png` } }, redact);
+    expect(byUrl && JSON.parse(byUrl.json)).toEqual({ url: 'https://cdn.example/[id].png' });
+    expect(maskToKeep({ imageNo: 0, remixPrompt: 'birds' }, redact)).toBeNull();
   });
 });

@@ -33,3 +33,24 @@ export function paramsToKeep(
   const bytes = Buffer.byteLength(JSON.stringify(kept), 'utf8');
   return bytes <= PARAMS_MAX_BYTES ? kept : null;
 }
+
+/**
+ * The most JSON kept of a job's mask (`job_masks`): the create body's own limit, so every
+ * mask a create may carry is kept whole.
+ */
+const JOB_MASK_MAX_BYTES = 256 * 1024;
+
+/**
+ * What the studio keeps of the mask a create was sent with (`body.mask`, polygons or the
+ * address of a mask image), redacted as the params are; null when it has none.
+ */
+export function maskToKeep(
+  body: Record<string, unknown>,
+  redact: Redactor,
+): { json: string; bytes: number } | null {
+  const mask = body.mask;
+  if (mask === undefined || mask === null || typeof mask !== 'object') return null;
+  const json = JSON.stringify(redactDeep(mask, redact));
+  const bytes = Buffer.byteLength(json, 'utf8');
+  return bytes <= JOB_MASK_MAX_BYTES ? { json, bytes } : null;
+}

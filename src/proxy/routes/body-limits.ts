@@ -28,6 +28,8 @@ export function bodyLimits(): MiddlewareHandler {
     if (isHookPath(path)) return hook(c, next);
     if (path === '/studio-api/jobs' || path === '/studio-api/jobs/') return create(c, next);
     if (path === '/studio-api/jobs/batch') return batch(c, next);
+    // A saved mask: its runs may take up to 200,000 characters (contract/masks.ts).
+    if (path === '/studio-api/masks' || path === '/studio-api/masks/') return create(c, next);
     return small(c, next);
   };
 }

@@ -8,6 +8,7 @@ import { ledgerMakers } from './step-ledger-makers';
 import { presetsTable } from './step-presets';
 import { shareCollections } from './step-share-collections';
 import { createQueue } from './step-queue';
+import { masksTables } from './step-masks';
 
 /**
  * The schema steps after the first three (`migrations.ts`), in order; append only, and
@@ -32,4 +33,6 @@ export const LATER_STEPS: readonly Step[] = [
   collections,
   // 12: share links to a collection.
   shareCollections,
+  // 13: the mask each job was sent with, and each person's saved masks.
+  masksTables,
 ];

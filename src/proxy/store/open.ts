@@ -9,6 +9,7 @@ import { StoredEvents } from './events';
 import { History } from './history';
 import { StoredQueue } from './queue';
 import { StoredInvites } from './invites';
+import { StoredMasks } from './masks';
 import { StoredShares } from './shares';
 import { StoredIdentities } from './identities';
 import { migrateStore } from './migrations';
@@ -78,6 +79,7 @@ export async function assembleStore(
     shares: new StoredShares(db),
     presets: new StoredPresets(db, d),
     collections: new StoredCollections(db, d),
+    masks: new StoredMasks(db, d),
     sessions: new StoredSessions(db, d),
     identities: new StoredIdentities(people),
     oidcTransactions: new StoredOidcTransactions(db),

@@ -4,13 +4,14 @@ import { indexed } from './search';
 
 /**
  * Deletes a job from the history and what hangs on it (its idempotency key, its links to
- * uploads, its places in collections), inside the caller's transaction. A job with children keeps an empty row, so
+ * uploads, its places in collections, the mask it was sent with), inside the caller's transaction. A job with children keeps an empty row, so
  * that their lineage still holds; a parent that was kept only for this job goes with it.
  */
 export async function removeJob(trx: Db, d: StoreDialect, handle: string): Promise<void> {
   await trx.deleteFrom('idempotency_keys').where('handle', '=', handle).execute();
   await trx.deleteFrom('job_uploads').where('handle', '=', handle).execute();
   await trx.deleteFrom('collection_items').where('job_handle', '=', handle).execute();
+  await trx.deleteFrom('job_masks').where('job_handle', '=', handle).execute();
   for (let h: string | null = handle; h !== null;) h = await removeOne(trx, d, h, h === handle);
 }
 

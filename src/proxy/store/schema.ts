@@ -310,6 +310,26 @@ interface CollectionItemsTable {
   added_ms: number;
 }
 
+/** The mask a job was sent with, as sent, UUID-shaped strings redacted (`step-masks.ts`). */
+interface JobMasksTable {
+  job_handle: string;
+  mask_json: string;
+  bytes: number;
+  created_ms: number;
+}
+
+/** A person's mask saved by name for an image (`step-masks.ts`). */
+interface SavedMasksTable {
+  person_id: string;
+  /** The image's SHA-256 (hex): the key, short whatever the address's length. */
+  image_key: string;
+  image: string;
+  name: string;
+  mask_json: string;
+  bytes: number;
+  saved_ms: number;
+}
+
 /** The store's schema version (see `migrations.ts`). */
 /** The one replica that sends queued creates, until its lease lapses. */
 interface QueueLeaseTable {
@@ -348,6 +368,8 @@ export interface StoreTables {
   presets: PresetsTable;
   collections: CollectionsTable;
   collection_items: CollectionItemsTable;
+  job_masks: JobMasksTable;
+  saved_masks: SavedMasksTable;
   store_schema: StoreSchemaTable;
 }
 

@@ -14,6 +14,7 @@ import type { StoredShares } from './shares';
 import type { StoredBudgets } from './budgets';
 import type { StoredPresets } from './presets';
 import type { StoredCollections } from './collections';
+import type { StoredMasks } from './masks';
 import type { StoredAudit } from './audit';
 import type { StoredIdentities } from './identities';
 import type { StoredOidcTransactions } from './oidc-transactions';
@@ -151,6 +152,8 @@ export interface SharedStore {
   shares: StoredShares;
   /** Named sets of results, and what each holds. */
   collections: StoredCollections;
+  /** The mask each job was sent with, and each person's masks saved by name. */
+  masks: StoredMasks;
   sessions: Sessions;
   /** People's accounts at OpenID Connect providers, and who each signs in as. */
   identities: StoredIdentities;

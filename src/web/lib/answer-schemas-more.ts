@@ -18,6 +18,12 @@ export {
 } from '@/contract/people';
 export { shareEnvelopeSchema as share, shareListSchema as shares } from '@/contract/shares';
 export { spendingEnvelopeSchema as spending } from '@/contract/spending';
+export {
+  jobMaskEnvelopeSchema as jobMask,
+  savedMaskDeletedSchema as savedMaskDeleted,
+  savedMaskEnvelopeSchema as savedMask,
+  savedMaskListSchema as savedMasks,
+} from '@/contract/masks';
 export { presetEnvelopeSchema as preset, presetListSchema as presets } from '@/contract/presets';
 export {
   collectionDeletedSchema as collectionDeleted,

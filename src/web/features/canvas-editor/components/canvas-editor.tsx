@@ -29,7 +29,7 @@ export interface CanvasEditorProps {
 }
 
 const NOT_KEPT =
-  'The mask of this job is not known here: it was sent from another browser, as a mask image or too large for the studio to keep.';
+  'The mask of this job is not known here: the studio keeps none for it, or its mask image cannot be read.';
 
 /**
  * Loads the image, then opens a fresh document of its natural size; for Reuse mask, with
@@ -40,20 +40,27 @@ function useImageDocument(request: EditorRequest) {
   const [failed, setFailed] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
+    let open = true;
     const img = new Image();
     img.onload = () => {
       useViewStore.getState().viewReset();
       const { naturalWidth: width, naturalHeight: height } = img;
       const editor = useEditorStore.getState();
       editor.documentOpened(newDocument({ url: request.imageUrl, width, height }, request.mode));
-      const reused = reusedMask(maskShelf(), request, width, height);
-      if (reused) editor.pixelsAdded(pixelsOpOf(reused, 'replace'));
-      else if (request.mode !== 'upload-paint' && request.reuseMask) setNotice(NOT_KEPT);
       setImage(img);
+      // The studio may be asked for the job's mask: it comes as the first step once known.
+      void reusedMask(maskShelf(), request, width, height).then((reused) => {
+        if (!open) return;
+        if (reused) useEditorStore.getState().pixelsAdded(pixelsOpOf(reused, 'replace'));
+        else if (request.mode !== 'upload-paint' && request.reuseMask) setNotice(NOT_KEPT);
+      });
     };
     img.onerror = () => setFailed(true);
     img.src = request.imageUrl;
-    return () => useEditorStore.getState().documentClosed();
+    return () => {
+      open = false;
+      useEditorStore.getState().documentClosed();
+    };
   }, [request]);
   return { image, failed, notice };
 }

@@ -3,7 +3,7 @@ import type { Locator } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import type { CreateJobRequest } from '@/contract/create-job-schema';
 import { pngDataUrl } from '@/web/components/testing/images';
-import { stubStudioApi } from '@/web/components/testing/studio-api-stub';
+import { stubStudioApi, studioError, type Route } from '@/web/components/testing/studio-api-stub';
 import type { EditorRequest } from '@/web/jobs/stores/editor-request-store';
 import CanvasEditor from './canvas-editor';
 
@@ -28,6 +28,8 @@ interface OpenOptions {
   /** The job the editor opens on (its id), and Reuse mask's mask. */
   jobId?: string;
   reuseMask?: { sentWith: unknown };
+  /** What the studio answers besides the defaults (no saved masks, no mask kept for a job). */
+  routes?: Record<string, Route>;
 }
 
 export async function openEditor(
@@ -47,7 +49,13 @@ export async function openEditor(
   const onSubmit = vi.fn<(body: CreateJobRequest) => Promise<unknown>>(() => Promise.resolve());
   const onClose = vi.fn<() => void>();
   // The mask is sent as polygons; an upload of a mask image would come here.
-  const api = stubStudioApi({});
+  const api = stubStudioApi({
+    'GET /studio-api/masks': { masks: [] },
+    [`GET /studio-api/jobs/${request.jobId}/mask`]: studioError(404, 'No mask.', {
+      code: 'no_mask',
+    }),
+    ...options.routes,
+  });
   const screen = await render(
     <>
       <button type="button">Outside</button>

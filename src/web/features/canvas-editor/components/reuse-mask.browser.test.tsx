@@ -51,6 +51,41 @@ describe('Reuse mask', () => {
     expect(maskAlpha(stage.element(), 100, 20)).toBe(0);
   });
 
+  it('asks the studio for the mask when this browser has no copy and the params none', async () => {
+    const { dialog, stage, api } = await openEditor('inpaint', undefined, {
+      jobId: 'keptJob12345',
+      reuseMask: { sentWith: undefined },
+      routes: { 'GET /studio-api/jobs/keptJob12345/mask': { mask: LEFT_HALF } },
+    });
+    await fitted(stage);
+    await expect.poll(() => coverage(dialog.element())).toBe('50.0% of the image.');
+    await expect.element(stage).toHaveAttribute('data-mask-ops', '1');
+    expect(api.to('GET /studio-api/jobs/keptJob12345/mask')).toHaveLength(1);
+  });
+
+  it('reads back a mask image the studio kept for the job', async () => {
+    // White on the right half: the region to repaint.
+    const canvas = new OffscreenCanvas(40, 30);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2D canvas');
+    ctx.fillStyle = '#000';
+    ctx.fillRect(0, 0, 40, 30);
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(20, 0, 20, 30);
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    const url = URL.createObjectURL(blob);
+    const { dialog, stage } = await openEditor('inpaint', undefined, {
+      jobId: 'imageJob1234',
+      reuseMask: { sentWith: undefined },
+      routes: { 'GET /studio-api/jobs/imageJob1234/mask': { mask: { url } } },
+    });
+    await fitted(stage);
+    await expect.poll(() => coverage(dialog.element())).toBe('50.0% of the image.');
+    await expect.poll(() => maskAlpha(stage.element(), 300, 150)).toBeGreaterThan(0);
+    expect(maskAlpha(stage.element(), 100, 150)).toBe(0);
+    URL.revokeObjectURL(url);
+  });
+
   it('says so when the job’s mask is not known here, and opens with none', async () => {
     const { dialog, stage } = await openEditor('edit', undefined, {
       reuseMask: { sentWith: { url: 'https://studio.example/u/[id].png' } },

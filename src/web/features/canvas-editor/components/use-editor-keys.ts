@@ -4,7 +4,6 @@ import { isTyping } from '@/web/lib/keyboard';
 import { useEditorStore } from '../model/editor-store';
 import { nextBrushSize, useViewStore } from '../model/view-store';
 import type { ToolId } from '../tools/tool';
-import { maskShelf } from '../mask/mask-shelf';
 import { MASK_NAME_ID, maskLoaded } from './saved-masks';
 import { selectionRequested } from './selections';
 import { polygonFinished } from './use-stage-pointer';
@@ -30,7 +29,7 @@ function editorKeys(onClose: () => void): KeyHandlers<'editor'> {
     'editor.feather': () => selectionRequested({ kind: 'feather', px: view().selectPx }),
     'editor.invert': () => editor().maskInverted(),
     'editor.saveMask': () => document.getElementById(MASK_NAME_ID)?.focus(),
-    'editor.loadMask': () => maskLoaded(maskShelf()),
+    'editor.loadMask': () => maskLoaded(),
     // Inpaint masks the image where it is: there is nothing to move.
     'editor.move': () => editor().doc?.mode !== 'inpaint' && view().toolSelected('move'),
     // Enter finishes a polygon being drawn; otherwise it presses the focused control (a

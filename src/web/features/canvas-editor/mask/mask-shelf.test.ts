@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyGrid, countSet } from './grid';
-import { maskShelf, memoryStorage, SAVED_MAX, SHELF_MAX_CHARS } from './mask-shelf';
+import { maskShelf, memoryStorage, SHELF_MAX_CHARS } from './mask-shelf';
 import { packMask, unpackMask } from './packed';
 
 function square(width: number, height: number, x0: number, y0: number, side: number) {
@@ -29,42 +29,43 @@ describe('packed masks', () => {
 });
 
 describe('the mask shelf', () => {
-  it('keeps sent masks by job and saved masks by image and name, newest first', () => {
+  it('keeps sent masks by job, and hands over the masks saved here before, oldest first', () => {
     let t = 0;
-    const shelf = maskShelf(memoryStorage(), () => ++t);
+    const storage = memoryStorage();
+    const shelf = maskShelf(storage, () => ++t);
     const mask = packMask(square(8, 8, 2, 2, 4));
     shelf.keepSent('job1', mask);
     expect(shelf.sentMask('job1')).toEqual(mask);
     expect(shelf.sentMask('job2')).toBeNull();
-    expect(shelf.save('/media/a/0', 'sky', mask)).toBeNull();
-    expect(shelf.save('/media/a/0', 'rocks', mask)).toBeNull();
-    expect(shelf.save('/media/b/0', 'sky', mask)).toBeNull();
-    expect(shelf.saved('/media/a/0').map((s) => s.name)).toEqual(['rocks', 'sky']);
-    // The same name again replaces it.
-    expect(shelf.save('/media/a/0', 'sky', mask)).toBeNull();
-    expect(shelf.saved('/media/a/0').map((s) => s.name)).toEqual(['sky', 'rocks']);
+    expect(shelf.savedHere()).toEqual([]);
+
+    // As a browser from before the studio kept saved masks left them.
+    const saved = [
+      { image: '/media/a/0', name: 'rocks', at: 9, mask },
+      { image: '/media/a/0', name: 'sky', at: 3, mask },
+      { image: '/media/b/0', name: 'bad', at: 4, mask: { width: 0 } },
+    ];
+    const sent = JSON.parse(storage.getItem('studio.editor.masks') ?? '{}') as { sent: unknown };
+    storage.setItem('studio.editor.masks', JSON.stringify({ ...sent, saved }));
+    expect(shelf.savedHere().map((s) => s.name)).toEqual(['sky', 'rocks']);
     shelf.remove('/media/a/0', 'sky');
-    expect(shelf.saved('/media/a/0').map((s) => s.name)).toEqual(['rocks']);
+    expect(shelf.savedHere().map((s) => s.name)).toEqual(['rocks']);
+    expect(shelf.sentMask('job1')).toEqual(mask);
   });
 
-  it('says so when full by count, and when full by size drops sent masks first', () => {
-    const storage = memoryStorage();
-    const shelf = maskShelf(storage);
+  it('drops the oldest sent masks when full by size', () => {
+    const shelf = maskShelf(memoryStorage());
     const small = packMask(square(8, 8, 2, 2, 4));
-    for (let i = 0; i < SAVED_MAX; i++) expect(shelf.save('/media/a/0', `m${i}`, small)).toBeNull();
-    expect(shelf.save('/media/a/0', 'one more', small)).toMatch(/full \(30 in all\).*delete one/);
-
-    const big = packMask(noise(1000, 1000));
+    shelf.keepSent('job1', small);
+    const big = packMask(noise(800, 800));
     expect(big.runs.length).toBeGreaterThan(SHELF_MAX_CHARS / 2);
-    const roomy = maskShelf(memoryStorage());
-    roomy.keepSent('job1', small);
-    expect(roomy.save('/media/b/0', 'noise', big)).toMatch(/full \(the browser keeps about 2 MB/);
-    expect(roomy.sentMask('job1')).toEqual(small);
-
-    // Fits once the sent masks make room: they go, the named one is kept.
-    roomy.keepSent('job2', packMask(noise(400, 400)));
-    expect(roomy.save('/media/b/0', 'large', packMask(noise(1000, 880)))).toBeNull();
-    expect(roomy.saved('/media/b/0').map((s) => s.name)).toEqual(['large']);
-    expect(roomy.sentMask('job2')).toBeNull();
+    shelf.keepSent('job2', big);
+    expect(shelf.sentMask('job1')).toEqual(small);
+    expect(shelf.sentMask('job2')).toEqual(big);
+    // No room for two big ones: the older go until the newest fits.
+    shelf.keepSent('job3', packMask(noise(800, 700)));
+    expect(shelf.sentMask('job3')).not.toBeNull();
+    expect(shelf.sentMask('job2')).toBeNull();
+    expect(shelf.sentMask('job1')).toBeNull();
   });
 });

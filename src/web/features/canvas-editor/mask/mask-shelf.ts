@@ -3,12 +3,11 @@ import { isPackedMask } from './packed';
 
 /*
  * Masks the browser keeps (localStorage): the mask each vary region or edit was sent with,
- * by the job it made, so "Reuse mask" works whatever size the mask was (the studio keeps a
- * job's params only up to 8 KB); and masks saved by name for one image, by its address.
+ * by the job it made, so that "Reuse mask" opens at once and exactly (the studio keeps each
+ * job's mask too, for any browser: `reuse.ts`). Masks saved by name used to live here as
+ * well; the studio keeps them now (`saved-store.ts`), and those found here move to it.
  */
 const KEY = 'studio.editor.masks';
-/** Named masks kept in all; saving one more asks for one to be deleted. */
-export const SAVED_MAX = 30;
 /** Masks of sent jobs kept; the oldest go first, and whenever room is needed. */
 const SENT_MAX = 40;
 /** Characters the whole store may take (localStorage holds about 5 MB a site). */
@@ -19,7 +18,8 @@ interface SentMask {
   at: number;
   mask: PackedMask;
 }
-interface SavedMask {
+/** A mask saved by name in this browser, before the studio kept them. */
+interface BrowserSavedMask {
   image: string;
   name: string;
   at: number;
@@ -27,7 +27,7 @@ interface SavedMask {
 }
 interface Shelf {
   sent: SentMask[];
-  saved: SavedMask[];
+  saved: BrowserSavedMask[];
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -49,7 +49,7 @@ function readShelf(storage: Storage): Shelf {
       isString(e.job) && typeof e.at === 'number' && isPackedMask(e.mask),
   );
   const saved = entries(o.saved).filter(
-    (e): e is Record<string, unknown> & SavedMask =>
+    (e): e is Record<string, unknown> & BrowserSavedMask =>
       isString(e.image) && isString(e.name) && typeof e.at === 'number' && isPackedMask(e.mask),
   );
   return { sent, saved };
@@ -79,9 +79,9 @@ export interface MaskShelf {
   /** Keeps the mask a job was sent with; quietly not kept if it cannot fit at all. */
   keepSent(job: string, mask: PackedMask): void;
   sentMask(job: string): PackedMask | null;
-  saved(image: string): SavedMask[];
-  /** Saves (or replaces) a named mask of the image; an error message when the shelf is full. */
-  save(image: string, name: string, mask: PackedMask): string | null;
+  /** The masks saved by name in this browser before the studio kept them, to move there. */
+  savedHere(): BrowserSavedMask[];
+  /** Forgets one of those (the studio has it now). */
   remove(image: string, name: string): void;
 }
 
@@ -121,20 +121,8 @@ export function maskShelf(storage: Storage = pageStorage(), now = () => Date.now
       writeShelf(storage, { ...shelf, sent: [...sent, { job, at: now(), mask }] });
     },
     sentMask: (job) => readShelf(storage).sent.find((s) => s.job === job)?.mask ?? null,
-    saved: (image) =>
-      readShelf(storage)
-        .saved.filter((s) => s.image === image)
-        .sort((a, b) => b.at - a.at),
-    save(image, name, mask) {
-      const shelf = readShelf(storage);
-      const others = shelf.saved.filter((s) => !(s.image === image && s.name === name));
-      if (others.length >= SAVED_MAX)
-        return `The saved masks are full (${SAVED_MAX} in all): delete one to save another.`;
-      const saved = [...others, { image, name, at: now(), mask }];
-      if (!writeShelf(storage, { sent: shelf.sent, saved }))
-        return 'The saved masks are full (the browser keeps about 2 MB of them): delete one to save another.';
-      return null;
-    },
+    // Oldest first: moved in that order, the newest is the newest on the studio too.
+    savedHere: () => [...readShelf(storage).saved].sort((a, b) => a.at - b.at),
     remove(image, name) {
       const shelf = readShelf(storage);
       const saved = shelf.saved.filter((s) => !(s.image === image && s.name === name));

@@ -1,16 +1,13 @@
+import type { PackedMask } from '@/contract/masks';
 import type { Grid } from './grid';
 import { emptyGrid } from './grid';
 
-/**
- * A mask as text small enough to keep in the browser: its size and the lengths of its
- * alternating runs (unset first), base 36, dot-separated. A painted region of a megapixel
- * image is a few hundred runs, not a megabyte.
+/*
+ * A mask as text small enough to keep: its size and the lengths of its alternating runs
+ * (unset first), base 36, dot-separated (`PackedMask`, the contract's). A painted region
+ * of a megapixel image is a few hundred runs, not a megabyte.
  */
-export interface PackedMask {
-  width: number;
-  height: number;
-  runs: string;
-}
+export type { PackedMask };
 
 export function packMask(g: Grid): PackedMask {
   const runs: string[] = [];
