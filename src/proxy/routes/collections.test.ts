@@ -117,7 +117,9 @@ describe.each(STORE_KINDS)('collections on %s', (kind) => {
     expect(same).toMatchObject({ name: 'Night animals', items: 2, updatedAt: mine.updatedAt });
 
     // A handle guessed or made up: 404, whatever the method, as for one deleted.
-    for (const guess of ['AAAAAAAAAAAA', `${mine.id.slice(0, -1)}x`, '1', 'not a handle!']) {
+    // A near miss: the real id with its last character changed (never to itself).
+    const nearMiss = `${mine.id.slice(0, -1)}${mine.id.endsWith('x') ? 'y' : 'x'}`;
+    for (const guess of ['AAAAAAAAAAAA', nearMiss, '1', 'not a handle!']) {
       for (const [method, url, body] of [
         ['GET', `/studio-api/collections/${encodeURIComponent(guess)}`, undefined],
         ['GET', `/studio-api/collections/${encodeURIComponent(guess)}/jobs`, undefined],
