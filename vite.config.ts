@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS } from './scripts/app-icons.ts';
-import { firstPageChunk } from './scripts/first-page-chunk.ts';
+import { firstPageGroups } from './scripts/first-page-chunk.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /** The app's background (zinc-950), its window's while it starts and its title bar's. */
@@ -58,12 +58,21 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // The answers' schemas are imported as soon as the page starts (src/web/lib/http.ts),
+    // while the first chunk is still being evaluated, and are one chunk (firstPageChunk's
+    // `early`): a plain import() lets the browser fetch it and run it the moment it is
+    // there, where preloading chunks first waits for the preload links' load events,
+    // behind the app's first render.
+    modulePreload: {
+      resolveDependencies: (file, deps) => (/answer-schemas/.test(file) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: firstPageChunk(path.resolve('src/web/main.tsx')), debugName: 'first-page' },
-          ],
+          groups: firstPageGroups(path.resolve('src/web/main.tsx'), {
+            entry: path.resolve('src/web/lib/answer-schemas.ts'),
+            name: 'answer-schemas',
+          }),
         },
       },
     },

@@ -50,6 +50,28 @@ describe('firstPageChunk', () => {
     }
   });
 
+  it('puts an early chunk and all it reaches that the first page lacks into one chunk', () => {
+    const withSchemas = graph(
+      {
+        '/main.tsx': ['/app.tsx', '/shared.ts'],
+        '/app.tsx': [],
+        '/shared.ts': [],
+        '/schemas.ts': ['/zod.js', '/contract.ts', '/shared.ts'],
+        '/contract.ts': ['/zod.js'],
+        '/zod.js': [],
+        // A later chunk that also uses zod takes it from the early chunk.
+        '/tools.tsx': ['/zod.js'],
+      },
+      { '/schemas.ts': ['/http.ts'], '/tools.tsx': ['/app.tsx'] },
+    );
+    const name = firstPageChunk('/main.tsx', { entry: '/schemas.ts', name: 'answer-schemas' });
+    for (const id of ['/schemas.ts', '/contract.ts', '/zod.js']) {
+      expect(name(id, withSchemas)).toBe('answer-schemas');
+    }
+    expect(name('/shared.ts', withSchemas)).toBe('first-page');
+    expect(name('/tools.tsx', withSchemas)).toBeNull();
+  });
+
   it('stops the build when the entry is not a module of it', () => {
     expect(() => firstPageChunk('/missing.tsx')('/app.tsx', modules)).toThrow(/missing\.tsx/);
   });
