@@ -92,7 +92,8 @@ function MaskLayers({ doc, plan }: Omit<EditorStageProps, 'image'>) {
           {view.draft ? (
             <Outline
               points={view.draft}
-              closed={view.tool !== 'polygon'}
+              // Shapes drawn by clicks show open until closed.
+              closed={view.tool !== 'polygon' && view.tool !== 'magnetic'}
               // A cutting shape's outline is red, so the mode shows while drawing.
               color={view.shapeMode === 'subtract' ? '#f87171' : '#fafafa'}
               dash={[4, 4]}
@@ -124,6 +125,8 @@ export function EditorStage({ image, doc, plan }: EditorStageProps) {
       data-viewport={JSON.stringify({ zoom, panX, panY, image: doc.image, imgPos: doc.imgPos })}
       // How many ops the mask holds beside its base: tests see old ops flattened.
       data-mask-ops={doc.ops.length}
+      // Whether the magnetic lasso has the image's edges yet.
+      data-edges={view.edges ?? 'none'}
     >
       <Stage
         width={view.stageSize.width}

@@ -32,6 +32,10 @@ interface ViewState {
   selectPx: number;
   /** A selection is being worked out (in its worker). */
   selecting: boolean;
+  /** What went wrong in the background, told to the user until dismissed (null: nothing). */
+  problem: string | null;
+  /** The magnetic lasso's edges of the image: being found, there, or not to be had. */
+  edges: 'finding' | 'ready' | 'failed' | null;
 }
 
 type ShapeMode = 'add' | 'subtract';
@@ -62,6 +66,8 @@ interface ViewEvents {
   wandChanged: (change: Partial<WandSettings>) => void;
   selectPxChanged: (px: number) => void;
   selectingChanged: (selecting: boolean) => void;
+  problemShown: (problem: string | null) => void;
+  edgesChanged: (edges: ViewState['edges']) => void;
   viewReset: () => void;
 }
 
@@ -79,6 +85,8 @@ const initial: ViewState = {
   wand: { tolerance: 32, contiguous: true, sample: 'image' },
   selectPx: 4,
   selecting: false,
+  problem: null,
+  edges: null,
 };
 
 export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
@@ -98,6 +106,8 @@ export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
   selectPxChanged: (px) =>
     set({ selectPx: Math.round(Math.min(SELECT_PX_MAX, Math.max(1, px || 1))) }),
   selectingChanged: (selecting) => set({ selecting }),
+  problemShown: (problem) => set({ problem }),
+  edgesChanged: (edges) => set({ edges }),
   viewReset: () => set(initial),
 }));
 

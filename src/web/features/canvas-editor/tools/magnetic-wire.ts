@@ -75,11 +75,33 @@ function routed(w: Wire, target: Pt, edges: EdgeMap, s: WireSettings): Wire {
   return { ...w, live: turnsOf(path).slice(1) };
 }
 
+/** The most corners one search may cover while the pointer moves: a few ms of work. */
+const MOVE_CORNERS = 40_000;
+/** The most for the way back when the shape is closed, which happens once. */
+const CLOSE_CORNERS = 1_000_000;
+
 /**
- * The live part to the pointer. A jump longer than two spacings is walked in spacing-long
- * steps, each anchored, so no one search covers more than a spacing's box; a live part
- * that has grown a spacing long is anchored.
+ * The live part to `target`, found in one search when the box it needs is small enough;
+ * a longer way is walked in steps, each to the strongest edge near the straight line and
+ * anchored, so that no one search covers more than `most` corners.
  */
+function walked(w: Wire, target: Pt, edges: EdgeMap, s: WireSettings, most: number): Wire {
+  const from = lastOf(w);
+  const side = (d: number) => Math.abs(d) + 2 * Math.ceil(s.margin) + 1;
+  const corners = side(target.x - from.x) * side(target.y - from.y);
+  const steps = Math.ceil(Math.sqrt(corners / most));
+  let next = w;
+  for (let k = 1; k < steps; k++) {
+    const p = {
+      x: from.x + ((target.x - from.x) * k) / steps,
+      y: from.y + ((target.y - from.y) * k) / steps,
+    };
+    next = wireAnchored(routed(next, snapToEdge(edges, p, s.radius), edges, s));
+  }
+  return routed(next, target, edges, s);
+}
+
+/** The live part to the pointer (snapped); once it is a spacing long, it is anchored. */
 export function wireMoved(
   w: Wire,
   at: Pt,
@@ -93,21 +115,13 @@ export function wireMoved(
     const fixed = [...kept.fixed, at];
     return { fixed, anchors: [...kept.anchors, fixed.length - 1], live: [] };
   }
-  let next = w;
-  const from = lastOf(w);
-  const steps = Math.ceil(Math.hypot(at.x - from.x, at.y - from.y) / s.spacing);
-  if (steps > 2) {
-    for (let k = 1; k < steps; k++) {
-      const p = {
-        x: from.x + ((at.x - from.x) * k) / steps,
-        y: from.y + ((at.y - from.y) * k) / steps,
-      };
-      next = wireAnchored(routed(next, snapToEdge(edges, p, s.radius), edges, s));
-    }
-  }
-  next = routed(next, snapToEdge(edges, at, s.radius), edges, s);
+  const next = walked(w, snapToEdge(edges, at, s.radius), edges, s, MOVE_CORNERS);
   return pathLength(next.live, lastOf(next)) >= s.spacing ? wireAnchored(next) : next;
 }
+
+/** The live part drawn again to the pointer, with no anchor dropped (after a Backspace). */
+export const wireRedrawn = (w: Wire, at: Pt, edges: EdgeMap | null, s: WireSettings): Wire =>
+  edges ? routed(w, snapToEdge(edges, at, s.radius), edges, s) : w;
 
 /** Backspace: the last anchor and the path to it go; null when only the start was left. */
 export function wireBack(w: Wire): Wire | null {
@@ -130,24 +144,10 @@ export function nearStart(w: Wire, at: Pt, s: WireSettings): boolean {
  * snapping) or straight (without): what the plain lasso would make of those points.
  */
 export function wireClosed(w: Wire, edges: EdgeMap | null, s: WireSettings): Pt[] {
-  let done = wireAnchored(w);
+  const done = wireAnchored(w);
   const start = done.fixed[0];
-  if (edges && start) {
-    const from = lastOf(done);
-    const steps = Math.max(
-      1,
-      Math.ceil(Math.hypot(start.x - from.x, start.y - from.y) / s.spacing),
-    );
-    for (let k = 1; k <= steps; k++) {
-      const p = {
-        x: from.x + ((start.x - from.x) * k) / steps,
-        y: from.y + ((start.y - from.y) * k) / steps,
-      };
-      const target = k === steps ? nearestCorner(edges, start) : snapToEdge(edges, p, s.radius);
-      done = wireAnchored(routed(done, target, edges, s));
-    }
-    // The way back ends on the start itself, which the outline already begins with.
-    return done.fixed.slice(0, -1);
-  }
-  return done.fixed;
+  if (!edges || !start) return done.fixed;
+  const back = wireAnchored(walked(done, nearestCorner(edges, start), edges, s, CLOSE_CORNERS));
+  // The way back ends on the start itself, which the outline already begins with.
+  return back.fixed.slice(0, -1);
 }
