@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '@/web/styles.css';
 import { rasterise } from '../mask/grid';
+import { maskIoU } from '../mask/test-images';
 import { useEditorStore } from '../model/editor-store';
 import { drag, fitted, HEIGHT, openEditor, pointer, viewOf, WIDTH } from './editor-testing';
 
@@ -25,21 +26,9 @@ function roughPath(): [number, number][] {
 }
 
 /** The mask the document holds now, against the square: intersection over union. */
-function maskIoU(): number {
+function squareIoU(): number {
   const doc = useEditorStore.getState().doc;
-  if (!doc) return 0;
-  const mask = rasterise(doc.ops, WIDTH, HEIGHT, doc.base);
-  let both = 0;
-  let either = 0;
-  for (let y = 0; y < HEIGHT; y++) {
-    for (let x = 0; x < WIDTH; x++) {
-      const m = mask.data[y * WIDTH + x] === 1;
-      const s = inSquare(x, y);
-      if (m && s) both++;
-      if (m || s) either++;
-    }
-  }
-  return either === 0 ? 0 : both / either;
+  return doc ? maskIoU(rasterise(doc.ops, WIDTH, HEIGHT, doc.base), inSquare) : 0;
 }
 
 async function withMagnetic() {
@@ -58,14 +47,14 @@ describe('the magnetic lasso', () => {
     const { stage, el } = await withMagnetic();
     drag(el, roughPath());
     await expect.element(stage).toHaveAttribute('data-mask-ops', '1');
-    const magnetic = maskIoU();
+    const magnetic = squareIoU();
     expect(magnetic).toBeGreaterThanOrEqual(0.97);
 
     await userEvent.keyboard('{Control>}z{/Control}l');
     await expect.element(stage).toHaveAttribute('data-mask-ops', '0');
     drag(el, roughPath());
     await expect.element(stage).toHaveAttribute('data-mask-ops', '1');
-    const plain = maskIoU();
+    const plain = squareIoU();
     expect(plain).toBeLessThan(0.95);
     expect(magnetic - plain).toBeGreaterThan(0.03);
   }, 60_000);
@@ -95,7 +84,7 @@ describe('the magnetic lasso', () => {
     await expect.element(stage).toHaveAttribute('data-mask-ops', '0');
     await userEvent.keyboard('{Enter}');
     await expect.element(stage).toHaveAttribute('data-mask-ops', '1');
-    expect(maskIoU()).toBeGreaterThanOrEqual(0.97);
+    expect(squareIoU()).toBeGreaterThanOrEqual(0.97);
     await userEvent.keyboard('{Control>}z{/Control}');
     await expect.element(stage).toHaveAttribute('data-mask-ops', '0');
   });

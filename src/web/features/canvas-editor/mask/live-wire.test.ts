@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pt } from './grid';
 import type { EdgeMap } from './live-wire';
 import { edgeMap, liveWire, snapToEdge, turnsOf } from './live-wire';
-import { greyImage } from './grey-image';
+import { greyImage } from './test-images';
 
 /** The cost map's rows, corner by corner. */
 const rows = (m: EdgeMap) =>

@@ -17,8 +17,8 @@ export interface EdgeMap {
   cost: Uint8Array;
 }
 
-export const EDGE_COST_MIN = 1;
-export const EDGE_COST_MAX = 255;
+const EDGE_COST_MIN = 1;
+const EDGE_COST_MAX = 255;
 
 /** Rec. 601 luma of each pixel, 0–255. */
 function luminance(img: Pixels): Float32Array {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pt } from '../mask/grid';
 import { emptyGrid, fillPolygon } from '../mask/grid';
-import { greyImage } from '../mask/grey-image';
+import { greyImage, maskIoU } from '../mask/test-images';
 import { edgeMap } from '../mask/live-wire';
 import type { WireSettings } from './magnetic-wire';
 import {
@@ -44,20 +44,11 @@ function roughPath(): Pt[] {
   return pts;
 }
 
+/** The outline filled as the document's shapes are, against the square. */
 const iou = (outline: Pt[]) => {
   const g = emptyGrid(W, H);
   fillPolygon(g, outline, 1);
-  let both = 0;
-  let either = 0;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const a = g.data[y * W + x] === 1;
-      const b = inSquare(x, y);
-      if (a && b) both++;
-      if (a || b) either++;
-    }
-  }
-  return both / either;
+  return maskIoU(g, inSquare);
 };
 
 function drawn(points: Pt[], freehand: boolean) {

@@ -3,7 +3,7 @@ import { imagePoint } from '../geometry/points';
 import { newDocument } from '../model/document';
 import { createEditorStore } from '../model/editor-store';
 import type { ImagePoint } from '../geometry/points';
-import { greyImage } from '../mask/grey-image';
+import { greyImage } from '../mask/test-images';
 import type { EdgeMap } from '../mask/live-wire';
 import { edgeMap } from '../mask/live-wire';
 import { toolById, TOOLS } from './registry';
