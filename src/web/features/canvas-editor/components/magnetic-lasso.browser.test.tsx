@@ -88,4 +88,16 @@ describe('the magnetic lasso', () => {
     await userEvent.keyboard('{Control>}z{/Control}');
     await expect.element(stage).toHaveAttribute('data-mask-ops', '0');
   });
+
+  it('works by touch: a finger lifted half way leaves an anchor, the next drag goes on', async () => {
+    const { stage, el } = await withMagnetic();
+    const path = roughPath();
+    const half = Math.floor(path.length / 2);
+    const touch = { pointerType: 'touch' };
+    drag(el, path.slice(0, half + 1), touch);
+    await expect.element(stage).toHaveAttribute('data-mask-ops', '0');
+    drag(el, path.slice(half), touch);
+    await expect.element(stage).toHaveAttribute('data-mask-ops', '1');
+    expect(squareIoU()).toBeGreaterThanOrEqual(0.97);
+  }, 60_000);
 });
