@@ -9,7 +9,7 @@ import { useViewStore } from '../model/view-store';
 import { toolById } from '../tools/registry';
 import { ImageLayer } from './image-layer';
 import { MaskBitmap } from './mask-bitmap';
-import { ActiveStroke, Outline } from './mask-shapes';
+import { ActiveStroke, AnchorMarks, Outline } from './mask-shapes';
 import { useStagePointer } from './use-stage-pointer';
 
 interface EditorStageProps {
@@ -98,6 +98,10 @@ function MaskLayers({ doc, plan }: Omit<EditorStageProps, 'image'>) {
               color={view.shapeMode === 'subtract' ? '#f87171' : '#fafafa'}
               dash={[4, 4]}
             />
+          ) : null}
+          {view.draft && view.tool === 'magnetic' ? (
+            // Five screen pixels wide at any zoom.
+            <AnchorMarks points={view.anchors} side={5 / (view.viewport.zoom * frame.scaleX)} />
           ) : null}
         </Group>
       </Layer>

@@ -4,6 +4,7 @@ import '@/web/styles.css';
 import { rasterise } from '../mask/grid';
 import { maskIoU } from '../mask/test-images';
 import { useEditorStore } from '../model/editor-store';
+import { useViewStore } from '../model/view-store';
 import { drag, fitted, HEIGHT, openEditor, pointer, viewOf, WIDTH } from './editor-testing';
 
 /*
@@ -77,7 +78,10 @@ describe('the magnetic lasso', () => {
     click([297, 150]);
     // An anchor far off the square, taken back.
     click([360, 30]);
+    const anchors = useViewStore.getState().anchors;
+    expect(anchors.at(-1)).toEqual({ x: 360, y: 30 });
     await userEvent.keyboard('{Backspace}');
+    expect(useViewStore.getState().anchors).toEqual(anchors.slice(0, -1));
     hover([280, 77]);
     click([280, 77]);
     hover([150, 73]);

@@ -41,6 +41,7 @@ function toolContext(s: ScreenPoint, mods: Mods = NO_MODS): ToolContext {
     events: editor,
     draft: view.draft,
     setDraft: view.draftChanged,
+    setAnchors: view.anchorsChanged,
     subtract: (view.shapeMode === 'subtract') !== (mods.altKey && !magnetic),
     selectAt: (at) => selectionRequested({ kind: 'wand', at, how: wandHow(mods) }),
     edges: doc && magnetic ? edgesOf(doc.image.url) : null,

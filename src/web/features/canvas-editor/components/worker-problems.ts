@@ -31,7 +31,7 @@ export function selectionProblem(
   if (kind === 'wand')
     return `The magic wand could not read this image: ${reason}. Try again, or use the brush.`;
   if (kind === 'edges')
-    return `The magnetic lasso could not read this image: ${reason}. It draws freehand for now; choose it again to retry, or use the lasso.`;
+    return `The magnetic lasso could not read this image: ${reason}. It draws freehand for now: to try again choose another tool, then the magnetic lasso; or use the lasso.`;
   const step = kind.charAt(0).toUpperCase() + kind.slice(1);
   return `${step} did not work: ${reason}. Try again; your mask is kept.`;
 }

@@ -23,6 +23,8 @@ interface ViewState {
   panKey: boolean;
   /** The outline a shape tool is drawing. */
   draft: ImagePoint[] | null;
+  /** The magnetic lasso's anchors on that outline. */
+  anchors: ImagePoint[];
   /** Whether rectangle, lasso and polygon add to the mask or cut it (Alt flips it). */
   shapeMode: ShapeMode;
   /** What a wand click does to the mask (Shift adds, Alt subtracts whatever this is). */
@@ -61,6 +63,7 @@ interface ViewEvents {
   stageResized: (size: Size) => void;
   panKeyChanged: (held: boolean) => void;
   draftChanged: (draft: ImagePoint[] | null) => void;
+  anchorsChanged: (anchors: ImagePoint[]) => void;
   shapeModeChanged: (mode: ShapeMode) => void;
   wandModeChanged: (mode: WandMode) => void;
   wandChanged: (change: Partial<WandSettings>) => void;
@@ -80,6 +83,7 @@ const initial: ViewState = {
   stageSize: { width: 0, height: 0 },
   panKey: false,
   draft: null,
+  anchors: [],
   shapeMode: 'add',
   wandMode: 'replace',
   wand: { tolerance: 32, contiguous: true, sample: 'image' },
@@ -100,6 +104,7 @@ export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
   stageResized: (stageSize) => set({ stageSize }),
   panKeyChanged: (panKey) => set({ panKey }),
   draftChanged: (draft) => set({ draft }),
+  anchorsChanged: (anchors) => set({ anchors }),
   shapeModeChanged: (shapeMode) => set({ shapeMode }),
   wandModeChanged: (wandMode) => set({ wandMode }),
   wandChanged: (change) => set((s) => ({ wand: { ...s.wand, ...change } })),

@@ -36,6 +36,7 @@ function current(c: ToolContext): Wire | null {
 function show(c: ToolContext, next: Wire | null): void {
   wire = next;
   c.setDraft(next ? (wirePoints(next) as ImagePoint[]) : null);
+  c.setAnchors(next ? (next.anchors.map((i) => next.fixed[i]) as ImagePoint[]) : []);
 }
 
 const edgesOf = (c: ToolContext) => (c.freehand ? null : c.edges);

@@ -23,6 +23,7 @@ function harness() {
     events: store.getState(),
     draft,
     setDraft: (d) => (draft = d),
+    setAnchors: () => {},
     subtract,
     selectAt: (at) => selected.push(at),
     edges,
@@ -106,6 +107,18 @@ describe('tools', () => {
     const op = store.getState().doc?.ops[0];
     expect(op).toMatchObject({ kind: 'polygon' });
     expect(op?.type === 'shape' ? op.points : []).toHaveLength(3);
+  });
+
+  it('Backspace takes back a polygon’s last corner, then the shape', () => {
+    const { ctx, drafted } = harness();
+    const poly = toolById('polygon');
+    poly.onPointerDown(ctx(10, 10));
+    poly.onPointerDown(ctx(60, 10));
+    expect(poly.onBack?.(ctx(0, 0))).toBe(true);
+    expect(drafted()).toEqual([imagePoint(10, 10)]);
+    expect(poly.onBack?.(ctx(0, 0))).toBe(true);
+    expect(drafted()).toBeNull();
+    expect(poly.onBack?.(ctx(0, 0))).toBe(false);
   });
 
   it('polygon keeps its corners when closed before it has three', () => {

@@ -12,6 +12,8 @@ export interface ToolContext {
   /** The outline being drawn (rect corners, lasso path, polygon clicks): throwaway state. */
   draft: ImagePoint[] | null;
   setDraft: (draft: ImagePoint[] | null) => void;
+  /** Marks points of the draft as anchors (the magnetic lasso's). */
+  setAnchors: (anchors: ImagePoint[]) => void;
   /** A shape finished now cuts the mask instead of adding to it. */
   subtract: boolean;
   /** Selects the region of similar colour at `at`, as the wand's mode and the keys held say. */
