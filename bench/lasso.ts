@@ -32,22 +32,27 @@ export interface LassoResult {
   target: number;
 }
 
-/** Until the stage says the edge map is there. */
-const EDGES_READY = `new Promise((done) => {
+/** Until the stage says the edge map is there (a minute at most). */
+const EDGES_READY = `new Promise((done, fail) => {
   const stage = document.querySelector('[data-testid="editor-stage"]');
   const t0 = performance.now();
   const check = () => stage.getAttribute('data-edges') === 'ready'
-    ? done(performance.now() - t0) : setTimeout(check, 5);
+    ? done(performance.now() - t0)
+    : performance.now() - t0 > 60000
+      ? fail(new Error('no edge map: ' + stage.getAttribute('data-edges')))
+      : setTimeout(check, 5);
   check();
 })`;
 
 /** The frame after the document took the shape: from the pointer let go to it drawn. */
-const SHAPE_SHOWN = `new Promise((done) => {
+const SHAPE_SHOWN = `new Promise((done, fail) => {
   const stage = document.querySelector('[data-testid="editor-stage"]');
   const t0 = performance.now();
   const check = () => stage.getAttribute('data-mask-ops') !== '0'
     ? requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t0)))
-    : requestAnimationFrame(check);
+    : performance.now() - t0 > 10000
+      ? fail(new Error('the drag did not close the shape'))
+      : requestAnimationFrame(check);
   check();
 })`;
 

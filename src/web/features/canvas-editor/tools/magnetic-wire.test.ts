@@ -6,6 +6,7 @@ import { edgeMap } from '../mask/live-wire';
 import type { WireSettings } from './magnetic-wire';
 import {
   nearStart,
+  settingsAt,
   wireAnchored,
   wireBack,
   wireClosed,
@@ -111,5 +112,16 @@ describe('the magnetic lasso’s path', () => {
     w = wireMoved(w, { x: 20, y: 30 }, edges, S, false);
     expect(nearStart(w, { x: 21, y: 21 }, S)).toBe(true);
     expect(nearStart(w, { x: 25, y: 21 }, S)).toBe(false);
+  });
+
+  it('closes back where it was pressed, though the start snapped to an edge away from it', () => {
+    for (const k of [0.25, 1, 2.6]) {
+      const s = settingsAt(k);
+      const press = { x: 20 - s.radius + 0.5, y: 25 };
+      let w = wireStarted(press, edges, s);
+      expect(w.fixed[0]).toEqual({ x: 20, y: 25 });
+      w = wireMoved(w, { x: 20, y: 25 + 3 * s.close }, edges, s, true);
+      expect(nearStart(w, press, s)).toBe(true);
+    }
   });
 });

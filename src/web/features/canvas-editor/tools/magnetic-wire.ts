@@ -37,7 +37,8 @@ export function settingsAt(imagePxPerScreenPx: number): WireSettings {
     radius: Math.max(2, 10 * k),
     spacing: Math.max(8, 40 * k),
     margin: Math.max(6, Math.ceil(12 * k)),
-    close: Math.max(2, 8 * k),
+    // Wider than the snapping: back where it was pressed closes it, wherever it snapped to.
+    close: Math.max(3, 12 * k),
   };
 }
 
