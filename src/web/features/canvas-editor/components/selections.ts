@@ -97,8 +97,8 @@ export function selectionsWarmed(image: EditorDocument['image']): void {
 }
 
 /**
- * Has the image's edge map found for the magnetic lasso (once per image; again after it
- * failed). Until it is there, the lasso draws freehand.
+ * Asks the worker for the image's edge map, for the magnetic lasso: once per image, and
+ * again after it failed. Until it is there, the lasso draws freehand.
  */
 export function edgesWanted(image: EditorDocument['image']): void {
   if (edges?.url === image.url && useViewStore.getState().edges !== 'failed') return;
