@@ -23,7 +23,7 @@ import { chromium } from '@playwright/test';
 import { chooseChromium } from '../e2e/chromium';
 import { startStudio } from '@/main';
 
-interface Frames {
+export interface Frames {
   frames: number;
   p50: number;
   p95: number;
@@ -76,7 +76,7 @@ export const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
 };
 
-const framesOf = (intervals: number[]): Frames => ({
+export const framesOf = (intervals: number[]): Frames => ({
   frames: intervals.length,
   p50: quantile(intervals, 0.5),
   p95: quantile(intervals, 0.95),
@@ -117,13 +117,13 @@ async function stroke(page: Page, moves: number, turn: number): Promise<void> {
 }
 
 // Passed as source text: tsx would wrap a named inner function in a helper the page lacks.
-const START_SAMPLING = `(() => {
+export const START_SAMPLING = `(() => {
   window.frames_ = [];
   window.stop_ = false;
   const tick = (t) => { window.frames_.push(t); if (!window.stop_) requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
 })()`;
-const STOP_SAMPLING = '(() => { window.stop_ = true; return window.frames_; })()';
+export const STOP_SAMPLING = '(() => { window.stop_ = true; return window.frames_; })()';
 // Frames over 50 ms, as Chromium's Long Animation Frames API reports them: how long each
 // took, and for how long the page's own work (scripts, style, layout) blocked its thread.
 // A long frame that blocked nothing was the machine's doing (the renderer descheduled by
@@ -171,7 +171,7 @@ async function isolate(page: Page): Promise<void> {
   );
 }
 
-async function taskSeconds(cdp: CDPSession): Promise<number> {
+export async function taskSeconds(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
 }

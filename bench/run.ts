@@ -19,7 +19,8 @@
  *    an undo costs (needs the built SPA: `npm run bench` builds it), in the browser
  *    E2E_CHROMIUM chooses, named with its version beside the figures. Then its mask tools:
  *    a magic wand click to the mask shown, and the longest frame while the mask is grown,
- *    shrunk and feathered (bench/mask-tools.ts).
+ *    shrunk and feathered (bench/mask-tools.ts); and the frames while the magnetic lasso is
+ *    dragged round a shape (bench/lasso.ts).
  * 7. Results the moment they exist: engine completion to the completed grid on screen in
  *    Chromium, single jobs and a burst of follow-ups, and the upstream requests per job.
  * 8. The proxy's own cost: job reads per second through the proxy against the engine at
@@ -53,6 +54,7 @@ import { benchAuthorization, printAuthorization } from './authorization';
 import { benchBatch, printBatch } from './batch';
 import { benchCanvasPaint } from './canvas-paint';
 import { benchMaskTools, printMaskTools } from './mask-tools';
+import { benchLasso, printLasso } from './lasso';
 import { benchEngineLoop } from './engine-loop';
 import { benchFirstPaint, printFirstPaint } from './first-paint';
 import { benchSharePage, printSharePage } from './share-page';
@@ -317,6 +319,7 @@ async function main() {
       `clock: ${paint.fineClock ? '5 µs (cross-origin isolated)' : '100 µs (not isolated)'}; rAF interval p95 under ${paint.target} ms: ${paint.met ? 'met' : 'not met'}`,
     );
     printMaskTools(await benchMaskTools());
+    printLasso(await benchLasso());
     printLiveResults(await benchLiveResults());
     printProxyCost(await benchProxyCost());
     printAuthorization(await benchAuthorization());

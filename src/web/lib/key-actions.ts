@@ -97,6 +97,13 @@ export const KEY_ACTIONS = [
   { id: 'editor.smaller', scope: 'editor', keys: ['['], label: 'Smaller brush' },
   { id: 'editor.larger', scope: 'editor', keys: [']'], label: 'Larger brush' },
   { id: 'editor.pan', scope: 'editor', keys: [' '], label: 'Hold and drag to move the view' },
+  { id: 'editor.magnetic', scope: 'editor', keys: ['g'], label: 'Magnetic lasso (Alt: freehand)' },
+  {
+    id: 'editor.back',
+    scope: 'editor',
+    keys: ['Backspace'],
+    label: 'Take back the last anchor or corner',
+  },
 ] as const satisfies readonly KeyActionSpec[];
 
 type KeyAction = (typeof KEY_ACTIONS)[number];

@@ -13,10 +13,11 @@ import type { EditorDocument } from '../model/document';
 import { newDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';
 import { useViewStore } from '../model/view-store';
+import { EditorAlerts } from './editor-alerts';
 import { EditorStage } from './editor-stage';
 import { SidePanel } from './side-panel';
 import { Toolbar } from './toolbar';
-import { selectionsClosed, selectionsWarmed } from './selections';
+import { edgesWanted, selectionsClosed, selectionsWarmed } from './selections';
 import { useEditorKeys } from './use-editor-keys';
 import { useMaskBake } from './use-mask-bake';
 import { useMaskPlan } from './use-mask-plan';
@@ -66,14 +67,18 @@ function useImageDocument(request: EditorRequest) {
 }
 
 /**
- * The wand's worker decodes the image once the wand is chosen, ahead of the first click;
- * closing the editor ends the worker.
+ * The wand's worker decodes the image once the wand is chosen, ahead of the first click,
+ * and finds its edges once the magnetic lasso is; closing the editor ends the worker.
  */
 function useSelections(image: EditorDocument['image'] | undefined) {
   const wand = useViewStore((s) => s.tool === 'wand');
+  const magnetic = useViewStore((s) => s.tool === 'magnetic');
   useEffect(() => {
     if (wand && image) selectionsWarmed(image);
   }, [wand, image]);
+  useEffect(() => {
+    if (magnetic && image) edgesWanted(image);
+  }, [magnetic, image]);
   useEffect(() => () => selectionsClosed(), []);
 }
 
@@ -230,6 +235,7 @@ export default function CanvasEditor({ request, onSubmit, onClose }: CanvasEdito
       {image && doc ? (
         <>
           <Toolbar edit={placing} />
+          <EditorAlerts />
           <div className="flex min-h-0 flex-1 flex-col md:flex-row">
             <EditorStage image={image} doc={doc} plan={plan} />
             <PanelToggle folded={folded} onToggle={() => setFolded(!folded)} />

@@ -9,7 +9,7 @@ import { useViewStore } from '../model/view-store';
 import { toolById } from '../tools/registry';
 import { ImageLayer } from './image-layer';
 import { MaskBitmap } from './mask-bitmap';
-import { ActiveStroke, Outline } from './mask-shapes';
+import { ActiveStroke, AnchorMarks, Outline } from './mask-shapes';
 import { useStagePointer } from './use-stage-pointer';
 
 interface EditorStageProps {
@@ -92,11 +92,16 @@ function MaskLayers({ doc, plan }: Omit<EditorStageProps, 'image'>) {
           {view.draft ? (
             <Outline
               points={view.draft}
-              closed={view.tool !== 'polygon'}
+              // Shapes drawn by clicks show open until closed.
+              closed={view.tool !== 'polygon' && view.tool !== 'magnetic'}
               // A cutting shape's outline is red, so the mode shows while drawing.
               color={view.shapeMode === 'subtract' ? '#f87171' : '#fafafa'}
               dash={[4, 4]}
             />
+          ) : null}
+          {view.draft && view.tool === 'magnetic' ? (
+            // Five screen pixels wide at any zoom.
+            <AnchorMarks points={view.anchors} side={5 / (view.viewport.zoom * frame.scaleX)} />
           ) : null}
         </Group>
       </Layer>
@@ -124,6 +129,8 @@ export function EditorStage({ image, doc, plan }: EditorStageProps) {
       data-viewport={JSON.stringify({ zoom, panX, panY, image: doc.image, imgPos: doc.imgPos })}
       // How many ops the mask holds beside its base: tests see old ops flattened.
       data-mask-ops={doc.ops.length}
+      // Whether the magnetic lasso has the image's edges yet.
+      data-edges={view.edges ?? 'none'}
     >
       <Stage
         width={view.stageSize.width}

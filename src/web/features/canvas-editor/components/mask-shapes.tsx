@@ -1,4 +1,4 @@
-import { Circle, Line } from 'react-konva';
+import { Circle, Line, Rect } from 'react-konva';
 import type { Stroke } from '../model/document';
 import { MASK_COLOR } from './mask-bitmap';
 
@@ -57,4 +57,27 @@ export function Outline({
       listening={false}
     />
   );
+}
+
+/** The magnetic lasso's anchors: small squares of `side` image pixels (a few screen ones). */
+export function AnchorMarks({
+  points,
+  side,
+}: {
+  points: readonly { x: number; y: number }[];
+  side: number;
+}) {
+  return points.map((p, i) => (
+    <Rect
+      key={i}
+      x={p.x - side / 2}
+      y={p.y - side / 2}
+      width={side}
+      height={side}
+      stroke="#fafafa"
+      strokeWidth={1}
+      strokeScaleEnabled={false}
+      listening={false}
+    />
+  ));
 }

@@ -1,4 +1,5 @@
 import type { ImagePoint } from '../geometry/points';
+import type { EdgeMap } from '../mask/live-wire';
 import type { SelectJob } from '../mask/select-protocol';
 import type { Selector } from '../mask/selector';
 import { createSelector } from '../mask/selector';
@@ -6,6 +7,7 @@ import type { EditorDocument, PixelsOp } from '../model/document';
 import { useEditorStore } from '../model/editor-store';
 import { useViewStore } from '../model/view-store';
 import { keepPreview } from './mask-bitmap';
+import { selectionProblem, workerProblem } from './worker-problems';
 
 /** A selection asked for: a wand click, or the whole mask grown, shrunk or feathered. */
 export type SelectAction =
@@ -20,6 +22,16 @@ export type SelectAction =
 let selector: Selector | null = null;
 const queue: SelectAction[] = [];
 let running = false;
+/** The magnetic lasso's edge map of the open image, once found. */
+let edges: { url: string; map: EdgeMap | null } | null = null;
+
+const told = (problem: string) => useViewStore.getState().problemShown(problem);
+
+/** The selector, made on first use; a failure of its worker is told to the user. */
+const theSelector = (): Selector =>
+  (selector ??= createSelector(undefined, (reason, carriedOn) =>
+    told(workerProblem('selections', reason, carriedOn)),
+  ));
 
 function jobOf(action: SelectAction, doc: EditorDocument): SelectJob {
   const mask = {
@@ -55,9 +67,9 @@ function pump(): void {
     return;
   }
   running = true;
-  selector ??= createSelector();
-  selector.send(jobOf(action, doc), ({ op, preview }) => {
+  theSelector().send(jobOf(action, doc), ({ op, preview, error }) => {
     running = false;
+    if (error) told(selectionProblem(action.kind, error));
     const now = useEditorStore.getState().doc;
     if (op && now?.image.url === doc.image.url) {
       // Grow, shrink and feather replace the mask they were given: if it changed meanwhile
@@ -81,14 +93,34 @@ export function selectionRequested(action: SelectAction): void {
 
 /** Decodes the image in the worker ahead of the first wand click. */
 export function selectionsWarmed(image: EditorDocument['image']): void {
-  selector ??= createSelector();
-  selector.send({ kind: 'load', image }, () => {});
+  theSelector().send({ kind: 'load', image }, () => {});
 }
+
+/**
+ * Asks the worker for the image's edge map, for the magnetic lasso: once per image, and
+ * again after it failed. Until it is there, the lasso draws freehand.
+ */
+export function edgesWanted(image: EditorDocument['image']): void {
+  if (edges?.url === image.url && useViewStore.getState().edges !== 'failed') return;
+  edges = { url: image.url, map: null };
+  const view = useViewStore.getState();
+  view.edgesChanged('finding');
+  theSelector().send({ kind: 'edges', image }, (answer) => {
+    if (edges?.url !== image.url) return;
+    edges = { url: image.url, map: answer.edges ?? null };
+    useViewStore.getState().edgesChanged(answer.edges ? 'ready' : 'failed');
+    if (!answer.edges) told(selectionProblem('edges', answer.error ?? 'no edges came back'));
+  });
+}
+
+/** The edge map of the image at `url`, when found. */
+export const edgesOf = (url: string): EdgeMap | null => (edges?.url === url ? edges.map : null);
 
 /** The editor closed: its worker, its image and any selection not yet done go. */
 export function selectionsClosed(): void {
   selector?.dispose();
   selector = null;
+  edges = null;
   queue.length = 0;
   running = false;
   useViewStore.getState().selectingChanged(false);

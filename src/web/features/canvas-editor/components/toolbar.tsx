@@ -61,20 +61,28 @@ function ToolPicker({ edit }: { edit: boolean }) {
   );
 }
 
-const SHAPE_TOOLS = new Set<EditorToolId>(['rect', 'lasso', 'polygon']);
+const SHAPE_TOOLS = new Set<EditorToolId>(['rect', 'lasso', 'magnetic', 'polygon']);
 const SHAPE_MODES = [
   { id: 'add', label: 'Add' },
   { id: 'subtract', label: 'Subtract' },
 ] as const;
 
-/** Whether shapes add to the mask or cut it; holding Alt as a shape ends flips it. */
+/**
+ * Whether shapes add to the mask or cut it; holding Alt as a shape ends flips it, but for
+ * the magnetic lasso, where Alt turns snapping off.
+ */
 function ShapeModePicker() {
   const mode = useViewStore((s) => s.shapeMode);
   const changed = useViewStore((s) => s.shapeModeChanged);
+  const magnetic = useViewStore((s) => s.tool === 'magnetic');
   return (
     <ModeGroup
       label="Shape mode"
-      title="Hold Alt while finishing a shape for the other mode"
+      title={
+        magnetic
+          ? 'Hold Alt to draw freehand; Backspace takes back the last anchor'
+          : 'Hold Alt while finishing a shape for the other mode'
+      }
       modes={SHAPE_MODES}
       value={mode}
       onChange={changed}

@@ -6,7 +6,7 @@ import { nextBrushSize, useViewStore } from '../model/view-store';
 import type { ToolId } from '../tools/tool';
 import { MASK_NAME_ID, maskLoaded } from './saved-masks';
 import { selectionRequested } from './selections';
-import { polygonFinished } from './use-stage-pointer';
+import { shapeFinished, shapeStepBack } from './use-stage-pointer';
 
 /** What each of the editor's keys does (`lib/key-actions.ts` binds them). */
 function editorKeys(onClose: () => void): KeyHandlers<'editor'> {
@@ -24,6 +24,7 @@ function editorKeys(onClose: () => void): KeyHandlers<'editor'> {
     'editor.lasso': tool('lasso'),
     'editor.polygon': tool('polygon'),
     'editor.wand': tool('wand'),
+    'editor.magnetic': tool('magnetic'),
     'editor.grow': () => selectionRequested({ kind: 'grow', px: view().selectPx }),
     'editor.shrink': () => selectionRequested({ kind: 'shrink', px: view().selectPx }),
     'editor.feather': () => selectionRequested({ kind: 'feather', px: view().selectPx }),
@@ -32,10 +33,10 @@ function editorKeys(onClose: () => void): KeyHandlers<'editor'> {
     'editor.loadMask': () => maskLoaded(),
     // Inpaint masks the image where it is: there is nothing to move.
     'editor.move': () => editor().doc?.mode !== 'inpaint' && view().toolSelected('move'),
-    // Enter finishes a polygon being drawn; otherwise it presses the focused control (a
-    // tool or a button reached by Tab).
-    'editor.finish': (e) =>
-      view().tool === 'polygon' && view().draft !== null && polygonFinished(e.altKey),
+    // Enter finishes a polygon or magnetic lasso being drawn; otherwise it presses the
+    // focused control (a tool or a button reached by Tab).
+    'editor.finish': (e) => shapeFinished(e.altKey),
+    'editor.back': () => shapeStepBack(),
     'editor.smaller': resize(-1),
     'editor.larger': resize(1),
     // Space stays the pan key wherever focus is; letting go of it ends the pan (keyup).

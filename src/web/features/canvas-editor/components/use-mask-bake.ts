@@ -3,6 +3,8 @@ import { createMaskBaker } from '../mask/baker';
 import { bakeDue } from '../model/bake';
 import type { EditorDocument } from '../model/document';
 import { useEditorStore } from '../model/editor-store';
+import { useViewStore } from '../model/view-store';
+import { workerProblem } from './worker-problems';
 
 /**
  * Keeps a long session's ops bounded: once the newest mask holds more than BAKE_AT ops,
@@ -14,7 +16,11 @@ import { useEditorStore } from '../model/editor-store';
  */
 export function useMaskBake(doc: EditorDocument | null): void {
   // One baker per editor; it spawns its worker on first use.
-  const [baker] = useState(createMaskBaker);
+  const [baker] = useState(() =>
+    createMaskBaker(undefined, (reason, carriedOn) =>
+      useViewStore.getState().problemShown(workerProblem('bake', reason, carriedOn)),
+    ),
+  );
   const maskBaked = useEditorStore((s) => s.maskBaked);
   const newest = useEditorStore((s) => s.future.length === 0);
   const ops = doc?.ops;

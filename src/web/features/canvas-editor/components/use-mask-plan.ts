@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { MaskPlan } from '../mask/areas';
 import { createPlanTracer } from '../mask/plan-tracer';
 import type { EditorDocument, MaskState } from '../model/document';
+import { useViewStore } from '../model/view-store';
+import { workerProblem } from './worker-problems';
 
 /**
  * Quiet time before the preview re-traces. The trace runs in a worker, so this only
@@ -16,7 +18,11 @@ const SETTLE_MS = 120;
 export function useMaskPlan(doc: EditorDocument | null, painting: boolean) {
   const [plan, setPlan] = useState<{ of: MaskState; plan: MaskPlan } | null>(null);
   // One tracer per editor; it spawns its worker on first use.
-  const [tracer] = useState(createPlanTracer);
+  const [tracer] = useState(() =>
+    createPlanTracer(undefined, (reason, carriedOn) =>
+      useViewStore.getState().problemShown(workerProblem('plan', reason, carriedOn)),
+    ),
+  );
   const ops = doc?.ops;
   const base = doc?.base ?? null;
   const width = doc?.image.width ?? 1;

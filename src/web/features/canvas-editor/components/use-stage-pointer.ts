@@ -7,7 +7,7 @@ import { useEditorStore } from '../model/editor-store';
 import { useViewStore } from '../model/view-store';
 import { toolById } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
-import { selectionRequested, wandHow } from './selections';
+import { edgesOf, selectionRequested, wandHow } from './selections';
 import type { Pinch } from './touch-gesture';
 import { pinchMoved, pinchStarted } from './touch-gesture';
 
@@ -25,7 +25,8 @@ const NO_MODS: Mods = { altKey: false, shiftKey: false };
 
 /**
  * Builds the context a tool sees, converting the pointer to image space once, here. Alt
- * flips a shape between adding and cutting; Shift and Alt set what a wand click does.
+ * flips a shape between adding and cutting, but for the magnetic lasso, where it turns
+ * snapping off; Shift and Alt set what a wand click does.
  */
 function toolContext(s: ScreenPoint, mods: Mods = NO_MODS): ToolContext {
   const view = useViewStore.getState();
@@ -33,22 +34,40 @@ function toolContext(s: ScreenPoint, mods: Mods = NO_MODS): ToolContext {
   const doc = editor.doc;
   const at = doc?.imgPos ?? { x: 0, y: 0, width: 1, height: 1 };
   const image = doc?.image ?? { width: 1, height: 1 };
+  const magnetic = view.tool === 'magnetic';
   return {
     point: screenToImage(s, view.viewport, at, image),
     brushSize: view.brushSize,
     events: editor,
     draft: view.draft,
     setDraft: view.draftChanged,
-    subtract: (view.shapeMode === 'subtract') !== mods.altKey,
+    setAnchors: view.anchorsChanged,
+    subtract: (view.shapeMode === 'subtract') !== (mods.altKey && !magnetic),
     selectAt: (at) => selectionRequested({ kind: 'wand', at, how: wandHow(mods) }),
+    edges: doc && magnetic ? edgesOf(doc.image.url) : null,
+    freehand: mods.altKey,
+    imagePxPerScreenPx: image.width / (at.width * view.viewport.zoom),
   };
 }
 
-/** Closes the polygon being drawn (double-click or Enter); Alt makes it cut the mask. */
-export function polygonFinished(alt: boolean): void {
-  if (useViewStore.getState().tool !== 'polygon') return;
-  // The tool uses the draft's corners, not the pointer: any point will do.
-  toolById('polygon').onCommit?.(toolContext(screenPoint(0, 0), { altKey: alt, shiftKey: false }));
+/**
+ * Closes the shape being drawn by clicks, a polygon or a magnetic lasso (double-click or
+ * Enter); Alt makes a polygon cut the mask. False when there was none.
+ */
+export function shapeFinished(alt: boolean): boolean {
+  const { tool, draft } = useViewStore.getState();
+  const commit = tool === 'move' ? undefined : toolById(tool).onCommit;
+  if (!commit || !draft) return false;
+  // The tools use the points drawn, not the pointer: any point will do.
+  commit(toolContext(screenPoint(0, 0), { altKey: alt, shiftKey: false }));
+  return true;
+}
+
+/** Backspace: the last corner or anchor of the shape being drawn goes; false if none. */
+export function shapeStepBack(): boolean {
+  const { tool } = useViewStore.getState();
+  const back = tool === 'move' ? undefined : toolById(tool).onBack;
+  return back?.(toolContext(screenPoint(0, 0))) ?? false;
 }
 
 /**
@@ -111,8 +130,9 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
       view.viewportChanged({ ...view.viewport, panX, panY });
       return;
     }
-    if (down.current && view.tool !== 'move')
-      toolById(view.tool).onPointerMove(toolContext(s, e.evt));
+    if (view.tool === 'move') return;
+    const tool = toolById(view.tool);
+    if (down.current || (tool.hover && view.draft)) tool.onPointerMove(toolContext(s, e.evt));
   };
 
   const onPointerUp = (e: PointerEvt) => {
@@ -129,7 +149,7 @@ export function useStagePointer(container: React.RefObject<HTMLDivElement | null
    * near each other: Konva's pairs any two clicks 400 ms apart, so it would take the end
    * of the previous gesture and a polygon's first click for one and close a 1-point shape.
    */
-  const onDoubleClick = (e: React.MouseEvent) => polygonFinished(e.altKey);
+  const onDoubleClick = (e: React.MouseEvent) => void shapeFinished(e.altKey);
 
   const onWheel = (e: KonvaEventObject<WheelEvent>) => {
     const el = container.current;

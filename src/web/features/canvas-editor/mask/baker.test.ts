@@ -54,10 +54,15 @@ describe('mask baker', () => {
 
   it('flattens on the page when the worker fails, and inline where there are no workers', () => {
     const worker = new FakeWorker();
-    const baker = createMaskBaker(() => worker);
+    const failures: [string, boolean][] = [];
+    const baker = createMaskBaker(
+      () => worker,
+      (reason, carriedOn) => failures.push([reason, carriedOn]),
+    );
     const got: Grid[] = [];
     baker.bake(input, (g) => got.push(g));
-    worker.onerror?.({} as ErrorEvent);
+    worker.onerror?.({ message: 'Uncaught Error: out of memory' } as ErrorEvent);
+    expect(failures).toEqual([['out of memory', true]]);
     expect(got[0]?.data).toEqual(rasterise(ops, 400, 300, base).data);
     createMaskBaker(() => null).bake(input, (g) => got.push(g));
     expect(got).toHaveLength(2);

@@ -1,7 +1,7 @@
 import type { BakeAnswer, BakeRequest } from './bake-protocol';
 import { handleBakeRequest } from './bake-protocol';
 import type { Grid } from './grid';
-import type { TaskWorker } from './worker-runner';
+import type { TaskWorker, WorkerFailed } from './worker-runner';
 import { createWorkerRunner } from './worker-runner';
 
 /** What to flatten: the oldest ops over the current base, at image resolution. */
@@ -27,7 +27,10 @@ interface Pending {
  * runs is refused (the caller asks again with the document it then has), and a flattening
  * is never thrown away half done, since its result stays right for the ops it was given.
  */
-export function createMaskBaker(spawn: () => BakeWorker | null = spawnBakeWorker) {
+export function createMaskBaker(
+  spawn: () => BakeWorker | null = spawnBakeWorker,
+  failed: WorkerFailed = () => {},
+) {
   let pending: Pending | null = null;
   let seq = 0;
   const runner = createWorkerRunner(
@@ -39,6 +42,7 @@ export function createMaskBaker(spawn: () => BakeWorker | null = spawnBakeWorker
       pending = null;
       to.done(answer.base);
     },
+    failed,
   );
 
   return {

@@ -3,7 +3,7 @@ import type { MaskPlan } from './areas';
 import type { Grid } from './grid';
 import type { TraceAnswer, TraceRequest } from './plan-protocol';
 import { createTraceSequence, handleTraceRequest } from './plan-protocol';
-import type { TaskWorker } from './worker-runner';
+import type { TaskWorker, WorkerFailed } from './worker-runner';
 import { createWorkerRunner } from './worker-runner';
 
 /** The mask to trace: the document's ops over its base, at image resolution. */
@@ -39,7 +39,10 @@ interface Pending {
  * A trace cannot be interrupted, so a newer request terminates a busy worker and starts
  * a fresh one rather than queueing behind a mask nobody will see.
  */
-export function createPlanTracer(spawn: () => PlanWorker | null = spawnPlanWorker) {
+export function createPlanTracer(
+  spawn: () => PlanWorker | null = spawnPlanWorker,
+  failed: WorkerFailed = () => {},
+) {
   const sequence = createTraceSequence();
   let pending: Pending | null = null;
   const runner = createWorkerRunner(
@@ -52,6 +55,7 @@ export function createPlanTracer(spawn: () => PlanWorker | null = spawnPlanWorke
       pending = null;
       to.done(plan);
     },
+    failed,
   );
 
   return {

@@ -104,10 +104,37 @@ describe('the selector', () => {
       }
       terminate() {}
     }
-    const selector = createSelector(() => new Broken());
+    const failures: [string, boolean][] = [];
+    const selector = createSelector(
+      () => new Broken(),
+      (reason, carriedOn) => failures.push([reason, carriedOn]),
+    );
     const answer = await new Promise<SelectAnswer>((done) =>
       selector.send({ kind: 'grow', px: 2, mask: mask([rect(10, 10, 20, 20)]) }, done),
     );
     expect(answer.op?.width).toBe(14);
+    expect(failures).toEqual([['the background worker did not start', true]]);
+  });
+
+  it('finds the edge map, lowest where the sky meets the green', async () => {
+    const handle = createSelectHandler(() => Promise.resolve(skyPixels()));
+    const { answer, transfer } = await handle({ kind: 'edges', image, seq: 1 });
+    const edges = answer.edges;
+    expect(edges?.cost.length).toBe(41 * 31);
+    const row = (y: number) => Array.from(edges?.cost.subarray(y * 41, y * 41 + 41) ?? []);
+    expect(new Set(row(10))).toEqual(new Set([1]));
+    expect(new Set(row(5))).toEqual(new Set([255]));
+    expect(transfer).toEqual([edges?.cost.buffer]);
+  });
+
+  it('tries a decoding that failed again at the next request', async () => {
+    let loads = 0;
+    const handle = createSelectHandler(() =>
+      ++loads === 1 ? Promise.reject(new Error('image 503')) : Promise.resolve(skyPixels()),
+    );
+    await expect(handle({ ...wand, x: 5, y: 5, seq: 1 })).rejects.toThrow('image 503');
+    const { answer } = await handle({ ...wand, x: 5, y: 5, seq: 2 });
+    expect(answer.op?.how).toBe('replace');
+    expect(loads).toBe(2);
   });
 });

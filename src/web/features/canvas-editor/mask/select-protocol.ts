@@ -1,6 +1,8 @@
 import type { MaskOp, PixelsOp } from '../model/document';
 import type { Grid } from './grid';
 import { rasterise } from './grid';
+import type { EdgeMap } from './live-wire';
+import { edgeMap } from './live-wire';
 import { gridImageData, MASK_RGB, maskImageData, pixelsOpOf } from './pixels';
 import type { Box, Pixels } from './select';
 import { featherBox, grow, magicWand, shrink } from './select';
@@ -23,6 +25,8 @@ export interface ImageRef {
 export type SelectJob =
   /** Decode the image now, so the first wand click does not wait for it. */
   | { kind: 'load'; image: ImageRef }
+  /** The magnetic lasso's edge cost map of the image. */
+  | { kind: 'edges'; image: ImageRef }
   | {
       kind: 'wand';
       image: ImageRef;
@@ -46,6 +50,8 @@ export interface SelectAnswer {
   preview: Preview | null;
   /** Why nothing came of it (the image could not be decoded). */
   error?: string;
+  /** The answer to an `edges` job. */
+  edges?: EdgeMap;
 }
 
 /** A drawing of an op, with where its top-left corner goes in the image. */
@@ -97,7 +103,10 @@ interface Selection {
   soft?: { feather: number; box: Box; alpha: Uint8ClampedArray };
 }
 
-function selectionOf(job: Exclude<SelectJob, { kind: 'load' }>, img: Pixels | null): Selection {
+function selectionOf(
+  job: Exclude<SelectJob, { kind: 'load' | 'edges' }>,
+  img: Pixels | null,
+): Selection {
   if (job.kind === 'wand') {
     if (!img) throw new Error('the image is not loaded');
     const from = job.shown ? shownPixels(img, maskOf(job.shown.mask), job.shown.opacity) : img;
@@ -144,7 +153,14 @@ async function previewOf(op: PixelsOp, sel: Selection): Promise<Preview | null> 
 export function createSelectHandler(load: LoadPixels = fetchPixels) {
   let image: { url: string; pixels: Promise<Pixels> } | null = null;
   const pixelsOf = (ref: ImageRef) => {
-    if (image?.url !== ref.url) image = { url: ref.url, pixels: load(ref) };
+    if (image?.url !== ref.url) {
+      const kept = { url: ref.url, pixels: load(ref) };
+      // A decoding that failed is tried again by the next request, not remembered.
+      kept.pixels.catch(() => {
+        if (image === kept) image = null;
+      });
+      image = kept;
+    }
     return image.pixels;
   };
   return async (
@@ -153,6 +169,13 @@ export function createSelectHandler(load: LoadPixels = fetchPixels) {
     if (req.kind === 'load') {
       await pixelsOf(req.image);
       return { answer: { seq: req.seq, op: null, preview: null }, transfer: [] };
+    }
+    if (req.kind === 'edges') {
+      const edges = edgeMap(await pixelsOf(req.image));
+      return {
+        answer: { seq: req.seq, op: null, preview: null, edges },
+        transfer: [edges.cost.buffer],
+      };
     }
     const img = req.kind === 'wand' ? await pixelsOf(req.image) : null;
     const sel = selectionOf(req, img);

@@ -1,13 +1,10 @@
 import type { SelectAnswer, SelectJob, SelectRequest } from './select-protocol';
 import { createSelectHandler } from './select-protocol';
+import type { TaskWorker, WorkerFailed } from './worker-runner';
+import { failureText } from './worker-runner';
 
 /** The part of a Worker the selector uses, so a test can stand in for the real one. */
-export interface SelectWorker {
-  onmessage: ((event: MessageEvent<SelectAnswer>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-  postMessage(message: SelectRequest): void;
-  terminate(): void;
-}
+export type SelectWorker = TaskWorker<SelectRequest, SelectAnswer>;
 
 /** Null where there are no workers (Vitest in node): the selector then works inline. */
 function spawnSelectWorker(): SelectWorker | null {
@@ -23,7 +20,10 @@ type Done = (answer: SelectAnswer) => void;
  * them. Should the worker fail to load or throw, what it held is done inline instead, and
  * so is everything after.
  */
-export function createSelector(spawn: () => SelectWorker | null = spawnSelectWorker) {
+export function createSelector(
+  spawn: () => SelectWorker | null = spawnSelectWorker,
+  failed: WorkerFailed = () => {},
+) {
   let worker: SelectWorker | null = null;
   let broken = false;
   let seq = 0;
@@ -34,7 +34,7 @@ export function createSelector(spawn: () => SelectWorker | null = spawnSelectWor
     inline ??= createSelectHandler();
     inline(req).then(
       (r) => done(r.answer),
-      (e: unknown) => done({ seq: req.seq, op: null, preview: null, error: String(e) }),
+      (e: unknown) => done({ seq: req.seq, op: null, preview: null, error: failureText(e) }),
     );
   };
   const start = (): SelectWorker | null => {
@@ -45,8 +45,9 @@ export function createSelector(spawn: () => SelectWorker | null = spawnSelectWor
       waiting.delete(event.data.seq);
       to?.done(event.data);
     };
-    w.onerror = () => {
+    w.onerror = w.onmessageerror = (event: Event) => {
       broken = true;
+      failed(failureText(event), true);
       w.terminate();
       worker = null;
       const held = [...waiting.values()];

@@ -2,8 +2,31 @@
 export interface TaskWorker<Req, Ans> {
   onmessage: ((event: MessageEvent<Ans>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
+  /** An answer that could not be read on this side. */
+  onmessageerror?: ((event: MessageEvent) => void) | null;
   postMessage(message: Req): void;
   terminate(): void;
+}
+
+/**
+ * Told when work did not go as it should: `carriedOn` when the worker failed and the page
+ * does its work itself from then on; not, when the work itself failed and gave nothing.
+ */
+export type WorkerFailed = (reason: string, carriedOn: boolean) => void;
+
+/** What went wrong, in words: an error's message, or a worker's error event's. */
+export function failureText(cause: unknown): string {
+  const message =
+    cause instanceof Error
+      ? cause.message
+      : typeof cause === 'object' && cause !== null && 'message' in cause
+        ? String(cause.message)
+        : '';
+  if (message) return message.replace(/^Uncaught (\w*Error: )?/, '');
+  // A worker whose file did not load sends a bare error event.
+  return cause instanceof Event && cause.type === 'messageerror'
+    ? 'its answer could not be read'
+    : 'the background worker did not start';
 }
 
 /**
@@ -16,12 +39,21 @@ export function createWorkerRunner<Req, Ans>(
   spawn: () => TaskWorker<Req, Ans> | null,
   handle: (req: Req) => Ans,
   deliver: (answer: Ans) => void,
+  failed: WorkerFailed = () => {},
 ) {
   let worker: TaskWorker<Req, Ans> | null = null;
   let held: Req | null = null;
   let broken = false;
 
-  const inline = (req: Req) => deliver(handle(req));
+  const inline = (req: Req) => {
+    let answer: Ans;
+    try {
+      answer = handle(req);
+    } catch (e) {
+      return failed(failureText(e), false);
+    }
+    deliver(answer);
+  };
   const stop = () => {
     worker?.terminate();
     worker = null;
@@ -34,10 +66,11 @@ export function createWorkerRunner<Req, Ans>(
       held = null;
       deliver(event.data);
     };
-    w.onerror = () => {
+    w.onerror = w.onmessageerror = (event: Event) => {
       const req = held;
       broken = true;
       stop();
+      failed(failureText(event), true);
       if (req) inline(req);
     };
     return w;

@@ -23,6 +23,8 @@ interface ViewState {
   panKey: boolean;
   /** The outline a shape tool is drawing. */
   draft: ImagePoint[] | null;
+  /** The magnetic lasso's anchors on that outline. */
+  anchors: ImagePoint[];
   /** Whether rectangle, lasso and polygon add to the mask or cut it (Alt flips it). */
   shapeMode: ShapeMode;
   /** What a wand click does to the mask (Shift adds, Alt subtracts whatever this is). */
@@ -32,6 +34,10 @@ interface ViewState {
   selectPx: number;
   /** A selection is being worked out (in its worker). */
   selecting: boolean;
+  /** What went wrong in the background, told to the user until dismissed (null: nothing). */
+  problem: string | null;
+  /** The magnetic lasso's edges of the image: being found, there, or not to be had. */
+  edges: 'finding' | 'ready' | 'failed' | null;
 }
 
 type ShapeMode = 'add' | 'subtract';
@@ -57,11 +63,14 @@ interface ViewEvents {
   stageResized: (size: Size) => void;
   panKeyChanged: (held: boolean) => void;
   draftChanged: (draft: ImagePoint[] | null) => void;
+  anchorsChanged: (anchors: ImagePoint[]) => void;
   shapeModeChanged: (mode: ShapeMode) => void;
   wandModeChanged: (mode: WandMode) => void;
   wandChanged: (change: Partial<WandSettings>) => void;
   selectPxChanged: (px: number) => void;
   selectingChanged: (selecting: boolean) => void;
+  problemShown: (problem: string | null) => void;
+  edgesChanged: (edges: ViewState['edges']) => void;
   viewReset: () => void;
 }
 
@@ -74,11 +83,14 @@ const initial: ViewState = {
   stageSize: { width: 0, height: 0 },
   panKey: false,
   draft: null,
+  anchors: [],
   shapeMode: 'add',
   wandMode: 'replace',
   wand: { tolerance: 32, contiguous: true, sample: 'image' },
   selectPx: 4,
   selecting: false,
+  problem: null,
+  edges: null,
 };
 
 export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
@@ -92,12 +104,15 @@ export const useViewStore = create<ViewState & ViewEvents>()((set) => ({
   stageResized: (stageSize) => set({ stageSize }),
   panKeyChanged: (panKey) => set({ panKey }),
   draftChanged: (draft) => set({ draft }),
+  anchorsChanged: (anchors) => set({ anchors }),
   shapeModeChanged: (shapeMode) => set({ shapeMode }),
   wandModeChanged: (wandMode) => set({ wandMode }),
   wandChanged: (change) => set((s) => ({ wand: { ...s.wand, ...change } })),
   selectPxChanged: (px) =>
     set({ selectPx: Math.round(Math.min(SELECT_PX_MAX, Math.max(1, px || 1))) }),
   selectingChanged: (selecting) => set({ selecting }),
+  problemShown: (problem) => set({ problem }),
+  edgesChanged: (edges) => set({ edges }),
   viewReset: () => set(initial),
 }));
 

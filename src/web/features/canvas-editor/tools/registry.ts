@@ -1,6 +1,7 @@
 import { keyOf } from '@/web/lib/key-actions';
-import type { ImagePoint } from '../geometry/points';
-import type { Tool, ToolContext, ToolId } from './tool';
+import { magneticLasso } from './magnetic';
+import { addOutline, cut, distinct } from './outline';
+import type { Tool, ToolId } from './tool';
 
 const paintTool = (id: 'brush' | 'eraser', label: string): Tool => ({
   id,
@@ -11,22 +12,6 @@ const paintTool = (id: 'brush' | 'eraser', label: string): Tool => ({
   onPointerMove: (c) => c.events.strokeExtended(c.point),
   onPointerUp: (c) => c.events.strokeEnded(),
 });
-
-const distinct = (pts: ImagePoint[]): ImagePoint[] =>
-  pts.filter((p, i) => {
-    const q = pts[i - 1];
-    return !q || q.x !== p.x || q.y !== p.y;
-  });
-
-/** Adds a closed shape when it has an area; a click without a drag adds nothing. */
-/** Only a cutting shape carries `erase`: an adding one stays as it always was. */
-const cut = (c: ToolContext) => (c.subtract ? { erase: true } : {});
-
-function addOutline(c: ToolContext, kind: 'polygon' | 'lasso', pts: ImagePoint[]): void {
-  const outline = distinct(pts);
-  if (outline.length >= 3) c.events.shapeAdded({ type: 'shape', kind, points: outline, ...cut(c) });
-  c.setDraft(null);
-}
 
 const rect: Tool = {
   id: 'rect',
@@ -71,6 +56,11 @@ const polygon: Tool = {
   onCommit: (c) => {
     if (distinct(c.draft ?? []).length >= 3) addOutline(c, 'polygon', c.draft ?? []);
   },
+  onBack: (c) => {
+    if (!c.draft) return false;
+    c.setDraft(c.draft.length > 1 ? c.draft.slice(0, -1) : null);
+    return true;
+  },
 };
 
 /** A click or a tap selects where it ends (a pinch that began there is no click). */
@@ -89,6 +79,7 @@ export const TOOLS: readonly Tool[] = [
   paintTool('eraser', 'Eraser'),
   rect,
   lasso,
+  magneticLasso,
   polygon,
   wand,
 ];
