@@ -9,7 +9,6 @@ import { StudioHttpError, invalidRequest, studioError } from '../studio-error';
 import type { JobRecord } from '../model/record';
 import { prepareCreate, queuedSendOf, type CreateDeps, type PreparedCreate } from './create';
 import { checkKey, conflict, fingerprintOf } from './idempotency';
-import { maskToKeep } from './params';
 
 export interface BatchDeps extends CreateDeps {
   budgets?: Pick<StoredBudgets, 'reserve' | 'reserveAll'>;
@@ -105,8 +104,7 @@ export async function createBatch(
   const enqueue = async (trx: Db) => {
     // The mask each was sent with, kept as a single create keeps it.
     for (const { create } of fresh) {
-      const mask = maskToKeep(create.sending.body, deps.redact);
-      if (mask) await keepJobMask(trx, create.sending.handle, mask);
+      if (create.mask) await keepJobMask(trx, create.sending.handle, create.mask);
     }
     await deps.queue.enqueueAll(
       trx,

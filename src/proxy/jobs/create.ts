@@ -220,6 +220,8 @@ export interface PreparedCreate {
   intent: Intent;
   /** Its estimated cost, which its maker's budget must hold (`costOfCreate`). */
   estimate: number;
+  /** The mask it is sent with, as the studio keeps it with the job (`maskToKeep`). */
+  mask: ReturnType<typeof maskToKeep>;
 }
 
 /** Checks a create against the history (its parent) and builds what it sends upstream. */
@@ -254,6 +256,7 @@ export async function prepareCreate(
     intent,
     // A follow-up's speed is its parent's when it names none: unknown with its prompt.
     estimate: costOfCreate(input, parent ? parent.prompt || null : ''),
+    mask: maskToKeep(body, deps.redact),
   };
 }
 
@@ -268,7 +271,7 @@ export async function createJob(
   claim: IdempotencyClaim | null = null,
   by: string | null = null,
 ): Promise<JobRecord> {
-  const { sending, link, intent, estimate } = await prepareCreate(deps, input, by);
+  const { sending, link, intent, estimate, mask } = await prepareCreate(deps, input, by);
   const { handle, body } = sending;
   const budgets = deps.budgets;
   const reserve =
@@ -277,7 +280,6 @@ export async function createJob(
       : null;
   const queue = deps.queue;
   const queued = { place: null as number | null };
-  const mask = maskToKeep(body, deps.redact);
   // Last in the intent's transaction: the mask it was sent with, then the queue's turn.
   const then =
     queue || mask

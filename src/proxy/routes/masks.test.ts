@@ -71,6 +71,26 @@ describe.each(STORE_KINDS)('the mask a job was sent with (%s)', (kind) => {
       expect(jobMaskEnvelopeSchema.parse(read.body).mask).toEqual(big);
     }
 
+    // A batch's items keep theirs as a single create does.
+    const batch = await s.json<{ jobs: unknown[] }>(
+      '/studio-api/jobs/batch',
+      asJson(ana, 'POST', {
+        creates: [
+          {
+            body: {
+              operation: 'inpaint',
+              parentId: parent.id,
+              params: { imageNo: 1, mask: { areas: [ring(30)] }, remixPrompt: 'kites' },
+            },
+            idempotencyKey: 'batch-mask-1',
+          },
+        ],
+      }),
+    );
+    expect(batch.status, JSON.stringify(batch.body)).toBe(202);
+    const queued = jobSchema.parse(batch.body.jobs[0]);
+    expect((await maskOf(s, viewer, queued.id)).body).toEqual({ mask: { areas: [ring(30)] } });
+
     // A mask image's address is kept, anything UUID-shaped in it redacted as in params.
     const uuid = s.fake.jobIds()[0] ?? '';
     const byUrl = await inpaint(s, ana, parent.id, { url: `https://cdn.example/m/${uuid}.png` });
@@ -98,7 +118,10 @@ describe.each(STORE_KINDS)('the mask a job was sent with (%s)', (kind) => {
     const deleted = await s.json(`/studio-api/jobs/${varied.id}`, asJson(ana, 'DELETE'));
     expect(deleted.status).toBe(200);
     expect((await maskOf(s, ana, varied.id)).status).toBe(404);
-    if (kind === 'sqlite') expect(s.rows('SELECT job_handle FROM job_masks')).toHaveLength(1);
+    if (kind === 'sqlite') {
+      const kept = s.rows('SELECT job_handle FROM job_masks') as { job_handle: string }[];
+      expect(kept.map((r) => r.job_handle).sort()).toEqual([byUrl.id, queued.id].sort());
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import type * as firstAnswers from './answer-schemas';
 import type * as moreAnswers from './answer-schemas-more';
 import { takeEarly } from './early-request';
 import { noteEventPosition } from './events/position';
-import { whenIdle } from './lazy-component';
+import { loadOnce, whenIdle } from './lazy-component';
 import { goToSignIn } from './sign-in';
 
 type FirstSchemas = typeof firstAnswers;
@@ -12,22 +12,8 @@ type AnswerSchemas = FirstSchemas & typeof moreAnswers;
 /** The studio API's answers by name: `jobList`, `job`, `account`, ... */
 export type Answer = keyof AnswerSchemas;
 
-/** A chunk fetched once; a failed fetch is tried again on the next need. */
-function chunk<M>(load: () => Promise<M>): () => Promise<M> {
-  let pending: Promise<M> | null = null;
-  return () => {
-    if (pending) return pending;
-    const started = load();
-    started.catch(() => {
-      pending = null;
-    });
-    pending = started;
-    return started;
-  };
-}
-
-const loadFirstSchemas = chunk(() => import('./answer-schemas'));
-const loadMoreSchemas = chunk(() => import('./answer-schemas-more'));
+const loadFirstSchemas = loadOnce(() => import('./answer-schemas'));
+const loadMoreSchemas = loadOnce(() => import('./answer-schemas-more'));
 
 // The first screen's schemas are fetched as the page starts, beside its first requests, so
 // no answer waits for them; the others once the page is idle.

@@ -38,21 +38,13 @@ export function lazyComponent<P extends object>(
     afterFirstScreen?: boolean;
   } = {},
 ): LazyComponent<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | null = null;
   let ready: ComponentType<P> | null = null;
-  const load = () => {
-    if (pending) return pending;
-    const started = loader().then((c) => {
+  const load = loadOnce(() =>
+    loader().then((c) => {
       ready = c;
       return { default: c };
-    });
-    // A failed fetch (offline, a new deploy) may be tried again on the next need.
-    started.catch(() => {
-      pending = null;
-    });
-    pending = started;
-    return started;
-  };
+    }),
+  );
   const prefetch = () => {
     void load().catch(() => undefined);
   };
@@ -92,6 +84,23 @@ export function lazyComponent<P extends object>(
     return typeof fallback === 'function' ? fallback(props) : fallback;
   }
   return { Component, prefetch };
+}
+
+/**
+ * `load` run once and its promise shared; a failed load (offline, a new deploy) is
+ * forgotten, so the next need tries again. For a chunk fetched with import().
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    if (pending) return pending;
+    const started = load();
+    started.catch(() => {
+      pending = null;
+    });
+    pending = started;
+    return started;
+  };
 }
 
 let pageIdle: Promise<void> | null = null;

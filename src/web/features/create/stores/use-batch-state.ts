@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { isBatch } from '@/contract/batch-text';
-import { whenIdle } from '@/web/lib/lazy-component';
+import { loadOnce, whenIdle } from '@/web/lib/lazy-component';
 import type * as batchModule from './prompt-batch';
 import type { BatchState } from './prompt-batch';
 
@@ -8,14 +8,7 @@ type BatchModule = typeof batchModule;
 
 /** The expansion of batches, a chunk of its own: fetched when idle, or at a first batch. */
 let loaded: BatchModule | null = null;
-let loading: Promise<BatchModule> | null = null;
-const load = (): Promise<BatchModule> => {
-  loading ??= import('./prompt-batch').then((m) => (loaded = m));
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-};
+const load = loadOnce(() => import('./prompt-batch').then((m) => (loaded = m)));
 if (typeof window !== 'undefined') whenIdle(() => void load().catch(() => undefined));
 
 /** Until its chunk is there a batch sends nothing: no prompts, no problems yet. */
