@@ -90,6 +90,8 @@ describe.each(STORE_KINDS)('the mask a job was sent with (%s)', (kind) => {
     expect(batch.status, JSON.stringify(batch.body)).toBe(202);
     const queued = jobSchema.parse(batch.body.jobs[0]);
     expect((await maskOf(s, viewer, queued.id)).body).toEqual({ mask: { areas: [ring(30)] } });
+    // Sent and done, so the creates below find no queue to wait behind.
+    await finished(s, ana, queued.id);
 
     // A mask image's address is kept, anything UUID-shaped in it redacted as in params.
     const uuid = s.fake.jobIds()[0] ?? '';
