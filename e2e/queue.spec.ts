@@ -31,6 +31,9 @@ test('a burst waits in the studio, its places count down, and a cancelled create
   page,
 }) => {
   await page.goto(stack.url);
+  // Watching the studio's events before the burst, so each card shows its place from the
+  // start (the first task takes only 1.5 s).
+  await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
   const statuses: number[] = [];
   for (let i = 0; i < BURST; i++) {
     const res = await fetch(`${stack.url}/studio-api/jobs`, {
