@@ -33,11 +33,18 @@ const BACK_MS = 2000;
 
 const isCreate = (r: Request) => r.url().endsWith('/studio-api/jobs') && r.method() === 'POST';
 
-/** The studio, open and Live; its header. */
+/**
+ * The studio, open, Live and settled; its header. The header's balance is read once the
+ * page is first idle, and that read asks the service: the page is settled once it shows,
+ * so an outage begun after this is found by the test's own requests, not by that read
+ * (which, on a busy machine, could otherwise come after the engine stopped and find the
+ * outage first, so the create would rightly be refused unsent).
+ */
 async function openLive(page: Page): Promise<Locator> {
   await page.goto(stack.url);
   const header = page.getByRole('banner');
   await expect(header.getByText('Live', { exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: /^Balance: \d/ })).toBeVisible();
   return header;
 }
 
