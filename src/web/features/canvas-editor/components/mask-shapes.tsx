@@ -1,6 +1,6 @@
 import { Circle, Line, Rect } from 'react-konva';
 import type { Stroke } from '../model/document';
-import { MASK_COLOR } from './mask-bitmap';
+import { MASK_COLOR } from '../mask/pixels';
 
 const flat = (pts: readonly { x: number; y: number }[]) => pts.flatMap((p) => [p.x, p.y]);
 

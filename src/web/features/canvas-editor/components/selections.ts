@@ -1,3 +1,4 @@
+import { whenIdle } from '@/web/lib/lazy-component';
 import type { ImagePoint } from '../geometry/points';
 import type { EdgeMap } from '../mask/live-wire';
 import type { SelectJob } from '../mask/select-protocol';
@@ -79,9 +80,27 @@ function pump(): void {
       } else {
         if (preview) keepPreview(op, preview);
         useEditorStore.getState().pixelsAdded(op);
+        keptLater();
       }
     }
     pump();
+  });
+}
+
+let keeping = false;
+/**
+ * Sends the worker the mask there is now at the page's next idle moment (its new op is
+ * copied then, not in the message of the Grow that may follow: shipped-mask.ts).
+ */
+function keptLater(): void {
+  if (keeping) return;
+  keeping = true;
+  whenIdle(() => {
+    keeping = false;
+    const doc = useEditorStore.getState().doc;
+    if (!selector || !doc) return;
+    const mask = { base: doc.base, ops: doc.ops, width: doc.image.width, height: doc.image.height };
+    selector.send({ kind: 'keep', mask }, () => {});
   });
 }
 

@@ -43,6 +43,8 @@ export function createMaskBaker(
       to.done(answer.base);
     },
     failed,
+    // A bake's ops go once, and are not sent again.
+    () => (req) => req,
   );
 
   return {

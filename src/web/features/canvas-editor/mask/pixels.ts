@@ -2,9 +2,12 @@ import type { PixelsOp } from '../model/document';
 import type { Grid } from './grid';
 import type { Box } from './select';
 import { bounds } from './select';
+import type { Runs } from './wand';
 
 /** The mask's colour on screen. */
 export const MASK_RGB = [244, 63, 94] as const;
+/** The same colour as CSS, for a canvas's fill. */
+export const MASK_COLOR = `rgb(${MASK_RGB.join(',')})`;
 
 /**
  * The op that puts `grid`'s set pixels into the mask `how` says, packed within their
@@ -27,6 +30,46 @@ export function pixelsOpOf(grid: Grid, how: PixelsOp['how'], feather?: number): 
   }
   if ((k & 7) !== 0) bits[k >> 3] = byte << (8 - (k & 7));
   return { type: 'pixels', how, ...box, bits, ...(feather ? { feather } : {}) };
+}
+
+/** The smallest box holding every run, or an empty one at the origin when there is none. */
+function runsBox(runs: Runs): Box {
+  if (runs.count === 0) return { x: 0, y: 0, width: 0, height: 0 };
+  let x0 = runs.width;
+  let x1 = -1;
+  let y0 = runs.height;
+  let y1 = -1;
+  for (let j = 0; j < 3 * runs.count; j += 3) {
+    const y = runs.data[j] ?? 0;
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+    x0 = Math.min(x0, runs.data[j + 1] ?? 0);
+    x1 = Math.max(x1, runs.data[j + 2] ?? 0);
+  }
+  return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+/** Sets bits `from` through `to` of `bits`, first bit the high one: whole bytes at a time. */
+function setBits(bits: Uint8Array, from: number, to: number): void {
+  let k = from;
+  for (; k <= to && (k & 7) !== 0; k++) bits[k >> 3] = (bits[k >> 3] ?? 0) | (0x80 >> (k & 7));
+  const whole = (to + 1) & ~7;
+  if (k < whole) {
+    bits.fill(0xff, k >> 3, whole >> 3);
+    k = whole;
+  }
+  for (; k <= to; k++) bits[k >> 3] = (bits[k >> 3] ?? 0) | (0x80 >> (k & 7));
+}
+
+/** The op that puts the runs' pixels into the mask `how` says (as pixelsOpOf a grid). */
+export function pixelsOpOfRuns(runs: Runs, how: PixelsOp['how']): PixelsOp {
+  const box = runsBox(runs);
+  const bits = new Uint8Array(Math.ceil((box.width * box.height) / 8));
+  for (let j = 0; j < 3 * runs.count; j += 3) {
+    const at = ((runs.data[j] ?? 0) - box.y) * box.width - box.x;
+    setBits(bits, at + (runs.data[j + 1] ?? 0), at + (runs.data[j + 2] ?? 0));
+  }
+  return { type: 'pixels', how, ...box, bits };
 }
 
 /** Calls `set(row, x)` for each set pixel of the op's box, reading its bits a byte at a time. */
@@ -96,6 +139,18 @@ export function gridImageData(grid: Grid, box: Box): ImageData {
     const from = (box.y + y) * grid.width + box.x;
     const to = y * box.width;
     for (let x = 0; x < box.width; x++) if (grid.data[from + x] === 1) px[to + x] = on;
+  }
+  return img;
+}
+
+/** The runs' pixels within `box` as opaque mask colour: a wand selection's drawing. */
+export function runsImageData(runs: Runs, box: Box): ImageData {
+  const img = new ImageData(Math.max(1, box.width), Math.max(1, box.height));
+  const px = new Uint32Array(img.data.buffer);
+  const on = maskWord(255);
+  for (let j = 0; j < 3 * runs.count; j += 3) {
+    const at = ((runs.data[j] ?? 0) - box.y) * box.width - box.x;
+    px.fill(on, at + (runs.data[j + 1] ?? 0), at + (runs.data[j + 2] ?? 0) + 1);
   }
   return img;
 }

@@ -2,6 +2,8 @@ import type { MaskOp } from '../model/document';
 import type { MaskPlan } from './areas';
 import { planMask } from './areas';
 import type { Grid } from './grid';
+import type { ShippedMask } from './shipped-mask';
+import { createMaskHold, createMaskShipper } from './shipped-mask';
 
 /** What the page asks the plan worker: trace these ops over this base at this size. */
 export interface TraceRequest {
@@ -10,6 +12,24 @@ export interface TraceRequest {
   base: Grid | null;
   width: number;
   height: number;
+}
+
+/** A request as it goes to the worker: its mask shipped (shipped-mask.ts). */
+export interface WireTraceRequest {
+  seq: number;
+  mask: ShippedMask;
+}
+
+/** For one worker: requests put for the wire, each part of a mask sent once. */
+export function traceWire(): (req: TraceRequest) => WireTraceRequest {
+  const ship = createMaskShipper();
+  return ({ seq, ...mask }) => ({ seq, mask: ship(mask) });
+}
+
+/** The worker's side of traceWire: the requests it was sent, in order, answered. */
+export function traceReceiver(): (wire: WireTraceRequest) => ReturnType<typeof handleTraceRequest> {
+  const unship = createMaskHold();
+  return ({ seq, mask }) => handleTraceRequest({ seq, ...unship(mask) });
 }
 
 /** The worker's answer, tagged with the request it answers. */

@@ -3,8 +3,8 @@ import { imagePoint } from '../geometry/points';
 import type { MaskOp } from '../model/document';
 import type { MaskPlan } from './areas';
 import { planMask } from './areas';
-import type { TraceAnswer, TraceRequest } from './plan-protocol';
-import { handleTraceRequest } from './plan-protocol';
+import type { TraceAnswer, WireTraceRequest } from './plan-protocol';
+import { traceReceiver } from './plan-protocol';
 import type { PlanWorker, TraceInput } from './plan-tracer';
 import { createPlanTracer } from './plan-tracer';
 
@@ -20,9 +20,11 @@ const input = (ops: MaskOp[]): TraceInput => ({ ops, base: null, width: 400, hei
 class FakeWorker implements PlanWorker {
   onmessage: PlanWorker['onmessage'] = null;
   onerror: PlanWorker['onerror'] = null;
-  inbox: TraceRequest[] = [];
+  inbox: WireTraceRequest[] = [];
   terminated = false;
-  postMessage(message: TraceRequest) {
+  /** What the real worker does with what it is sent (plan-worker.ts). */
+  private readonly trace = traceReceiver();
+  postMessage(message: WireTraceRequest) {
     this.inbox.push(message);
   }
   terminate() {
@@ -32,7 +34,7 @@ class FakeWorker implements PlanWorker {
   finish() {
     const req = this.inbox.shift();
     if (!req) throw new Error('nothing to trace');
-    const { answer } = handleTraceRequest(req);
+    const { answer } = this.trace(req);
     this.onmessage?.({ data: answer } as MessageEvent<TraceAnswer>);
   }
 }

@@ -1,21 +1,15 @@
-import type { MaskOp } from '../model/document';
 import type { MaskPlan } from './areas';
-import type { Grid } from './grid';
-import type { TraceAnswer, TraceRequest } from './plan-protocol';
-import { createTraceSequence, handleTraceRequest } from './plan-protocol';
+import type { TraceAnswer, TraceRequest, WireTraceRequest } from './plan-protocol';
+import { createTraceSequence, handleTraceRequest, traceWire } from './plan-protocol';
+import type { MaskInput } from './shipped-mask';
 import type { TaskWorker, WorkerFailed } from './worker-runner';
 import { createWorkerRunner } from './worker-runner';
 
 /** The mask to trace: the document's ops over its base, at image resolution. */
-export interface TraceInput {
-  ops: readonly MaskOp[];
-  base: Grid | null;
-  width: number;
-  height: number;
-}
+export type TraceInput = MaskInput;
 
 /** The part of a Worker the tracer uses, so a test can stand in for the real one. */
-export type PlanWorker = TaskWorker<TraceRequest, TraceAnswer>;
+export type PlanWorker = TaskWorker<WireTraceRequest, TraceAnswer>;
 
 /** Null where there are no workers (Vitest in node): the tracer then traces inline. */
 function spawnPlanWorker(): PlanWorker | null {
@@ -56,6 +50,7 @@ export function createPlanTracer(
       to.done(plan);
     },
     failed,
+    traceWire,
   );
 
   return {

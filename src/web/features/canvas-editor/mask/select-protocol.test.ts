@@ -3,9 +3,10 @@ import { imagePoint } from '../geometry/points';
 import type { MaskOp } from '../model/document';
 import { countSet, rasterise } from './grid';
 import type { Pixels } from './select';
-import type { SelectAnswer, SelectJob } from './select-protocol';
-import { createSelectHandler } from './select-protocol';
+import type { SelectAnswer, SelectJob, WireSelectRequest } from './select-protocol';
+import { createSelectHandler, unshipRequest } from './select-protocol';
 import type { SelectWorker } from './selector';
+import { createMaskHold } from './shipped-mask';
 import { createSelector } from './selector';
 
 /** 40×30 pixels: a blue sky over 10 rows, then green. */
@@ -114,6 +115,44 @@ describe('the selector', () => {
     );
     expect(answer.op?.width).toBe(14);
     expect(failures).toEqual([['the background worker did not start', true]]);
+  });
+
+  it('sends a mask’s ops to its worker once, and grows the same mask as inline', async () => {
+    /** Does what the worker's entry does (select-worker.ts), and keeps what it was sent. */
+    class Stand implements SelectWorker {
+      onmessage: SelectWorker['onmessage'] = null;
+      onerror: SelectWorker['onerror'] = null;
+      sent: WireSelectRequest[] = [];
+      private readonly handle = createSelectHandler(() => Promise.resolve(skyPixels()));
+      private readonly unship = createMaskHold();
+      postMessage(req: WireSelectRequest) {
+        this.sent.push(req);
+        void this.handle(unshipRequest(structuredClone(req), this.unship)).then(({ answer }) =>
+          this.onmessage?.({ data: answer } as MessageEvent<SelectAnswer>),
+        );
+      }
+      terminate() {}
+    }
+    const stand = new Stand();
+    const selector = createSelector(() => stand);
+    const inline = createSelector(() => null);
+    const ask = (s: typeof selector, job: SelectJob) =>
+      new Promise<SelectAnswer>((done) => s.send(job, done));
+    const ops = [rect(2, 2, 6, 6), rect(20, 12, 30, 20)];
+    await ask(selector, { kind: 'grow', px: 1, mask: mask(ops) });
+    const more = [...ops, rect(10, 22, 14, 28)];
+    const grown = await ask(selector, { kind: 'grow', px: 2, mask: mask(more) });
+    const second = stand.sent[1];
+    expect(second?.kind === 'grow' && second.mask.ops.map((p) => typeof p)).toEqual([
+      'number',
+      'number',
+      'object',
+    ]);
+    const alone = await ask(inline, { kind: 'grow', px: 2, mask: mask(more) });
+    expect(grown.op && countSet(rasterise([grown.op], 40, 30))).toBe(
+      alone.op && countSet(rasterise([alone.op], 40, 30)),
+    );
+    expect(grown.op?.bits).toEqual(alone.op?.bits);
   });
 
   it('finds the edge map, lowest where the sky meets the green', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countSet, type Grid } from './grid';
-import { combine, feather, grow, invert, magicWand, shrink, type Pixels } from './select';
+import { combine, feather, grow, invert, shrink, type Pixels } from './select';
+import { magicWand } from './wand';
 
 /** A grid from rows of '#' (set) and '.' (clear). */
 const gridOf = (rows: string[]): Grid => ({

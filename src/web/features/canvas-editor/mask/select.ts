@@ -1,10 +1,10 @@
 import type { Grid } from './grid';
 
 /*
- * Selections made from the image and from the mask itself, all in the image's own pixels:
- * select by colour (the magic wand), grow, shrink, invert, combine, and a feathered alpha
- * for the preview. Pure functions over typed arrays, so a worker runs them on the
- * full-resolution image, and tests check them pixel by pixel.
+ * Selections made from the mask itself, all in the image's own pixels (select by colour,
+ * the magic wand, is wand.ts): grow, shrink, invert, combine, and a feathered alpha for
+ * the preview. Pure functions over typed arrays, so a worker runs them at full
+ * resolution, and tests check them pixel by pixel.
  */
 
 /** RGBA pixels, row-major, as ImageData holds them. */
@@ -12,91 +12,6 @@ export interface Pixels {
   width: number;
   height: number;
   data: Uint8ClampedArray;
-}
-
-export interface WandOptions {
-  /** The largest difference, 0–255, in any of red, green and blue that still matches. */
-  tolerance: number;
-  /** Only the region connected to the clicked pixel (4-neighbours), or every match. */
-  contiguous: boolean;
-}
-
-/**
- * The pixels whose colour is within `tolerance` of the pixel at (x, y): its connected
- * region (a scanline fill), or every such pixel in the image. Transparent pixels match
- * by colour like any other.
- */
-export function magicWand(img: Pixels, x: number, y: number, opts: WandOptions): Grid {
-  const { width, height, data } = img;
-  const n = width * height;
-  const out = new Uint8Array(n);
-  if (x < 0 || y < 0 || x >= width || y >= height) return { width, height, data: out };
-  // One 32-bit word per pixel, little-endian RGBA: red in the low byte. (A view needs
-  // 4-byte alignment; pixels that start elsewhere in their buffer are copied first.)
-  const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
-  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, n);
-  const seed = words[y * width + x] ?? 0;
-  const r = seed & 255;
-  const g = (seed >>> 8) & 255;
-  const b = (seed >>> 16) & 255;
-  const t = Math.max(0, Math.min(255, opts.tolerance));
-  const near = (i: number): boolean => {
-    const w = words[i] ?? 0;
-    const dr = (w & 255) - r;
-    const dg = ((w >>> 8) & 255) - g;
-    const db = ((w >>> 16) & 255) - b;
-    return dr <= t && dr >= -t && dg <= t && dg >= -t && db <= t && db >= -t;
-  };
-  if (!opts.contiguous) {
-    for (let i = 0; i < n; i++) if (near(i)) out[i] = 1;
-    return { width, height, data: out };
-  }
-  // Each pixel is looked at once, when the fill first reaches it: 0 not yet, 1 filled,
-  // 2 matches (to be filled), 3 does not match. A small region costs its own size.
-  const state = new Uint8Array(n);
-  const open = (i: number): boolean => {
-    const s = state[i];
-    if (s === 0) {
-      const yes = near(i);
-      state[i] = yes ? 2 : 3;
-      return yes;
-    }
-    return s === 2;
-  };
-  // Spans: fill a run left and right of a seed, then seed the rows above and below once
-  // per run of matching pixels there.
-  let stack = new Int32Array(1024);
-  let top = 0;
-  const push = (i: number) => {
-    if (top === stack.length) {
-      const bigger = new Int32Array(stack.length * 2);
-      bigger.set(stack);
-      stack = bigger;
-    }
-    stack[top++] = i;
-  };
-  push(y * width + x);
-  while (top > 0) {
-    const i = stack[--top] ?? 0;
-    if (!open(i)) continue;
-    const row = i - (i % width);
-    let left = i;
-    while (left > row && open(left - 1)) left--;
-    let right = i;
-    while (right < row + width - 1 && open(right + 1)) right++;
-    state.fill(1, left, right + 1);
-    out.fill(1, left, right + 1);
-    for (const d of [-width, width]) {
-      if (row + d < 0 || row + d >= n) continue;
-      let inRun = false;
-      for (let k = left + d; k <= right + d; k++) {
-        const o = open(k);
-        if (o && !inRun) push(k);
-        inRun = o;
-      }
-    }
-  }
-  return { width, height, data: out };
 }
 
 /** The smallest box holding every set pixel, or null when none is set. */

@@ -1,10 +1,11 @@
-import type { SelectAnswer, SelectJob, SelectRequest } from './select-protocol';
-import { createSelectHandler } from './select-protocol';
+import type { SelectAnswer, SelectJob, SelectRequest, WireSelectRequest } from './select-protocol';
+import { createSelectHandler, shipRequest } from './select-protocol';
+import { createMaskShipper } from './shipped-mask';
 import type { TaskWorker, WorkerFailed } from './worker-runner';
 import { failureText } from './worker-runner';
 
 /** The part of a Worker the selector uses, so a test can stand in for the real one. */
-export type SelectWorker = TaskWorker<SelectRequest, SelectAnswer>;
+export type SelectWorker = TaskWorker<WireSelectRequest, SelectAnswer>;
 
 /** Null where there are no workers (Vitest in node): the selector then works inline. */
 function spawnSelectWorker(): SelectWorker | null {
@@ -25,6 +26,8 @@ export function createSelector(
   failed: WorkerFailed = () => {},
 ) {
   let worker: SelectWorker | null = null;
+  /** Sends masks to the worker there is now, each part once. */
+  let ship = createMaskShipper();
   let broken = false;
   let seq = 0;
   let inline: ReturnType<typeof createSelectHandler> | null = null;
@@ -40,6 +43,7 @@ export function createSelector(
   const start = (): SelectWorker | null => {
     const w = broken ? null : spawn();
     if (!w) return null;
+    ship = createMaskShipper();
     w.onmessage = (event) => {
       const to = waiting.get(event.data.seq);
       waiting.delete(event.data.seq);
@@ -64,7 +68,7 @@ export function createSelector(
       worker ??= start();
       if (!worker) return runInline(req, done);
       waiting.set(req.seq, { req, done });
-      worker.postMessage(req);
+      worker.postMessage(shipRequest(req, ship));
     },
     /** Ends the worker and what it was doing; the next job spawns a new one. */
     dispose(): void {

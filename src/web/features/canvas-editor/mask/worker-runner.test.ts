@@ -23,6 +23,7 @@ function setup(handle: (n: number) => number = (n) => n * 2) {
     handle,
     (a) => answers.push(a),
     (reason, carriedOn) => failures.push([reason, carriedOn]),
+    () => (n) => n,
   );
   return { worker, answers, failures, runner };
 }

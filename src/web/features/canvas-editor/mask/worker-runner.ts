@@ -33,15 +33,18 @@ export function failureText(cause: unknown): string {
  * One lazily spawned worker that answers requests with `handle`'s answers, or the page
  * itself runs `handle` where there are no workers (Vitest in node) or once the worker
  * failed to load or threw: then the request it held is answered inline rather than never.
- * Answers go to `deliver`, which drops the ones nobody waits for any more.
+ * Answers go to `deliver`, which drops the ones nobody waits for any more. A request goes
+ * to a worker as `wire` (made anew for each worker) puts it.
  */
-export function createWorkerRunner<Req, Ans>(
-  spawn: () => TaskWorker<Req, Ans> | null,
+export function createWorkerRunner<Req, Ans, Wire>(
+  spawn: () => TaskWorker<Wire, Ans> | null,
   handle: (req: Req) => Ans,
   deliver: (answer: Ans) => void,
-  failed: WorkerFailed = () => {},
+  failed: WorkerFailed,
+  wire: () => (req: Req) => Wire,
 ) {
-  let worker: TaskWorker<Req, Ans> | null = null;
+  let worker: TaskWorker<Wire, Ans> | null = null;
+  let toWire = wire();
   let held: Req | null = null;
   let broken = false;
 
@@ -59,9 +62,10 @@ export function createWorkerRunner<Req, Ans>(
     worker = null;
     held = null;
   };
-  const start = (): TaskWorker<Req, Ans> | null => {
+  const start = (): TaskWorker<Wire, Ans> | null => {
     const w = broken ? null : spawn();
     if (!w) return null;
+    toWire = wire();
     w.onmessage = (event) => {
       held = null;
       deliver(event.data);
@@ -82,7 +86,7 @@ export function createWorkerRunner<Req, Ans>(
       worker ??= start();
       if (!worker) return inline(req);
       held = req;
-      worker.postMessage(req);
+      worker.postMessage(toWire(req));
     },
     /** Ends the worker and whatever it was doing; the next request spawns a new one. */
     stop,
