@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -155,6 +156,40 @@ describe('the menu button', () => {
     expect(m.bottom).toBeLessThanOrEqual(t.top);
     expect(m.top).toBeGreaterThanOrEqual(0);
     expect(m.right).toBeLessThanOrEqual(window.innerWidth);
+  });
+
+  it('stays inside the viewport when items come after it opened', async () => {
+    /** A section that shows only later, as one whose code is still on its way. */
+    function Late({ select }: { select: (item: MenuItem) => void }) {
+      const [here, setHere] = useState(false);
+      useEffect(() => {
+        const t = setTimeout(() => setHere(true), 150);
+        return () => clearTimeout(t);
+      }, []);
+      return <MenuSections sections={here ? [...SECTIONS, LATE] : SECTIONS} onSelect={select} />;
+    }
+    const LATE: MenuSection = {
+      id: 'more',
+      items: ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((n) => item(n, n)),
+    };
+    const screen = await render(
+      <div style={{ position: 'fixed', right: 0, top: window.innerHeight - 300 }}>
+        <MenuButton
+          label="More actions for image 5"
+          menuLabel="Actions for image 5"
+          content={(select) => <Late select={select} />}
+        >
+          ⋯
+        </MenuButton>
+      </div>,
+    );
+    await screen.getByRole('button', { name: 'More actions for image 5' }).click();
+    const menu = screen.getByRole('menu', { name: 'Actions for image 5' });
+    await expect.element(menu.getByRole('menuitem', { name: 'Six' })).toBeVisible();
+    await expect
+      .poll(() => menu.element().getBoundingClientRect().bottom)
+      .toBeLessThanOrEqual(window.innerHeight);
+    expect(menu.element().getBoundingClientRect().top).toBeGreaterThanOrEqual(0);
   });
 
   it('sits under its trigger, inside the viewport', async () => {

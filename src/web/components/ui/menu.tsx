@@ -55,7 +55,9 @@ function place(menu: HTMLElement, trigger: HTMLElement): void {
 
 /**
  * A fixed menu must follow its trigger when the page scrolls (new jobs arriving above it
- * shift the feed), and close only once the trigger has left the viewport.
+ * shift the feed), and close only once the trigger has left the viewport. It is placed
+ * again when its size changes: items whose code came after it opened make it taller, and
+ * near the foot of the screen it would then reach past it.
  */
 function followTrigger(menu: HTMLElement, trigger: HTMLElement): () => void {
   const update = () => {
@@ -67,9 +69,12 @@ function followTrigger(menu: HTMLElement, trigger: HTMLElement): () => void {
   };
   window.addEventListener('scroll', update, { capture: true, passive: true });
   window.addEventListener('resize', update);
+  const sized = new ResizeObserver(update);
+  sized.observe(menu);
   return () => {
     window.removeEventListener('scroll', update, { capture: true });
     window.removeEventListener('resize', update);
+    sized.disconnect();
   };
 }
 
