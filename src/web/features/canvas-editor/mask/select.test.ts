@@ -84,6 +84,55 @@ describe('the magic wand', () => {
       '.......',
     ]);
   });
+
+  it('fills exactly the region a plain flood fill finds, on mazes of random colours', () => {
+    let seed = 12345;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    /** Every 4-connected pixel within the tolerance, one at a time: slow and plain. */
+    function flood(img: Pixels, x: number, y: number, t: number): number[] {
+      const { width, data } = img;
+      const at = (i: number, c: number) => data[i * 4 + c] ?? 0;
+      const s = y * width + x;
+      const near = (i: number) => [0, 1, 2].every((c) => Math.abs(at(i, c) - at(s, c)) <= t);
+      const seen = new Uint8Array(width * img.height);
+      const todo = [s];
+      seen[s] = 1;
+      while (todo.length > 0) {
+        const i = todo.pop() ?? 0;
+        const [px, py] = [i % width, Math.floor(i / width)];
+        for (const [nx, ny] of [
+          [px - 1, py],
+          [px + 1, py],
+          [px, py - 1],
+          [px, py + 1],
+        ] as const) {
+          const j = ny * width + nx;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= img.height || seen[j]) continue;
+          if (near(j)) {
+            seen[j] = 1;
+            todo.push(j);
+          }
+        }
+      }
+      return Array.from(seen);
+    }
+    for (let round = 0; round < 40; round++) {
+      const width = 1 + Math.floor(random() * 30);
+      const height = 1 + Math.floor(random() * 30);
+      const data = new Uint8ClampedArray(width * height * 4);
+      // Mostly two close colours and a far one, so regions wind round each other.
+      for (let i = 0; i < width * height; i++) {
+        const v = random() < 0.35 ? 200 : random() < 0.5 ? 10 : 14;
+        data.set([v, v, v, 255], i * 4);
+      }
+      const img = { width, height, data };
+      const x = Math.floor(random() * width);
+      const y = Math.floor(random() * height);
+      const t = random() < 0.5 ? 0 : 8;
+      const got = magicWand(img, x, y, { tolerance: t, contiguous: true });
+      expect(Array.from(got.data), `round ${round}`).toEqual(flood(img, x, y, t));
+    }
+  });
 });
 
 describe('grow and shrink', () => {

@@ -68,9 +68,10 @@ function cleared(n: number): Uint8Array {
 
 /**
  * The runs of pixels whose colour is within `tolerance` of the pixel at (x, y): its
- * connected region (a scanline fill), or every such pixel in the image. Transparent pixels
- * match by colour like any other. Each pixel of the region is filled once and its
- * neighbours' rows are scanned once per run, so the cost is the region's, not the image's.
+ * connected region (a span fill), or every such pixel in the image. Transparent pixels
+ * match by colour like any other. Each pixel of the region is filled once, and a row is
+ * looked at beside a run only where the run's own parent does not already cover it, so
+ * the cost is about one colour test per pixel of the region and its border.
  */
 export function wandRuns(img: Pixels, x: number, y: number, opts: WandOptions): Runs {
   const { width, height, data } = img;
@@ -104,43 +105,72 @@ export function wandRuns(img: Pixels, x: number, y: number, opts: WandOptions): 
     }
     return runs.done();
   }
-  // Seeds are matching pixels; a seed already filled by then is skipped.
   const filled = cleared(n);
-  let stack = new Int32Array(1024);
-  let top = 0;
-  stack[top++] = y * width + x;
-  while (top > 0) {
-    const i = stack[--top] ?? 0;
-    if (filled[i] === 1) continue;
-    const row = (i / width) | 0;
-    const start = row * width;
-    const end = start + width;
-    let left = i;
-    while (left > start && filled[left - 1] === 0 && near(words[left - 1] ?? 0)) left--;
-    let right = i + 1;
-    while (right < end && filled[right] === 0 && near(words[right] ?? 0)) right++;
-    filled.fill(1, left, right);
-    runs.add(row, left - start, right - 1 - start);
-    // One seed per run of open pixels in the rows above and below.
-    for (let side = 0; side < 2; side++) {
-      const d = side === 0 ? -width : width;
-      if (start + d < 0 || start + d >= n) continue;
-      let inRun = false;
-      for (let k = left + d; k < right + d; k++) {
-        const open = filled[k] === 0 && near(words[k] ?? 0);
-        if (open && !inRun) {
-          if (top === stack.length) {
-            const bigger = new Int32Array(stack.length * 2);
-            bigger.set(stack);
-            stack = bigger;
-          }
-          stack[top++] = k;
-        }
-        inRun = open;
-      }
+  const open = (i: number): boolean => filled[i] === 0 && near(words[i] ?? 0);
+  // The clicked pixel's run, then, from each run filled, the row beside it one way.
+  let left = x;
+  let right = x;
+  while (left > 0 && open(y * width + left - 1)) left--;
+  while (right + 1 < width && open(y * width + right + 1)) right++;
+  filled.fill(1, y * width + left, y * width + right + 1);
+  runs.add(y, left, right);
+  const todo = new SpanStack();
+  todo.push(y, left, right, 1);
+  todo.push(y, left, right, -1);
+  while (todo.size > 0) {
+    const [row, x0, x1, dy] = todo.pop();
+    const next = row + dy;
+    if (next < 0 || next >= height) continue;
+    const at = next * width;
+    for (let k = x0; k <= x1; k++) {
+      if (!open(at + k)) continue;
+      // Every run is as long as it can be: it reaches back past x0 only from x0 itself.
+      let start = k;
+      if (k === x0) while (start > 0 && open(at + start - 1)) start--;
+      let end = k;
+      while (end + 1 < width && open(at + end + 1)) end++;
+      filled.fill(1, at + start, at + end + 1);
+      runs.add(next, start, end);
+      todo.push(next, start, end, dy);
+      // Where it reaches past the run it came from, the row that run is on is looked at
+      // too (x0 - 1 and x1 + 1 there are not open, or that run would have taken them).
+      if (start < x0 - 1) todo.push(next, start, x0 - 2, -dy);
+      if (end > x1 + 1) todo.push(next, x1 + 2, end, -dy);
+      k = end + 1;
     }
   }
   return runs.done();
+}
+
+/** Runs still to look beside: row, first, last, and which way (+1 down, -1 up). */
+class SpanStack {
+  private data = new Int32Array(4 * 256);
+  size = 0;
+  private readonly out: [number, number, number, number] = [0, 0, 0, 0];
+
+  push(row: number, x0: number, x1: number, dy: number): void {
+    const at = 4 * this.size;
+    if (at === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[at] = row;
+    this.data[at + 1] = x0;
+    this.data[at + 2] = x1;
+    this.data[at + 3] = dy;
+    this.size++;
+  }
+
+  /** The top entry, in a tuple reused by the next pop. */
+  pop(): readonly [number, number, number, number] {
+    const at = 4 * --this.size;
+    this.out[0] = this.data[at] ?? 0;
+    this.out[1] = this.data[at + 1] ?? 0;
+    this.out[2] = this.data[at + 2] ?? 0;
+    this.out[3] = this.data[at + 3] ?? 0;
+    return this.out;
+  }
 }
 
 /** The runs' pixels as a grid of the image's size. */
