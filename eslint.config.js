@@ -181,6 +181,28 @@ export default tseslint.config(
     regex: '^(\\.\\./)+src(/|$)',
     message: 'Code under src/ is imported as @/<path under src>.',
   }),
+  // The engine's renders run on worker threads, which an abort ends mid-render: a node:zlib
+  // object the end catches half made aborts the whole process (Node asserts "close before
+  // init" as it cleans the thread up). They compress with fflate, plain JavaScript.
+  {
+    files: ['src/engine/media/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [climbsTwo],
+          paths: [
+            {
+              name: 'node:zlib',
+              allowImportNames: ['crc32'],
+              message:
+                'Media renders run on worker threads an abort terminates: compress with fflate (a zlib object caught half made aborts the process).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{ts,tsx,js}'],
     ignores: NOT_SOURCE,

@@ -1,4 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { zlibSync } from 'fflate';
+import { crc32 } from 'node:zlib';
 import type { Rgb } from './colour';
 import { mix } from './colour';
 import { fbm2 } from './noise';
@@ -134,8 +135,12 @@ function paint(plan: ScenePlan, f: Frame, cols: number, rows: number): Uint8Arra
   return out;
 }
 
-/** Minimal RGB PNG writer: rsvg needs an encoded image and sharp's encoder is async. */
-function encodeRgbPng(w: number, h: number, rgb: Uint8Array): Buffer {
+/**
+ * Minimal RGB PNG writer: rsvg needs an encoded image and sharp's encoder is async. It
+ * compresses with fflate, not node:zlib: this runs on a media worker thread, and an abort
+ * that ends the thread during a zlib call would abort the whole engine.
+ */
+export function encodeRgbPng(w: number, h: number, rgb: Uint8Array): Buffer {
   const chunk = (type: string, data: Buffer): Buffer => {
     const head = Buffer.alloc(8);
     head.writeUInt32BE(data.length, 0);
@@ -157,7 +162,7 @@ function encodeRgbPng(w: number, h: number, rgb: Uint8Array): Buffer {
   return Buffer.concat([
     signature,
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows, { level: 1 })),
+    chunk('IDAT', Buffer.from(zlibSync(rows, { level: 1 }))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
