@@ -8,11 +8,11 @@ import { ThemeToggle } from './theme-toggle';
 import type { Route } from './router';
 import { routeHref } from './router';
 
-// It tells of jobs that end, later than the first paint: a chunk fetched at the page's first
-// idle moment, so the page does not wait for it.
+// It tells of jobs that end, later than the first paint: a chunk of its own, fetched as the
+// layout first renders. Not at the page's first idle moment: on a busy page that came
+// after a job had ended, and a job it never saw running it does not announce.
 const JobAnnouncer = lazyComponent(() => import('./job-announcer').then((m) => m.JobAnnouncer), {
   fallback: null,
-  afterFirstScreen: true,
 }).Component;
 
 interface LayoutProps {
