@@ -26,6 +26,14 @@ export interface Runs {
   data: Int32Array;
 }
 
+/** `data` when `at` is inside it, else a copy twice as long: room to write at `at`. */
+function roomAt(data: Int32Array<ArrayBuffer>, at: number): Int32Array<ArrayBuffer> {
+  if (at < data.length) return data;
+  const bigger = new Int32Array(data.length * 2);
+  bigger.set(data);
+  return bigger;
+}
+
 /** Runs appended one at a time into a buffer that doubles as needed. */
 class RunsBuilder {
   private data = new Int32Array(3 * 1024);
@@ -38,11 +46,7 @@ class RunsBuilder {
 
   add(y: number, x0: number, x1: number): void {
     const at = 3 * this.count;
-    if (at === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
+    this.data = roomAt(this.data, at);
     this.data[at] = y;
     this.data[at + 1] = x0;
     this.data[at + 2] = x1;
@@ -150,11 +154,7 @@ class SpanStack {
 
   push(row: number, x0: number, x1: number, dy: number): void {
     const at = 4 * this.size;
-    if (at === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
+    this.data = roomAt(this.data, at);
     this.data[at] = row;
     this.data[at + 1] = x0;
     this.data[at + 2] = x1;
