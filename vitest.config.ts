@@ -35,8 +35,10 @@ export default defineConfig({
           pool: 'forks',
           // Two at once on a 2-core machine (the default would be one): many of these wait
           // on child processes, sockets and PostgreSQL rather than the CPU. Measured with
-          // the unit project alone: 11 min 49 s with one, 8 min 37 s with two.
+          // the unit project alone: 11 min 49 s with one, 8 min 37 s with two. (Vitest runs
+          // projects of different worker counts one after the other: the components first.)
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -48,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'components',
           include: [COMPONENT_TESTS],
+          sequence: { groupOrder: 0 },
           // Unpacks the npm-shipped browser the first time, as the browser suite does.
           globalSetup: ['e2e/global-setup.ts'],
           browser: {
