@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { CanvasEditorHost } from './canvas-editor-host';
 import { ErrorBoundary } from './error-boundary';
@@ -6,12 +7,13 @@ import { PAGES } from './pages/lazy-pages';
 import { Providers } from './providers';
 import { useRoute } from './router';
 
-export function App() {
+/** The studio; `client`, the data client main.tsx made before the first render. */
+export function App({ client }: { client?: QueryClient }) {
   const route = useRoute();
   const CurrentPage = PAGES[route];
   return (
     <ErrorBoundary>
-      <Providers>
+      <Providers client={client}>
         <Layout route={route}>
           <Suspense
             fallback={
