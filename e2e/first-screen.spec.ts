@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { feedPath } from '@/web/jobs/api/feed-path';
 
 /**
  * The Create page's first render waits a moment for the feed (src/web/main.tsx), so the
@@ -25,10 +26,8 @@ test('the feed comes with the first render, and a feed that hangs does not hold 
   await page.addInitScript(WATCH_PLACEHOLDER);
   // The feed as the studio gives it, answered at once from here: what is tested is what
   // the page does with an answer inside the wait, not how fast a busy machine serves it.
-  const feedAnswer = await page.request.get('/studio-api/jobs?limit=50');
-  await page.route('**/studio-api/jobs?limit=50', (route) =>
-    route.fulfill({ response: feedAnswer }),
-  );
+  const feedAnswer = await page.request.get(feedPath());
+  await page.route(`**${feedPath()}`, (route) => route.fulfill({ response: feedAnswer }));
   await page.goto('/#/create');
   const card = page.getByRole('feed', { name: 'Jobs' }).getByRole('article').first();
   const empty = page.getByText('No jobs yet.', { exact: false });
