@@ -107,10 +107,14 @@ export function rasterise(
   width: number,
   height: number,
   base: Grid | null = null,
+  /** Zeroed memory of `width` × `height` to draw into, rather than new. */
+  into?: Uint8Array,
 ): Grid {
-  const g = emptyGrid(width, height);
-  if (base) g.data.set(base.data);
-  for (const op of ops) {
+  const g = into ? { width, height, data: into } : emptyGrid(width, height);
+  // A replacing selection clears the mask: what came before it, the base too, is not drawn.
+  const from = ops.findLastIndex((op) => op.type === 'pixels' && op.how === 'replace');
+  if (base && from < 0) g.data.set(base.data);
+  for (const op of from < 0 ? ops : ops.slice(from)) {
     if (op.type === 'stroke') drawStroke(g, op);
     else if (op.type === 'shape') fillPolygon(g, shapeOutline(op), op.erase ? 0 : 1);
     else if (op.type === 'pixels') applyPixels(g, op);

@@ -3,7 +3,7 @@ import { imagePoint } from '../geometry/points';
 import type { MaskOp } from '../model/document';
 import type { Grid } from './grid';
 import { countSet, rasterise } from './grid';
-import { applyPixels, pixelsOpOf } from './pixels';
+import { applyPixels, gridRuns, pixelsOpOf } from './pixels';
 
 /** A grid with the pixels of one rectangle set. */
 function rectGrid(width: number, height: number, x0: number, y0: number, w: number, h: number) {
@@ -43,5 +43,59 @@ describe('pixels ops', () => {
     expect(none.width * none.height).toBe(0);
     expect(countSet(rasterise([all, none], 10, 10))).toBe(0);
     expect(countSet(rasterise([all, { ...none, how: 'add' }], 10, 10))).toBe(100);
+  });
+
+  it('apply at any offset and width, the bytes read whole or bit by bit, clipped to the grid', () => {
+    // A pseudo-random mask with runs of every length, so whole bytes both clear and full
+    // meet bytes part set, across rows that start mid-byte.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const [w, h] of [
+      [13, 9],
+      [64, 5],
+      [37, 21],
+    ] as const) {
+      const g: Grid = { width: w, height: h, data: new Uint8Array(w * h) };
+      for (let i = 0; i < w * h;) {
+        const run = 1 + Math.floor(next() * 40);
+        g.data.fill(next() < 0.5 ? 1 : 0, i, i + run);
+        i += run;
+      }
+      const op = pixelsOpOf(g, 'add');
+      const back: Grid = { width: w, height: h, data: new Uint8Array(w * h) };
+      applyPixels(back, op);
+      expect(back.data).toEqual(g.data);
+      // The same op on a smaller grid: what falls outside it is left out, the rest kept.
+      const small: Grid = { width: w - 5, height: h - 3, data: new Uint8Array((w - 5) * (h - 3)) };
+      applyPixels(small, op);
+      for (let y = 0; y < h - 3; y++) {
+        expect(Array.from(small.data.subarray(y * (w - 5), (y + 1) * (w - 5)))).toEqual(
+          Array.from(g.data.subarray(y * w, y * w + w - 5)),
+        );
+      }
+    }
+  });
+
+  it('a replacing selection hides every op before it, and the base', () => {
+    const base = rectGrid(100, 80, 0, 0, 100, 80);
+    const brush: MaskOp = { type: 'invert' };
+    const sel = pixelsOpOf(rectGrid(100, 80, 40, 30, 20, 20), 'replace');
+    const after = pixelsOpOf(rectGrid(100, 80, 0, 0, 10, 10), 'add');
+    expect(countSet(rasterise([brush, sel], 100, 80, base))).toBe(400);
+    expect(countSet(rasterise([sel, brush], 100, 80, base))).toBe(8000 - 400);
+    expect(countSet(rasterise([brush, sel, after], 100, 80, base))).toBe(500);
+  });
+
+  it('list a selection’s runs, or none once they are more than asked for', () => {
+    const g = rectGrid(20, 10, 3, 2, 5, 4);
+    g.data.fill(1, 9 * 20 + 15, 9 * 20 + 20);
+    const runs = gridRuns(g, { x: 0, y: 0, width: 20, height: 10 }, 10);
+    expect(runs && Array.from(runs.data.subarray(0, 3 * runs.count))).toEqual([
+      2, 3, 7, 3, 3, 7, 4, 3, 7, 5, 3, 7, 9, 15, 19,
+    ]);
+    expect(gridRuns(g, { x: 0, y: 0, width: 20, height: 10 }, 4)).toBeNull();
+    // Within a box, a run is cut at the box's edge.
+    const part = gridRuns(g, { x: 4, y: 3, width: 2, height: 1 }, 10);
+    expect(part && Array.from(part.data.subarray(0, 3 * part.count))).toEqual([3, 4, 5]);
   });
 });

@@ -78,6 +78,21 @@ describe('the selection worker’s jobs', () => {
     expect([at(10, 10), at(19, 19)]).toEqual([0, 0]);
     expect(feathered && countSet(feathered)).toBeLessThan(100);
   });
+
+  it('draws a grow as its runs, which cover exactly its pixels', async () => {
+    const handle = createSelectHandler(() => Promise.resolve(skyPixels()));
+    const two = mask([rect(10, 10, 20, 20), rect(30, 5, 35, 8)]);
+    const { answer } = await handle({ kind: 'grow', px: 2, mask: two, seq: 1 });
+    if (!answer.op || !answer.preview || !('runs' in answer.preview)) throw new Error('no runs');
+    const drawn = rasterise([], 40, 30);
+    const { runs } = answer.preview;
+    for (let j = 0; j < runs.length; j += 3) {
+      const row = (runs[j] ?? 0) * 40;
+      drawn.data.fill(1, row + (runs[j + 1] ?? 0), row + (runs[j + 2] ?? 0) + 1);
+    }
+    expect(drawn.data).toEqual(rasterise([answer.op], 40, 30).data);
+    expect(countSet(drawn)).toBeGreaterThan(100);
+  });
 });
 
 describe('the selector', () => {

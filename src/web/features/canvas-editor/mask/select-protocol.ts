@@ -5,6 +5,7 @@ import type { EdgeMap } from './live-wire';
 import { edgeMap } from './live-wire';
 import {
   gridImageData,
+  gridRuns,
   MASK_RGB,
   maskImageData,
   pixelsOpOf,
@@ -13,9 +14,10 @@ import {
 } from './pixels';
 import type { Box, Pixels } from './select';
 import type { MaskInput, ShippedMask } from './shipped-mask';
+import { scratch } from './scratch';
 import type { Runs } from './wand';
 import { wandRuns } from './wand';
-import { featherBox, grow, shrink } from './select';
+import { featherBox, grow, readyToReach, shrink } from './select';
 
 export interface ImageRef {
   url: string;
@@ -127,7 +129,11 @@ const fetchPixels: LoadPixels = async (image) => {
   return { width: image.width, height: image.height, data };
 };
 
-const maskOf = (m: MaskInput): Grid => rasterise(m.ops, m.width, m.height, m.base);
+const MASK = 'mask';
+
+/** The mask's pixels, drawn into memory kept for the next request (scratch.ts). */
+const maskOf = (m: MaskInput): Grid =>
+  rasterise(m.ops, m.width, m.height, m.base, scratch(MASK, Uint8Array, m.width * m.height, true));
 
 /** The image with the mask's colour laid over it at `opacity`, as the stage draws it. */
 function shownPixels(img: Pixels, mask: Grid, opacity: number): Pixels {
@@ -171,26 +177,31 @@ const canDraw = (op: PixelsOp): boolean =>
   typeof createImageBitmap === 'function' && op.width > 0 && op.height > 0;
 
 /**
+ * Beyond this many runs a selection's drawing is an image made from its pixels rather than
+ * a rectangle per run (a noisy image's global selection can have a run every few pixels).
+ */
+const MOST_RECTS = 20_000;
+
+/**
  * How a mask step's op looks: the soft alpha over its box for a feather (it reaches past
- * the bits, which stop at its 50 % line), else the bits in mask colour.
+ * the bits, which stop at its 50 % line), else its runs, or an image of the bits in mask
+ * colour when they are too many.
  */
 async function stepPreview(op: PixelsOp, step: MaskStep): Promise<Preview | null> {
+  if (op.width === 0 || op.height === 0) return null;
+  const runs = step.soft ? null : gridRuns(step.grid, op, MOST_RECTS);
+  if (runs) return { runs: runs.data.slice(0, 3 * runs.count) };
   if (!canDraw(op)) return null;
   if (step.soft) {
     const { box, alpha } = step.soft;
+    const rgba = scratch('feather-rgba', Uint8ClampedArray, 4 * alpha.length, true);
     const image = await createImageBitmap(
-      maskImageData(box.width, box.height, (k) => alpha[k] ?? 0),
+      maskImageData(box.width, box.height, (k) => alpha[k] ?? 0, rgba),
     );
     return { image, x: box.x, y: box.y };
   }
   return { image: await createImageBitmap(gridImageData(step.grid, op)), x: op.x, y: op.y };
 }
-
-/**
- * Beyond this many runs a wand's drawing is an image made from its pixels rather than a
- * rectangle per run (a noisy image's global selection can have a run every few pixels).
- */
-const MOST_RECTS = 20_000;
 
 /**
  * How a wand's op looks: its runs, as a rectangle each, which the page fills onto the
@@ -247,7 +258,13 @@ export function createSelectHandler(load: LoadPixels = fetchPixels) {
   ): Promise<{ answer: SelectAnswer; transfer: Transferable[] }> => {
     if (req.kind === 'load' || req.kind === 'keep') {
       // What a keep was for, the worker's entry did as it read the message.
-      if (req.kind === 'load') await pixelsOf(req.image);
+      if (req.kind === 'load') {
+        await pixelsOf(req.image);
+        // The memory a grow or shrink of this image works in, taken while nothing waits.
+        const pixels = req.image.width * req.image.height;
+        scratch(MASK, Uint8Array, pixels, true);
+        readyToReach(pixels);
+      }
       return { answer: { seq: req.seq, op: null, preview: null }, transfer: [] };
     }
     if (req.kind === 'edges') {

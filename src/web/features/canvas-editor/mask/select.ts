@@ -1,4 +1,5 @@
 import type { Grid } from './grid';
+import { scratch } from './scratch';
 
 /*
  * Selections made from the mask itself, all in the image's own pixels (select by colour,
@@ -56,82 +57,85 @@ function widen(box: Box, by: number, g: Grid): Box {
   };
 }
 
-const FAR = 1e20;
+const REACH_ROWS = 'reach-rows';
+const REACH_OUT = 'reach-out';
 
 /**
- * Squared Euclidean distance transform of one line in place (Felzenszwalb and
- * Huttenlocher's lower envelope of parabolas): d[i] = min over j of (i - j)² + f[j].
+ * Takes the memory a grow or shrink of a `pixels`-pixel image works in now, while the
+ * page waits for nothing, so the first of them does not wait for it (scratch.ts).
  */
-function edt1d(f: Float64Array, n: number, v: Int32Array, z: Float64Array, d: Float64Array): void {
-  let k = 0;
-  v[0] = 0;
-  z[0] = -FAR;
-  z[1] = FAR;
-  for (let q = 1; q < n; q++) {
-    const fq = (f[q] ?? 0) + q * q;
-    // z[0] is -FAR, below any intersection: the search stops there at the latest.
-    let p = v[k] ?? 0;
-    let s = (fq - ((f[p] ?? 0) + p * p)) / (2 * q - 2 * p);
-    while (s <= (z[k] ?? -FAR)) {
-      k--;
-      p = v[k] ?? 0;
-      s = (fq - ((f[p] ?? 0) + p * p)) / (2 * q - 2 * p);
-    }
-    k++;
-    v[k] = q;
-    z[k] = s;
-    z[k + 1] = FAR;
-  }
-  k = 0;
-  for (let q = 0; q < n; q++) {
-    while ((z[k + 1] ?? FAR) < q) k++;
-    const p = v[k] ?? 0;
-    d[q] = (q - p) * (q - p) + (f[p] ?? 0);
-  }
+export function readyToReach(pixels: number): void {
+  scratch(REACH_ROWS, Uint8Array, pixels, true);
+  scratch(REACH_OUT, Uint8Array, pixels, true);
 }
 
 /**
- * Within `box` of `g`, for each pixel the squared distance to the nearest pixel of the box
- * whose value is `from`; row-major over the box. Exact for the whole image when every
- * such pixel that could be nearest lies in the box (the callers choose it so).
+ * Within `box` of `g`, row-major over the box: 1 for each pixel within `px` (Euclidean, in
+ * image pixels) of a pixel of the box whose value is `from`, in kept memory (scratch.ts). Exact for the whole image
+ * when every such pixel that could be that near lies in the box (the callers choose it so).
+ *
+ * Two passes over the box, in integers and row by row, so the cost is a few steps a pixel
+ * whatever `px`: first, for each pixel, how many rows away the nearest `from` pixel of its
+ * column is (up to `px` + 1: farther is as good as none); then, along each row, whether
+ * some column's nearest reaches it: a column at vertical distance v reaches
+ * ⌊√(px² − v²)⌋ pixels either way along the row.
  */
-function squaredDistance(g: Grid, box: Box, from: 0 | 1): Float64Array {
+function reached(g: Grid, box: Box, from: 0 | 1, px: number): Uint8Array {
   const { width: w, height: h } = box;
-  const dist = new Float64Array(w * h);
+  const r2 = px * px;
+  // A byte a pixel up to 254 (the editor's largest is 200), else two: a grow of 65,534
+  // pixels already reaches across any image a browser can draw.
+  const far = Math.min(Math.floor(px) + 1, 0xffff);
+  const data = g.data;
+  const rows =
+    far <= 0xff ? scratch(REACH_ROWS, Uint8Array, w * h) : scratch(REACH_ROWS, Uint16Array, w * h);
   for (let y = 0; y < h; y++) {
-    const row = (box.y + y) * g.width + box.x;
-    for (let x = 0; x < w; x++) dist[y * w + x] = g.data[row + x] === from ? 0 : FAR;
+    const src = (box.y + y) * g.width + box.x;
+    const at = y * w;
+    for (let x = 0; x < w; x++) {
+      const up = y === 0 ? far : (rows[at - w + x] ?? far) + 1;
+      rows[at + x] = data[src + x] === from ? 0 : up < far ? up : far;
+    }
   }
-  const n = Math.max(w, h);
-  const f = new Float64Array(n);
-  const d = new Float64Array(n);
-  const v = new Int32Array(n);
-  const z = new Float64Array(n + 1);
-  for (let x = 0; x < w; x++) {
-    for (let y = 0; y < h; y++) f[y] = dist[y * w + x] ?? FAR;
-    edt1d(f, h, v, z, d);
-    for (let y = 0; y < h; y++) dist[y * w + x] = d[y] ?? FAR;
+  for (let at = (h - 2) * w; at >= 0; at -= w) {
+    for (let x = 0; x < w; x++) {
+      const below = (rows[at + w + x] ?? far) + 1;
+      if (below < (rows[at + x] ?? far)) rows[at + x] = below;
+    }
   }
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) f[x] = dist[row + x] ?? FAR;
-    edt1d(f, w, v, z, d);
-    for (let x = 0; x < w; x++) dist[row + x] = d[x] ?? FAR;
+  // How far along a row a column reaches, by its vertical distance (-1: not at all).
+  const reach = new Int32Array(far + 1).fill(-1);
+  for (let v = 0; v < far && v * v <= r2; v++) {
+    let along = Math.floor(Math.sqrt(r2 - v * v));
+    while ((along + 1) * (along + 1) + v * v <= r2) along++;
+    while (along > 0 && along * along + v * v > r2) along--;
+    reach[v] = along;
   }
-  return dist;
+  const out = scratch(REACH_OUT, Uint8Array, w * h);
+  for (let at = 0; at < w * h; at += w) {
+    // From the left: the farthest any column so far reaches to; then the same from the right.
+    let right = -1;
+    for (let x = 0; x < w; x++) {
+      const along = reach[rows[at + x] ?? far] ?? -1;
+      if (along >= 0 && x + along > right) right = x + along;
+      out[at + x] = right >= x ? 1 : 0;
+    }
+    let left = w;
+    for (let x = w - 1; x >= 0; x--) {
+      const along = reach[rows[at + x] ?? far] ?? -1;
+      if (along >= 0 && x - along < left) left = x - along;
+      if (left <= x) out[at + x] = 1;
+    }
+  }
+  return out;
 }
 
-/**
- * A new mask: `g` outside `box`, and inside it the pixels whose squared distance (row-major
- * over the box) `keep` accepts.
- */
-function within(g: Grid, box: Box, dist: Float64Array, keep: (d2: number) => boolean): Grid {
+/** A new mask: `g` outside `box`, and inside it `inside` (row-major over the box). */
+function within(g: Grid, box: Box, inside: Uint8Array): Grid {
   const data = g.data.slice();
   for (let y = 0; y < box.height; y++) {
-    const row = (box.y + y) * g.width + box.x;
-    for (let x = 0; x < box.width; x++) {
-      data[row + x] = keep(dist[y * box.width + x] ?? FAR) ? 1 : 0;
-    }
+    const from = y * box.width;
+    data.set(inside.subarray(from, from + box.width), (box.y + y) * g.width + box.x);
   }
   return { width: g.width, height: g.height, data };
 }
@@ -144,8 +148,7 @@ export function grow(g: Grid, px: number): Grid {
   const box = bounds(g);
   if (px <= 0 || !box) return { ...g, data: g.data.slice() };
   const around = widen(box, Math.ceil(px), g);
-  const r2 = px * px;
-  return within(g, around, squaredDistance(g, around, 1), (d2) => d2 <= r2);
+  return within(g, around, reached(g, around, 1, px));
 }
 
 /**
@@ -158,8 +161,9 @@ export function shrink(g: Grid, px: number): Grid {
   const box = bounds(g);
   if (px <= 0 || !box) return { ...g, data: g.data.slice() };
   const around = widen(box, 1, g);
-  const r2 = px * px;
-  return within(g, around, squaredDistance(g, around, 0), (d2) => d2 > r2);
+  const near = reached(g, around, 0, px);
+  for (let i = 0; i < near.length; i++) near[i] = near[i] === 1 ? 0 : 1;
+  return within(g, around, near);
 }
 
 /** What was not masked is, and what was is not, within the image's bounds. */
@@ -184,33 +188,45 @@ export function combine(mask: Grid, selection: Grid, how: Combine): Grid {
 }
 
 /**
- * One pass of a running-sum box blur of radius `r` over `lines` lines of `len` values,
- * line `l` starting at `l * lineStep` with values `step` apart; the edge value repeats.
+ * A running-sum box blur of radius `r` along each of the `h` rows of `w` values; the
+ * edge value repeats.
  */
-function boxPass(
-  src: Float32Array,
-  dst: Float32Array,
-  lines: number,
-  len: number,
-  r: number,
-  lineStep: number,
-  step: number,
-): void {
-  const w = 2 * r + 1;
-  const last = (len - 1) * step;
-  for (let l = 0; l < lines; l++) {
-    const base = l * lineStep;
-    const first = src[base] ?? 0;
-    const end = src[base + last] ?? 0;
+function boxAlongRows(src: Float32Array, dst: Float32Array, w: number, h: number, r: number) {
+  const each = 1 / (2 * r + 1);
+  for (let at = 0; at < w * h; at += w) {
+    const first = src[at] ?? 0;
+    const end = src[at + w - 1] ?? 0;
     let sum = first * (r + 1);
-    for (let i = 1; i <= r; i++) sum += src[base + Math.min(i, len - 1) * step] ?? 0;
-    for (let i = 0; i < len; i++) {
-      dst[base + i * step] = sum / w;
+    for (let i = 1; i <= r; i++) sum += src[at + Math.min(i, w - 1)] ?? 0;
+    for (let i = 0; i < w; i++) {
+      dst[at + i] = sum * each;
       const add = i + r + 1;
       const drop = i - r;
-      sum +=
-        (add < len ? (src[base + add * step] ?? 0) : end) -
-        (drop > 0 ? (src[base + drop * step] ?? 0) : first);
+      sum += (add < w ? (src[at + add] ?? 0) : end) - (drop > 0 ? (src[at + drop] ?? 0) : first);
+    }
+  }
+}
+
+/**
+ * The same blur down each column, worked a row at a time with a row of running sums, so
+ * memory is read in order rather than a row's length apart.
+ */
+function boxDownColumns(src: Float32Array, dst: Float32Array, w: number, h: number, r: number) {
+  const each = 1 / (2 * r + 1);
+  const sum = new Float64Array(w);
+  const rowAt = (y: number) => Math.min(Math.max(y, 0), h - 1) * w;
+  for (let i = -r; i <= r; i++) {
+    const at = rowAt(i);
+    for (let x = 0; x < w; x++) sum[x] = (sum[x] ?? 0) + (src[at + x] ?? 0);
+  }
+  for (let y = 0; y < h; y++) {
+    const out = y * w;
+    const add = rowAt(y + r + 1);
+    const drop = rowAt(y - r);
+    for (let x = 0; x < w; x++) {
+      const s = sum[x] ?? 0;
+      dst[out + x] = s * each;
+      sum[x] = s + (src[add + x] ?? 0) - (src[drop + x] ?? 0);
     }
   }
 }
@@ -227,20 +243,23 @@ export function featherBox(g: Grid, px: number): { box: Box; alpha: Uint8Clamped
   const r = Math.max(0, Math.round(px / 3));
   const box = widen(set, 3 * r + 1, g);
   const { width: w, height: h } = box;
-  const a = new Float32Array(w * h);
+  const a = scratch('feather-a', Float32Array, w * h);
+  const data = g.data;
   for (let y = 0; y < h; y++) {
     const row = (box.y + y) * g.width + box.x;
-    for (let x = 0; x < w; x++) a[y * w + x] = g.data[row + x] === 1 ? 1 : 0;
+    const at = y * w;
+    for (let x = 0; x < w; x++) a[at + x] = data[row + x] === 1 ? 1 : 0;
   }
   if (r > 0) {
-    const b = new Float32Array(a.length);
+    const b = scratch('feather-b', Float32Array, a.length);
     for (let k = 0; k < 3; k++) {
-      boxPass(a, b, h, w, r, w, 1);
-      boxPass(b, a, w, h, r, 1, w);
+      boxAlongRows(a, b, w, h, r);
+      boxDownColumns(b, a, w, h, r);
     }
   }
   const alpha = new Uint8ClampedArray(a.length);
-  for (let i = 0; i < a.length; i++) alpha[i] = Math.round((a[i] ?? 0) * 255);
+  // The clamped array rounds to the nearest as it stores.
+  for (let i = 0; i < a.length; i++) alpha[i] = (a[i] ?? 0) * 255;
   return { box, alpha };
 }
 

@@ -1,4 +1,5 @@
 import type { Grid } from './grid';
+import { scratch } from './scratch';
 import type { Pixels } from './select';
 
 /*
@@ -35,7 +36,7 @@ function roomAt(data: Int32Array<ArrayBuffer>, at: number): Int32Array<ArrayBuff
 }
 
 /** Runs appended one at a time into a buffer that doubles as needed. */
-class RunsBuilder {
+export class RunsBuilder {
   private data = new Int32Array(3 * 1024);
   private count = 0;
 
@@ -53,21 +54,14 @@ class RunsBuilder {
     this.count++;
   }
 
+  /** How many runs have been added. */
+  get size(): number {
+    return this.count;
+  }
+
   done(): Runs {
     return { width: this.width, height: this.height, count: this.count, data: this.data };
   }
-}
-
-/**
- * A zeroed scratch buffer of `n` bytes. One is kept and cleared for the next fill of the
- * same image: a new one per click would be megabytes of garbage each time, and the pauses
- * to collect it.
- */
-let scratch: Uint8Array | null = null;
-function cleared(n: number): Uint8Array {
-  if (scratch?.length === n) return scratch.fill(0);
-  scratch = new Uint8Array(n);
-  return scratch;
 }
 
 /**
@@ -109,7 +103,8 @@ export function wandRuns(img: Pixels, x: number, y: number, opts: WandOptions): 
     }
     return runs.done();
   }
-  const filled = cleared(n);
+  // Cleared and kept for the next click: not megabytes of garbage at each (scratch.ts).
+  const filled = scratch('wand-filled', Uint8Array, n, true);
   const open = (i: number): boolean => filled[i] === 0 && near(words[i] ?? 0);
   // The clicked pixel's run, then, from each run filled, the row beside it one way.
   let left = x;
