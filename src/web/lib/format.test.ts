@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatRelativeTime, formatUsd } from './format';
+import { formatAmount, formatRelativeTime, formatUsd, formatNumber } from './format';
 
 const at = Date.parse('2025-01-01T12:00:00Z');
 
@@ -30,5 +30,25 @@ describe('formatAmount', () => {
 describe('formatUsd', () => {
   it('shows dollars and cents', () => {
     expect(formatUsd(12.5)).toBe('$12.50');
+  });
+});
+
+describe('formatNumber', () => {
+  it('reads as en-US does, the small whole numbers it writes itself included', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const n of [0, -0, 1, 7, 42, 999, 1000, 1234, 1_000_000, -1, -999, 2.5, 0.1, 999.5]) {
+      expect(formatNumber(n)).toBe(intl.format(n));
+    }
+  });
+});
+
+describe('formatRelativeTime past a week', () => {
+  it('gives the month and day as en-US does, in every month', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+    for (let m = 0; m < 12; m++) {
+      const then = new Date(2025, m, m + 3, 9, 30);
+      const now = then.getTime() + 30 * 86_400_000;
+      expect(formatRelativeTime(then.toISOString(), now)).toBe(intl.format(then));
+    }
   });
 });

@@ -1,19 +1,45 @@
-const numberFormat = new Intl.NumberFormat('en-US');
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-});
+/**
+ * A formatter made at its first use, not as the page starts: a page's first `Intl`
+ * formatter of any kind loads the browser's locale data, measured at 85–160 ms with the
+ * CPU throttled 4× (the next ones 1–7 ms). So the first screen uses none: its numbers are
+ * small whole ones and its dates a month and a day, which read the same written here, and a
+ * card's exact time comes once the page is idle (`job-meta.tsx`).
+ */
+function madeWhenUsed<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
-export const formatNumber = (n: number): string => numberFormat.format(n);
-export const formatUsd = (n: number): string => usdFormat.format(n);
+const numberFormat = madeWhenUsed(() => new Intl.NumberFormat('en-US'));
+const usdFormat = madeWhenUsed(
+  () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
+);
+const dateTimeFormat = madeWhenUsed(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }),
+);
+const dayFormat = madeWhenUsed(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+
+/**
+ * A whole number from 0 to 999 reads the same in en-US as its digits: no grouping, no
+ * sign. So the credits beside Generate and on the cards need no `NumberFormat`.
+ */
+const plainDigits = (n: number): boolean =>
+  Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0);
+
+export const formatNumber = (n: number): string =>
+  plainDigits(n) ? String(n) : numberFormat().format(n);
+export const formatUsd = (n: number): string => usdFormat().format(n);
 
 /** `1 credit`, `1,200 credits`, `80 points`: the unit comes from the server. */
 export function formatAmount(n: number, unit = 'credit'): string {
   const singular = unit.replace(/s$/, '');
   return `${formatNumber(n)} ${n === 1 ? singular : `${singular}s`}`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `Nov 20`, in local time: en-US's short month and day. */
+const monthAndDay = (d: Date): string => `${MONTHS[d.getMonth()] ?? ''} ${d.getDate()}`;
 
 /** Short relative time for the feed; exact time belongs in a title attribute. */
 export function formatRelativeTime(iso: string, now: number): string {
@@ -29,18 +55,16 @@ export function formatRelativeTime(iso: string, now: number): string {
   if (h < 24) return `${h} h ago`;
   const d = Math.floor(h / 24);
   if (d < 7) return `${d} d ago`;
-  return dateFormat.format(then);
+  return monthAndDay(new Date(then));
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** `Nov 27, 2026`: a day, such as since when someone is in the studio. */
 export function formatDate(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? '' : dayFormat.format(t);
+  return Number.isNaN(t) ? '' : dayFormat().format(t);
 }
 
 export function formatDateTime(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? '' : dateTimeFormat.format(t);
+  return Number.isNaN(t) ? '' : dateTimeFormat().format(t);
 }

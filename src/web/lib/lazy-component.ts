@@ -104,8 +104,33 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 let pageIdle: Promise<void> | null = null;
+let pageWasIdle = false;
 /** Resolves at the page's first idle moment (`whenIdle`), once asked for. */
-const firstIdle = (): Promise<void> => (pageIdle ??= new Promise((resolve) => whenIdle(resolve)));
+const firstIdle = (): Promise<void> =>
+  (pageIdle ??= new Promise((resolve) =>
+    whenIdle(() => {
+      pageWasIdle = true;
+      resolve();
+    }),
+  ));
+
+/**
+ * False until the page's first idle moment, then true, and true at once for what mounts
+ * after it: for what the first screen can do without, such as a card's exact time, whose
+ * `Intl` formatter would make the first screen load the browser's locale data.
+ */
+export function useAfterFirstScreen(): boolean {
+  const [after, setAfter] = useState(pageWasIdle);
+  useEffect(() => {
+    if (after) return;
+    let mounted = true;
+    void firstIdle().then(() => mounted && setAfter(true));
+    return () => {
+      mounted = false;
+    };
+  }, [after]);
+  return after;
+}
 
 /** Runs `fn` once the browser is first idle: in 5 s at the latest, or after 2 s where it cannot say. */
 export function whenIdle(fn: () => void): void {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BudgetUse } from '@/contract/budgets';
+import { formatNumber } from './format';
 import { requestJson } from './http';
 
 /** `GET /studio-api/me`: who is signed in, as what, and their credit budget. */
@@ -18,7 +19,7 @@ export interface BudgetLine {
   low: boolean;
 }
 
-const credits = (n: number): string => new Intl.NumberFormat('en-US').format(Math.round(n));
+const credits = (n: number): string => formatNumber(Math.round(n));
 
 /** Each limited period of a budget, the day first; none without one. */
 export function budgetLines(budget: BudgetUse | null | undefined): BudgetLine[] {

@@ -5,11 +5,12 @@ import { Button } from '@/web/components/ui/button';
 import { LoadError, RequestError } from '@/web/components/ui/request-error';
 import { SectionCard } from '@/web/components/ui/section-card';
 import { requestJson } from '@/web/lib/http';
+import { formatNumber } from '@/web/lib/format';
 import { meQuery } from '@/web/lib/me';
 
 const budgetsKey = ['budgets'] as const;
 
-const credits = (n: number): string => new Intl.NumberFormat('en-US').format(Math.round(n));
+const credits = (n: number): string => formatNumber(Math.round(n));
 
 /** A limit as a field shows it: empty for none. */
 const shown = (n: number | null): string => (n === null ? '' : String(n));

@@ -3,6 +3,7 @@
 import { costOf, followUpSpeed } from '@/contract/costs';
 import { isDraft, parsePrompt, speedOf } from '@/contract/prompt-flags';
 import type { OperationName } from '@/contract/operations';
+import { formatNumber } from '@/web/lib/format';
 
 export { costOfCreate } from '@/contract/create-cost';
 
@@ -20,5 +21,4 @@ export const costOfPrompt = (
 ): number => costOf({ operation, speed: followUpSpeed(parsePrompt(ownPrompt), parentPrompt) });
 
 /** `≈ 120 credits`: an estimate, as the service decides the real amount. */
-export const formatCostEstimate = (points: number): string =>
-  `≈ ${new Intl.NumberFormat('en-US').format(points)} credits`;
+export const formatCostEstimate = (points: number): string => `≈ ${formatNumber(points)} credits`;

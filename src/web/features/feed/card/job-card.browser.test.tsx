@@ -39,6 +39,14 @@ describe('a job card’s actions', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
+  it('tells the exact time a job was made on hover, once the page is idle', async () => {
+    const job = gridJob(GRID);
+    const { card } = await renderCard(job);
+    const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+    const time = card.getByText(/ago$|^just now$|^[A-Z][a-z]{2} \d+$/);
+    await expect.element(time).toHaveAttribute('title', exact.format(Date.parse(job.createdAt)));
+  });
+
   it('offers U1–U4, V1–V4 and Reroll under a grid that lists them all', async () => {
     const { card } = await renderCard(gridJob(GRID));
     expect(names(card.getByRole('group', { name: 'Upscale' }))).toEqual(['U1', 'U2', 'U3', 'U4']);
