@@ -171,12 +171,13 @@ test('live balance, active tasks and spending through a burst, with the banner a
     operation: 'retexture',
     params: { imgUrl: `${stack.url}/u/no-such-upload.png`, remixPrompt: 'bronze' },
   });
+  // The tasks are listed while they run (checked at once: two rounds of 1.5 s tasks).
+  await expect(page.getByTestId('active-task').first()).toBeVisible();
   // Below the user's threshold (2000 - 80 - 160 - 20 - 120 frozen): the banner says so.
   await expect(banner(page)).toContainText(
     `below your alert at ${THRESHOLD.toLocaleString('en-US')} credits`,
   );
   for (let i = 0; i < 3; i++) await expectPageFollowsService(page);
-  await expect(page.getByTestId('active-task').first()).toBeVisible();
   // Every task so far has a card here; none is another client's.
   await expect(page.getByText('another client on this key')).toHaveCount(0);
   // Another client on the same key: its task is listed, with no id and no link.
@@ -187,7 +188,8 @@ test('live balance, active tasks and spending through a burst, with the banner a
   });
   expect(other.ok).toBe(true);
   // The studio hears nothing of another client's tasks, and reads the account only when
-  // something changes it: they show at the next page load, and are followed from then on.
+  // something changes it: they show at the next page load (a full read, though the
+  // studio's own jobs are still moving), and are followed from then on.
   await page.reload();
   await expect(page.getByText('another client on this key')).toBeVisible();
   await expectPageFollowsService(page);

@@ -263,6 +263,36 @@ describe('the live account', () => {
     expect(upstream.reads).toEqual({ balance: 2, info: 2, active_tasks: 2 });
   });
 
+  it('reads all again for a page load while the studio’s own jobs change, so another client’s tasks show', async () => {
+    const upstream = new Upstream();
+    const { s } = service(upstream, { fullMs: GAP, settleMs: 10_000 });
+    await s.summary();
+    expect(upstream.reads.active_tasks).toBe(1);
+    // Another client starts a task; then one of the studio's own jobs moves on, and a page
+    // loads before that change's read is due.
+    upstream.others = 2;
+    await sleep(GAP + 10);
+    s.notify('tasks', 'own-1');
+    const loaded = await s.summary();
+    expect(upstream.reads.active_tasks).toBe(2);
+    expect(loaded.tasks.filter((t) => t.id === null)).toHaveLength(2);
+  });
+
+  it('follows a read on its way that is not a full one with a full one, for a page load', async () => {
+    const upstream = new Upstream();
+    upstream.latencyMs = 40;
+    const { s } = service(upstream, { fullMs: GAP, settleMs: 0 });
+    await s.summary();
+    upstream.others = 1;
+    await sleep(GAP + 10);
+    // A create's read of the info is on its way when the page loads.
+    s.notify('money', 'own-1');
+    await waitFor(() => Promise.resolve(upstream.reads.info === 2));
+    const loaded = await s.summary();
+    expect(upstream.reads).toEqual({ balance: 2, info: 3, active_tasks: 2 });
+    expect(loaded.tasks.filter((t) => t.id === null)).toHaveLength(1);
+  });
+
   it('makes a read that failed while the service was down once it is back', async () => {
     const upstream = new Upstream();
     let reachable = true;

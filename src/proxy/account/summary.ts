@@ -77,6 +77,8 @@ export class AccountService {
   private reads: Reads | null = null;
   private others: OthersTasks | null = null;
   private inFlight: Promise<AccountSummary> | null = null;
+  /** Whether the read on its way reads all three endpoints. */
+  private inFlightFull = false;
   private lastStart = Number.NEGATIVE_INFINITY;
   private fullAt = Number.NEGATIVE_INFINITY;
   /** The strongest change not yet in `latest`. */
@@ -135,14 +137,18 @@ export class AccountService {
   /**
    * For `GET /studio-api/account`: a change not yet made is made now (its read rather than
    * at its scheduled time); with none, the figures as last made, which are current, unless
-   * the last full read is `fullMs` old: a page load then reads all three again.
+   * the last full read is `fullMs` old: a page load then reads all three again, and so it
+   * does while the studio's own jobs change, since only a full read sees another client's
+   * tasks. A read on its way that is not a full one is followed by one.
    */
   summary(): Promise<AccountSummary> {
-    if (this.inFlight) return this.inFlight;
-    if (this.stale !== null) return this.refresh(false);
     const fresh = Date.now() - this.fullAt < (this.deps.fullMs ?? this.minGapMs);
-    if (this.latest && fresh) return Promise.resolve(this.latest);
-    return this.refresh(true);
+    if (this.inFlight) {
+      if (this.inFlightFull || fresh) return this.inFlight;
+      return this.inFlight.catch(() => undefined).then(() => this.summary());
+    }
+    if (this.latest && fresh && this.stale === null) return Promise.resolve(this.latest);
+    return this.refresh(!fresh);
   }
 
   private remember(upstreamId: string): void {
@@ -191,6 +197,7 @@ export class AccountService {
     this.stale = null;
     const kind =
       full || this.reads === null || this.othersRun ? 'full' : change === 'money' ? 'info' : 'none';
+    this.inFlightFull = kind === 'full';
     const read = this.make(kind)
       .then((summary) => {
         if (kind !== 'none') this.missed = false;
