@@ -179,15 +179,17 @@ export function gridImageData(grid: Grid, box: Box): ImageData {
 export function gridRuns(grid: Grid, box: Box, most: number): Runs | null {
   const runs = new RunsBuilder(grid.width, grid.height);
   for (let y = box.y; y < box.y + box.height; y++) {
-    const row = y * grid.width;
-    const end = row + box.x + box.width;
-    let k = grid.data.indexOf(1, row + box.x);
-    while (k >= 0 && k < end) {
-      let last = grid.data.indexOf(0, k);
-      if (last < 0 || last > end) last = end;
+    // Searched within the row's part of the box only: a search for the next clear pixel
+    // of a full mask would otherwise run on to the end of the image from every row.
+    const from = y * grid.width + box.x;
+    const row = grid.data.subarray(from, from + box.width);
+    let k = row.indexOf(1);
+    while (k >= 0) {
+      let last = row.indexOf(0, k);
+      if (last < 0) last = row.length;
       if (runs.size === most) return null;
-      runs.add(y, k - row, last - 1 - row);
-      k = grid.data.indexOf(1, last);
+      runs.add(y, box.x + k, box.x + last - 1);
+      k = row.indexOf(1, last);
     }
   }
   return runs.done();

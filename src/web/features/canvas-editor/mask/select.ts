@@ -71,8 +71,9 @@ export function readyToReach(pixels: number): void {
 
 /**
  * Within `box` of `g`, row-major over the box: 1 for each pixel within `px` (Euclidean, in
- * image pixels) of a pixel of the box whose value is `from`, in kept memory (scratch.ts). Exact for the whole image
- * when every such pixel that could be that near lies in the box (the callers choose it so).
+ * image pixels) of a pixel of the box whose value is `from`, in kept memory (scratch.ts).
+ * Exact for the whole image when every such pixel that could be that near lies in the box
+ * (the callers choose it so).
  *
  * Two passes over the box, in integers and row by row, so the cost is a few steps a pixel
  * whatever `px`: first, for each pixel, how many rows away the nearest `from` pixel of its
