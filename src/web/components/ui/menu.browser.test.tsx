@@ -158,6 +158,31 @@ describe('the menu button', () => {
     expect(m.right).toBeLessThanOrEqual(window.innerWidth);
   });
 
+  it('hands focus to the first item when all its items come after it opened', async () => {
+    /** Content whose code is still on its way: nothing, then the sections. */
+    function Later({ select }: { select: (item: MenuItem) => void }) {
+      const [here, setHere] = useState(false);
+      useEffect(() => {
+        const t = setTimeout(() => setHere(true), 150);
+        return () => clearTimeout(t);
+      }, []);
+      return here ? <MenuSections sections={SECTIONS} onSelect={select} /> : null;
+    }
+    const screen = await render(
+      <MenuButton
+        label="More actions for image 6"
+        menuLabel="Actions for image 6"
+        content={(select) => <Later select={select} />}
+      >
+        ⋯
+      </MenuButton>,
+    );
+    await screen.getByRole('button', { name: 'More actions for image 6' }).click();
+    const menu = screen.getByRole('menu', { name: 'Actions for image 6' });
+    await expect.element(menu).toHaveFocus();
+    await expect.element(menu.getByRole('menuitem').first()).toHaveFocus();
+  });
+
   it('stays inside the viewport when items come after it opened', async () => {
     /** A section that shows only later, as one whose code is still on its way. */
     function Late({ select }: { select: (item: MenuItem) => void }) {

@@ -81,6 +81,21 @@ function followTrigger(menu: HTMLElement, trigger: HTMLElement): () => void {
 const itemsOf = (menu: HTMLElement | null): HTMLElement[] =>
   menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')] : [];
 
+/**
+ * Moves focus from the menu to its first item once one is rendered (its code arrived
+ * after the menu opened), unless focus has moved on meanwhile.
+ */
+function focusFirstItemOnceThere(menu: HTMLElement): () => void {
+  const observer = new MutationObserver(() => {
+    const first = itemsOf(menu)[0];
+    if (!first) return;
+    observer.disconnect();
+    if (document.activeElement === menu) first.focus();
+  });
+  observer.observe(menu, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
 const NEXT_KEYS: Record<string, (i: number, n: number) => number> = {
   ArrowDown: (i, n) => (i + 1) % n,
   ArrowRight: (i, n) => (i + 1) % n,
@@ -115,10 +130,16 @@ function usePopoverMenu() {
     const menu = e.currentTarget;
     if (!isOpen || !triggerRef.current) return;
     place(menu, triggerRef.current);
-    // Content whose code is still on its way: the menu holds focus, and arrow keys reach
-    // the items once they are there.
-    (itemsOf(menu)[0] ?? menu).focus();
-    stopWatching.current = followTrigger(menu, triggerRef.current);
+    // Content whose code is still on its way: the menu holds focus, and hands it to the
+    // first item once one is there.
+    const first = itemsOf(menu)[0];
+    (first ?? menu).focus();
+    const stopFollowing = followTrigger(menu, triggerRef.current);
+    const stopWaiting = first ? null : focusFirstItemOnceThere(menu);
+    stopWatching.current = () => {
+      stopFollowing();
+      stopWaiting?.();
+    };
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Tab leaves the menu: close it, and focus moves on from the trigger.
