@@ -49,6 +49,16 @@ async function renderMenu() {
   return { screen, trigger, menu, focused };
 }
 
+/** False, then true 150 ms after mounting: as code that is still on its way. */
+function useArrived(): boolean {
+  const [here, setHere] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setHere(true), 150);
+    return () => clearTimeout(t);
+  }, []);
+  return here;
+}
+
 describe('the menu button', () => {
   it('renders no items while closed, and opens on a click with the first item focused', async () => {
     const { screen, trigger, menu, focused } = await renderMenu();
@@ -161,12 +171,7 @@ describe('the menu button', () => {
   it('hands focus to the first item when all its items come after it opened', async () => {
     /** Content whose code is still on its way: nothing, then the sections. */
     function Later({ select }: { select: (item: MenuItem) => void }) {
-      const [here, setHere] = useState(false);
-      useEffect(() => {
-        const t = setTimeout(() => setHere(true), 150);
-        return () => clearTimeout(t);
-      }, []);
-      return here ? <MenuSections sections={SECTIONS} onSelect={select} /> : null;
+      return useArrived() ? <MenuSections sections={SECTIONS} onSelect={select} /> : null;
     }
     const screen = await render(
       <MenuButton
@@ -186,12 +191,8 @@ describe('the menu button', () => {
   it('stays inside the viewport when items come after it opened', async () => {
     /** A section that shows only later, as one whose code is still on its way. */
     function Late({ select }: { select: (item: MenuItem) => void }) {
-      const [here, setHere] = useState(false);
-      useEffect(() => {
-        const t = setTimeout(() => setHere(true), 150);
-        return () => clearTimeout(t);
-      }, []);
-      return <MenuSections sections={here ? [...SECTIONS, LATE] : SECTIONS} onSelect={select} />;
+      const sections = useArrived() ? [...SECTIONS, LATE] : SECTIONS;
+      return <MenuSections sections={sections} onSelect={select} />;
     }
     const LATE: MenuSection = {
       id: 'more',
