@@ -30,6 +30,9 @@ export const formatNumber = (n: number): string =>
   plainDigits(n) ? String(n) : numberFormat().format(n);
 export const formatUsd = (n: number): string => usdFormat().format(n);
 
+/** Credits rounded to a whole one, as budgets show them: `1,235`. */
+export const formatWholeCredits = (n: number): string => formatNumber(Math.round(n));
+
 /** `1 credit`, `1,200 credits`, `80 points`: the unit comes from the server. */
 export function formatAmount(n: number, unit = 'credit'): string {
   const singular = unit.replace(/s$/, '');

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BudgetUse } from '@/contract/budgets';
-import { formatNumber } from './format';
+import { formatWholeCredits } from './format';
 import { requestJson } from './http';
 
 /** `GET /studio-api/me`: who is signed in, as what, and their credit budget. */
@@ -19,8 +19,6 @@ export interface BudgetLine {
   low: boolean;
 }
 
-const credits = (n: number): string => formatNumber(Math.round(n));
-
 /** Each limited period of a budget, the day first; none without one. */
 export function budgetLines(budget: BudgetUse | null | undefined): BudgetLine[] {
   if (!budget) return [];
@@ -33,7 +31,7 @@ export function budgetLines(budget: BudgetUse | null | undefined): BudgetLine[] 
     const left = Math.max(0, limit - used);
     return [
       {
-        text: `${name}: ${credits(used)} of ${credits(limit)} credits`,
+        text: `${name}: ${formatWholeCredits(used)} of ${formatWholeCredits(limit)} credits`,
         left,
         low: left <= limit / 5,
       },

@@ -5,12 +5,10 @@ import { Button } from '@/web/components/ui/button';
 import { LoadError, RequestError } from '@/web/components/ui/request-error';
 import { SectionCard } from '@/web/components/ui/section-card';
 import { requestJson } from '@/web/lib/http';
-import { formatNumber } from '@/web/lib/format';
+import { formatWholeCredits } from '@/web/lib/format';
 import { meQuery } from '@/web/lib/me';
 
 const budgetsKey = ['budgets'] as const;
-
-const credits = (n: number): string => formatNumber(Math.round(n));
 
 /** A limit as a field shows it: empty for none. */
 const shown = (n: number | null): string => (n === null ? '' : String(n));
@@ -121,7 +119,7 @@ function PersonRow({ person, day }: { person: Budgets['people'][number]; day: st
         <span className="text-zinc-500">{person.email}</span>
         <span className="text-zinc-500">{person.role}</span>
         <span className="text-zinc-400">
-          Used {credits(used.day)} on {day}, {credits(used.month)} this month
+          Used {formatWholeCredits(used.day)} on {day}, {formatWholeCredits(used.month)} this month
           {own ? '' : ' · team default'}
         </span>
       </div>
