@@ -34,10 +34,16 @@ describe('formatUsd', () => {
 });
 
 describe('formatNumber', () => {
-  it('reads as en-US does, the small whole numbers it writes itself included', () => {
+  it('reads as en-US does, the whole numbers it writes itself included', () => {
     const intl = new Intl.NumberFormat('en-US');
-    for (const n of [0, -0, 1, 7, 42, 999, 1000, 1234, 1_000_000, -1, -999, 2.5, 0.1, 999.5]) {
+    const samples = [0, -0, 1, 7, 42, 999, 1000, 1234, 8192, 12_345, 123_456, 1_000_000, -1];
+    samples.push(-999, -1000, -123_456_789, 2.5, 0.1, 999.5, -1234.5, Number.MAX_SAFE_INTEGER);
+    samples.push(Number.MIN_SAFE_INTEGER, 2 ** 60, Number.NaN, Infinity);
+    for (const n of samples) expect(formatNumber(n)).toBe(intl.format(n));
+    // Every length of a number, so that every place a group can start is tried.
+    for (let n = 7, k = 0; k < 16; n = n * 10 + ((k * 7) % 10), k++) {
       expect(formatNumber(n)).toBe(intl.format(n));
+      expect(formatNumber(-n)).toBe(intl.format(-n));
     }
   });
 });

@@ -2,7 +2,7 @@
  * A formatter made at its first use, not as the page starts: a page's first `Intl`
  * formatter of any kind loads the browser's locale data, measured at 85–160 ms with the
  * CPU throttled 4× (the next ones 1–7 ms). So the first screen uses none: its numbers are
- * small whole ones and its dates a month and a day, which read the same written here, and a
+ * whole ones and its dates a month and a day, which read the same written here, and a
  * card's exact time comes once the page is idle (`job-meta.tsx`).
  */
 function madeWhenUsed<T>(make: () => T): () => T {
@@ -20,14 +20,19 @@ const dateTimeFormat = madeWhenUsed(
 const dayFormat = madeWhenUsed(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 
 /**
- * A whole number from 0 to 999 reads the same in en-US as its digits: no grouping, no
- * sign. So the credits beside Generate and on the cards need no `NumberFormat`.
+ * A whole number as en-US writes it: its digits in groups of three, and `-` before a
+ * negative one. So the figures of the first screen (the credits beside Generate, a prompt's
+ * `0 / 8,192`) need no `NumberFormat`; fractions and `-0` still take one.
  */
-const plainDigits = (n: number): boolean =>
-  Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0);
+function groupedDigits(n: number): string | null {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return null;
+  const digits = String(Math.abs(n));
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${grouped}` : grouped;
+}
 
-export const formatNumber = (n: number): string =>
-  plainDigits(n) ? String(n) : numberFormat().format(n);
+export const formatNumber = (n: number): string => groupedDigits(n) ?? numberFormat().format(n);
 export const formatUsd = (n: number): string => usdFormat().format(n);
 
 /** Credits rounded to a whole one, as budgets show them: `1,235`. */
