@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatAmount, formatRelativeTime, formatUsd, formatNumber } from './format';
 
 const at = Date.parse('2025-01-01T12:00:00Z');
@@ -44,6 +44,30 @@ describe('formatNumber', () => {
     for (let n = 7, k = 0; k < 16; n = n * 10 + ((k * 7) % 10), k++) {
       expect(formatNumber(n)).toBe(intl.format(n));
       expect(formatNumber(-n)).toBe(intl.format(-n));
+    }
+  });
+});
+
+describe('the first screen’s figures', () => {
+  it('are written without making an Intl formatter, which costs the page its locale data', async () => {
+    const real = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = new Proxy(real, {
+      construct: (target, args: Parameters<typeof Intl.NumberFormat>) => {
+        made++;
+        return new target(...args);
+      },
+    });
+    try {
+      vi.resetModules();
+      const fresh = await import('./format');
+      for (const n of [0, 80, 999, 8192, -1234, 1_000_000]) fresh.formatNumber(n);
+      fresh.formatRelativeTime('2025-03-01T10:00:00Z', Date.parse('2025-04-01T10:00:00Z'));
+      expect(made).toBe(0);
+      expect(fresh.formatNumber(2.5)).toBe('2.5');
+      expect(made).toBe(1);
+    } finally {
+      Intl.NumberFormat = real;
     }
   });
 });
