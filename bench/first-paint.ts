@@ -123,25 +123,37 @@ function momentsOf(page: Page, wanted: readonly Moment[]): Promise<Map<Moment, n
   });
 }
 
-async function load(browser: Browser, url: string, waitForCard: boolean): Promise<Load> {
+/**
+ * One load of `url` in a new context (a cold cache), throttled: the moments TIMING reports,
+ * once `wanted` are all in.
+ */
+async function loadMoments(
+  browser: Browser,
+  url: string,
+  wanted: readonly Moment[],
+): Promise<Map<Moment, number>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await page.addInitScript(TIMING);
-    const wanted: Moment[] = waitForCard ? ['fcp', 'rendered', 'firstCard'] : ['fcp', 'rendered'];
     const reported = momentsOf(page, wanted);
-    await page.goto(`${url}/`, { waitUntil: 'commit' });
-    const moments = await reported;
-    return {
-      fcp: moments.get('fcp') ?? Number.NaN,
-      rendered: moments.get('rendered') ?? Number.NaN,
-      firstCard: waitForCard ? (moments.get('firstCard') ?? Number.NaN) : null,
-    };
+    await page.goto(url, { waitUntil: 'commit' });
+    return await reported;
   } finally {
     await context.close();
   }
+}
+
+async function load(browser: Browser, url: string, waitForCard: boolean): Promise<Load> {
+  const wanted: Moment[] = waitForCard ? ['fcp', 'rendered', 'firstCard'] : ['fcp', 'rendered'];
+  const moments = await loadMoments(browser, `${url}/`, wanted);
+  return {
+    fcp: moments.get('fcp') ?? Number.NaN,
+    rendered: moments.get('rendered') ?? Number.NaN,
+    firstCard: waitForCard ? (moments.get('firstCard') ?? Number.NaN) : null,
+  };
 }
 
 const FLOOR_PAGE = '<!doctype html><title>Studio</title><p>A page of one line.</p>';
@@ -162,20 +174,8 @@ async function serveFloorPage(): Promise<{ url: string; close: () => Promise<voi
 }
 
 /** FLOOR_PAGE's first contentful paint, loaded as the studio's pages are. */
-async function floorLoad(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    await page.addInitScript(TIMING);
-    const reported = momentsOf(page, ['fcp']);
-    await page.goto(url, { waitUntil: 'commit' });
-    return (await reported).get('fcp') ?? Number.NaN;
-  } finally {
-    await context.close();
-  }
-}
+const floorLoad = async (browser: Browser, url: string): Promise<number> =>
+  (await loadMoments(browser, url, ['fcp'])).get('fcp') ?? Number.NaN;
 
 async function makeJobs(url: string): Promise<void> {
   const handles: string[] = [];
