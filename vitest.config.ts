@@ -2,7 +2,27 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import type { BrowserCommand } from 'vitest/node';
+import { tsImport } from 'tsx/esm/api';
+import type * as FirstScreen from './src/web/server/first-screen';
 import { chooseChromium } from './e2e/chromium.ts';
+
+/**
+ * The page the studio server sends with the Create page's first screen drawn in, drawn in
+ * Node as the server draws it (its own copy of the app's modules, no browser storage), for
+ * a component test to take over in the browser.
+ */
+const drawFirstScreen: BrowserCommand<[template: string, body: string]> = async (
+  _context,
+  template,
+  body,
+) => {
+  const drawer = (await tsImport(
+    './src/web/server/first-screen.tsx',
+    import.meta.url,
+  )) as typeof FirstScreen;
+  return drawer.firstScreen.draw(template, { body, eventPosition: '41' });
+};
 
 /** Component tests: rendered by React in a real Chromium, the one the browser suite uses. */
 const COMPONENT_TESTS = 'src/web/**/*.browser.test.tsx';
@@ -63,6 +83,7 @@ export default defineConfig({
             }),
             instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
             screenshotFailures: false,
+            commands: { drawFirstScreen },
           },
         },
       },

@@ -1,10 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { feedPath } from '@/web/jobs/api/feed-path';
 
 /**
- * The Create page's first render waits a moment for the feed (src/web/main.tsx), so the
- * jobs come with the page rather than after a placeholder; a feed that does not answer
- * holds it up no longer than that moment.
+ * The Create page's first screen. `/` comes with it drawn on the server from the person's
+ * feed (src/proxy/routes/first-screen.ts), which the app takes over once loaded. index.html
+ * as built, the service worker's offline shell, has no data in it: its first render waits
+ * a moment for the feed (src/web/main.tsx), so the jobs come with it rather than after a
+ * placeholder, and a feed that does not answer holds it up no longer than that moment.
  */
 
 /** Records, from the page's first script on, whether the feed's placeholder was ever shown. */
@@ -20,7 +22,84 @@ new MutationObserver((_, observer) => {
 const placeholderSeen = (page: Page) =>
   page.evaluate(() => (window as { __placeholderSeen?: boolean }).__placeholderSeen);
 
-test('the feed comes with the first render, and a feed that hangs does not hold the page', async ({
+async function made(page: Page, text: string): Promise<string> {
+  const res = await page.request.post('/studio-api/jobs', {
+    data: { operation: 'diffusion', params: { text } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { job } = (await res.json()) as { job: { id: string } };
+  await expect
+    .poll(
+      async () => {
+        const got = await page.request.get(`/studio-api/jobs/${job.id}`);
+        return ((await got.json()) as { job: { status: string } }).job.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('completed');
+  return job.id;
+}
+
+/** Holds the app's scripts until `release` is called: the page as the server sent it. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((done) => (release = done));
+  await page.route('**/assets/*.js', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('`/` comes with the newest cards drawn, and the app takes them over live', async ({
+  page,
+}) => {
+  const id = await made(page, 'a lighthouse drawn by the server');
+  // React reports a markup it could not take over (a mismatch) as an error, and draws anew.
+  const hydrationErrors: string[] = [];
+  const isHydrationError = (text: string) =>
+    /react\.dev\/errors\/4(18|19|23|25)|hydrat/i.test(text);
+  page.on('pageerror', (e) => {
+    if (isHydrationError(e.message)) hydrationErrors.push(e.message);
+  });
+  page.on('console', (m) => {
+    if (isHydrationError(m.text())) hydrationErrors.push(m.text());
+  });
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  // No script of the app has run: the card is the server's.
+  const card = page.locator(`article[id="job-${id}"]`);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('a lighthouse drawn by the server');
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  // Marked, to tell whether the app keeps this very element or draws its own.
+  await card.evaluate((el) => el.setAttribute('data-seen', 'server'));
+
+  release();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(card).toHaveAttribute('data-seen', 'server');
+  // Live: the prompt takes text and the card's menu opens.
+  const prompt = page.getByRole('textbox', { name: 'Prompt', exact: true });
+  await prompt.fill('typed once live');
+  await expect(page.getByText('15 / 8,192')).toBeVisible();
+  await card.getByRole('button', { name: 'More actions for image 1' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(hydrationErrors).toEqual([]);
+});
+
+test('another page opened at `/` shows none of the drawn Create page', async ({ page }) => {
+  await made(page, 'a card not for the library');
+  const release = await holdScripts(page);
+  await page.goto('/#/library', { waitUntil: 'commit' });
+  await expect(page.locator('#root header').first()).toContainText('Studio');
+  await expect(page.locator('#root main')).toBeHidden();
+  release();
+  await expect(page.getByRole('heading', { name: 'Library', level: 1 })).toBeVisible();
+  await expect(page.locator('#root main')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create', level: 1 })).toHaveCount(0);
+});
+
+test('index.html: the feed comes with the first render, and a feed that hangs does not hold the page', async ({
   page,
 }) => {
   await page.addInitScript(WATCH_PLACEHOLDER);
@@ -28,7 +107,7 @@ test('the feed comes with the first render, and a feed that hangs does not hold 
   // the page does with an answer inside the wait, not how fast a busy machine serves it.
   const feedAnswer = await page.request.get(feedPath());
   await page.route(`**${feedPath()}`, (route) => route.fulfill({ response: feedAnswer }));
-  await page.goto('/#/create');
+  await page.goto('/index.html#/create');
   const card = page.getByRole('feed', { name: 'Jobs' }).getByRole('article').first();
   const empty = page.getByText('No jobs yet.', { exact: false });
   await expect(card.or(empty)).toBeVisible();

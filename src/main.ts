@@ -82,7 +82,9 @@ export async function startStudio(env: NodeJS.ProcessEnv = process.env): Promise
           upstreamProgress: 'on',
         })
       : loadProxyConfig(env);
-    const proxy = await startProxy(config);
+    // The web app's tree, which draws the Create page's first screen on the server.
+    const { firstScreen } = await import('@/web/server/first-screen');
+    const proxy = await startProxy(config, { firstScreen });
     return {
       url: proxy.url,
       engineUrl: engine?.url ?? null,

@@ -51,6 +51,7 @@ import { mediaRoutes } from './routes/media';
 import { thumbRoutes } from './routes/thumbs';
 import { studioErrorHandler } from './routes/on-error';
 import { shareApiRoutes, sharePageRoutes } from './routes/shares';
+import { firstScreenPage, type FirstScreenDrawer } from './routes/first-screen';
 import { spaRoutes } from './routes/spa';
 import { webhookRoutes } from './routes/webhooks';
 import { StudioHttpError, studioError, studioErrorResponse } from './studio-error';
@@ -61,6 +62,8 @@ interface AppDeps extends CreateDeps {
   account: AccountService;
   spending: SpendingReads;
   webDir: string;
+  /** Draws the Create page's first screen into index.html; without, it is sent as built. */
+  firstScreen?: FirstScreenDrawer | undefined;
   hub: EventHub;
   status: () => StudioStatus;
   updater: JobUpdater;
@@ -162,7 +165,7 @@ export function createApp(deps: AppDeps): Hono {
   // answer is logged and counted, the refusals of the checks below included.
   app.use(requestLog(deps.log));
   app.use(httpMetrics(deps.metrics.registry));
-  app.use(securityHeaders(deps.publicUrl));
+  app.use(securityHeaders(deps.publicUrl, deps.firstScreen ? [deps.firstScreen.headScript] : []));
   // Prometheus, not browsers: answered before the host check and the sign-in guard, which
   // are for browsers, by a rule of its own. With METRICS_TOKEN, to the request that bears
   // it, from anywhere (a page cannot know the token); without, to loopback peers only, and
@@ -242,7 +245,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/media', mediaRoutes(deps));
   app.route('/media', thumbRoutes(deps));
   app.all('/media/*', () => studioErrorResponse(studioError(404, 'not_found', 'No such media.')));
-  app.route('/', spaRoutes(deps.webDir));
+  const drawn = deps.firstScreen && firstScreenPage(app, deps.firstScreen, deps.log);
+  app.route('/', spaRoutes(deps.webDir, drawn));
 
   app.onError(studioErrorHandler(deps.redact, deps.log));
   return app;

@@ -74,6 +74,7 @@ export const proxyConfigSchema = z.object({
     .min(1, { error: 'must not be empty' }),
   dataDir: z.string().min(1).default('./data/studio'),
   webDir: z.string().min(1).default('./dist/web'),
+  firstScreen: z.enum(['drawn', 'bare'], { error: 'must be drawn or bare' }).default('drawn'),
   pollMs: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int({ error: 'must be an integer between 20 and 60000' })
@@ -232,6 +233,11 @@ const PROXY_SETTINGS = {
       '`studio.sqlite` (history, uploads, sessions, ledger), the media cache (`media/`, `media-index.sqlite`) and thumbnails (`thumbs/`)',
   },
   webDir: { env: 'STUDIO_WEB_DIR', meaning: 'the built single-page app' },
+  firstScreen: {
+    env: 'STUDIO_FIRST_SCREEN',
+    meaning:
+      "`drawn`: `/` comes with the Create page's first screen, the person's newest cards, drawn on the server; `bare`: index.html as built, which the app fills",
+  },
   uploadMaxMb: { env: 'STUDIO_UPLOAD_MAX_MB', meaning: 'largest upload' },
   uploadMaxMp: {
     env: 'STUDIO_UPLOAD_MAX_MP',

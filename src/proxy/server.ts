@@ -33,10 +33,13 @@ import { UpstreamHealth } from './upstream/health';
 import { UpstreamProbe } from './upstream/probe';
 import { CallbackLinks } from './webhooks/links';
 import { Reachability, assessReachability } from './webhooks/reachability';
+import type { FirstScreenDrawer } from './routes/first-screen';
 
 export interface ProxyHooks {
   /** Where the log lines go instead of standard output (tests keep them). */
   logDestination?: DestinationStream;
+  /** Draws the Create page's first screen into index.html (the launcher's, from the web app). */
+  firstScreen?: FirstScreenDrawer;
 }
 
 export interface RunningProxy {
@@ -221,13 +224,20 @@ interface Addresses {
   allowedHosts: () => readonly HostRule[];
 }
 
-async function buildApp(config: ProxyConfig, w: Wired, at: Addresses, instance: string) {
+async function buildApp(
+  config: ProxyConfig,
+  w: Wired,
+  at: Addresses,
+  instance: string,
+  firstScreen: FirstScreenDrawer | undefined,
+) {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   const oidc = oidcAuth(config, https);
   const auth = config.studioPassword ? { cookie: new SessionCookie(https), oidc } : null;
   return createApp({
     ...w,
     webDir: config.webDir,
+    firstScreen: config.firstScreen === 'drawn' ? firstScreen : undefined,
     webhookSecret: config.upstreamWebhookSecret,
     metricsToken: config.metricsToken,
     instance,
@@ -285,7 +295,7 @@ export async function startProxy(
   const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };
   let listening: { server: Server; port: number };
   try {
-    const app = await buildApp(config, w, at, instance);
+    const app = await buildApp(config, w, at, instance, hooks.firstScreen);
     w.hub.listeningFrom(await w.shared.events.listen(w.delivered));
     await w.media.reindex();
     await w.thumbs.load();

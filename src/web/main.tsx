@@ -1,12 +1,11 @@
-import './app/early-feed';
+import { drawn } from './app/early-feed';
 import './zod-config';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { releaseDrawnScreen } from './app/first-screen';
 import { startClient } from './app/providers';
+import { StudioRoot, hydrateDrawnScreen } from './app/studio-root';
 import { startTheme } from './lib/theme';
 import { registerServiceWorker } from './pwa/register';
-import { UpdateOffer } from './pwa/update-offer';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -23,13 +22,25 @@ startTheme();
 const FIRST_SCREEN_WAIT_MS = 400;
 
 const { client, firstScreen } = startClient();
-const waited = new Promise((done) => window.setTimeout(done, FIRST_SCREEN_WAIT_MS));
-void Promise.race([firstScreen, waited]).then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App client={client} />
-      <UpdateOffer />
-    </StrictMode>,
-  );
-  registerServiceWorker();
-});
+const render = () => createRoot(root).render(<StudioRoot client={client} />);
+
+if (drawn) {
+  // The server's first screen is on screen: the app takes it over once the feed's answer
+  // it was drawn from is read (the page holds it), so that both render the same. Should
+  // that answer not be read, the app renders in place of the markup.
+  void firstScreen.then((read) => {
+    if (read) {
+      hydrateDrawnScreen(root, client);
+    } else {
+      releaseDrawnScreen(root);
+      render();
+    }
+    registerServiceWorker();
+  });
+} else {
+  const waited = new Promise((done) => window.setTimeout(done, FIRST_SCREEN_WAIT_MS));
+  void Promise.race([firstScreen, waited]).then(() => {
+    render();
+    registerServiceWorker();
+  });
+}

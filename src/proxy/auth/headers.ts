@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
 /**
@@ -15,12 +16,28 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
+/**
+ * The policy with inline scripts allowed by their SHA-256 hashes, each that exact text and
+ * nothing else (the drawn first screen's head script, routes/first-screen.ts).
+ */
+export function contentSecurityPolicy(inlineScripts: readonly string[]): string {
+  if (inlineScripts.length === 0) return CONTENT_SECURITY_POLICY;
+  const hashes = inlineScripts.map(
+    (s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`,
+  );
+  return `${CONTENT_SECURITY_POLICY}; script-src 'self' ${hashes.join(' ')}`;
+}
+
 /** Security headers on every answer, errors and streams included. */
-export function securityHeaders(publicUrl: () => string): MiddlewareHandler {
+export function securityHeaders(
+  publicUrl: () => string,
+  inlineScripts: readonly string[] = [],
+): MiddlewareHandler {
+  const policy = contentSecurityPolicy(inlineScripts);
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    h.set('content-security-policy', policy);
     h.set('x-content-type-options', 'nosniff');
     h.set('referrer-policy', 'no-referrer');
     h.set('x-frame-options', 'DENY');

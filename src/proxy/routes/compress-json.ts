@@ -16,6 +16,19 @@ const compressors = {
 } as const;
 
 /**
+ * `raw` compressed as the request's Accept-Encoding takes first, or as it is (`coding`
+ * null) when it takes none or `raw` is too small to gain.
+ */
+export async function compressFor(
+  acceptEncoding: string | undefined,
+  raw: Buffer,
+): Promise<{ body: Buffer; coding: string | null }> {
+  const [choice] = acceptedCodings(acceptEncoding);
+  if (choice === undefined || raw.length < MIN_BYTES) return { body: raw, coding: null };
+  return { body: await compressors[choice.coding](raw), coding: choice.coding };
+}
+
+/**
  * Compresses JSON answers of the browser API above a small size (job lists, history
  * pages). Event streams and media are never touched: they are not JSON, and a stream must
  * reach the browser event by event.
@@ -33,9 +46,9 @@ export function compressJson(): MiddlewareHandler {
     // reading or rebuilding it makes a stream of it.
     if (choice === undefined) return;
     const raw = Buffer.from(await res.arrayBuffer());
-    const sent = raw.length >= MIN_BYTES ? await compressors[choice.coding](raw) : raw;
+    const { body: sent, coding } = await compressFor(c.req.header('accept-encoding'), raw);
     const headers = new Headers(res.headers);
-    if (sent !== raw) headers.set('content-encoding', choice.coding);
+    if (coding !== null) headers.set('content-encoding', coding);
     headers.set('content-length', String(sent.length));
     // Cleared first: replacing an answer makes Hono copy it, its body as a stream.
     c.res = undefined;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { cleanPath } from '../auth/paths';
 import { acceptedCodings } from './encoding';
@@ -64,9 +64,13 @@ async function sendFile({ file, cacheControl, method, acceptEncoding }: Sent): P
 /**
  * The built SPA. Vite puts content-hashed files under /assets, which never change, so
  * they are cached for good; index.html is revalidated so a new build is picked up. Any
- * other path without a file extension is a client route and gets index.html.
+ * other path without a file extension is a client route and gets index.html, or the page
+ * `drawn` makes of it (the first screen drawn in, first-screen.ts).
  */
-export function spaRoutes(webDir: string): Hono {
+export function spaRoutes(
+  webDir: string,
+  drawn?: (c: Context, indexFile: string) => Promise<Response | null>,
+): Hono {
   const app = new Hono();
   const root = path.resolve(webDir);
   app.get('*', async (c) => {
@@ -92,7 +96,8 @@ export function spaRoutes(webDir: string): Hono {
     const index = path.join(root, 'index.html');
     const hasIndex = (await stat(index).catch(() => null))?.isFile() ?? false;
     if (!hasIndex) return c.html(NOT_BUILT, 503);
-    return send(index, 'no-cache');
+    const page = drawn && c.req.method === 'GET' ? await drawn(c, index) : null;
+    return page ?? send(index, 'no-cache');
   });
   return app;
 }

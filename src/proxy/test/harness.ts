@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, vi } from 'vitest';
 import { loadProxyConfig, type ProxyConfig } from '../config';
+import type { FirstScreenDrawer } from '../routes/first-screen';
 import { startProxy, type RunningProxy } from '../server';
 import { FAKE_KEY, FakeUpstream } from './fake-upstream';
 import { rawRequest, type RawRequest } from './raw-http';
@@ -28,6 +29,8 @@ export class Stack {
   readonly logs: string[] = [];
   readonly streams: SseClient[] = [];
   proxy!: RunningProxy;
+  /** What draws the first screen into `/`, from the next (re)start on. */
+  drawer: FirstScreenDrawer | undefined;
 
   private constructor(
     readonly fake: FakeUpstream,
@@ -66,6 +69,7 @@ export class Stack {
   async startProxy(): Promise<void> {
     this.proxy = await startProxy(this.config(), {
       logDestination: { write: (line) => void this.logs.push(line.trimEnd()) },
+      ...(this.drawer ? { firstScreen: this.drawer } : {}),
     });
   }
 

@@ -8,8 +8,8 @@ import { useStudioEvents } from './use-studio-events';
 
 export interface StartedClient {
   client: QueryClient;
-  /** Settles once what the first screen shows has been read, or failed to be. */
-  firstScreen: Promise<void>;
+  /** Settles once what the first screen shows has been read (true), or failed to be. */
+  firstScreen: Promise<boolean>;
 }
 
 /**
@@ -18,10 +18,13 @@ export interface StartedClient {
  */
 export function startClient(): StartedClient {
   const client = createQueryClient();
+  const feed = jobQueries.list();
   const firstScreen =
     routeFromHash(window.location.hash) === 'create'
-      ? client.prefetchQuery(jobQueries.list())
-      : Promise.resolve();
+      ? client
+          .prefetchQuery(feed)
+          .then(() => client.getQueryState(feed.queryKey)?.status === 'success')
+      : Promise.resolve(true);
   return { client, firstScreen };
 }
 

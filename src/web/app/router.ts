@@ -1,6 +1,14 @@
 import { useSyncExternalStore } from 'react';
 
-const ROUTES = ['create', 'tools', 'library', 'collections', 'account', 'people', 'job'] as const;
+export const ROUTES = [
+  'create',
+  'tools',
+  'library',
+  'collections',
+  'account',
+  'people',
+  'job',
+] as const;
 export type Route = (typeof ROUTES)[number];
 
 export const routeHref = (route: Route): string => `#/${route}`;

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createElement, lazy, useEffect, useState } from 'react';
+import { useHydrated } from './hydration';
 
 /**
  * A component whose code is a chunk of its own, so the first page does not carry it:
@@ -79,8 +80,10 @@ export function lazyComponent<P extends object>(
         live = false;
       };
     }, [loaded]);
+    // While the server's markup is taken over, as the server drew it: without the chunk.
+    const hydrated = useHydrated();
     if (loaded && 'error' in loaded) throw loaded.error;
-    if (loaded) return createElement(loaded.component, props);
+    if (loaded && hydrated) return createElement(loaded.component, props);
     return typeof fallback === 'function' ? fallback(props) : fallback;
   }
   return { Component, prefetch };
@@ -121,6 +124,7 @@ const firstIdle = (): Promise<void> =>
  */
 export function useAfterFirstScreen(): boolean {
   const [after, setAfter] = useState(pageWasIdle);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (after) return;
     let mounted = true;
@@ -129,7 +133,7 @@ export function useAfterFirstScreen(): boolean {
       mounted = false;
     };
   }, [after]);
-  return after;
+  return after && hydrated;
 }
 
 /** Runs `fn` once the browser is first idle: in 5 s at the latest, or after 2 s where it cannot say. */

@@ -26,10 +26,22 @@ const unsubscribe = (listener: () => void) => (): void => {
   }
 };
 
+/**
+ * The time a page drawn on the server was drawn at: the clock the server renders with, and
+ * the one the browser's first render takes it over with, so both write the same "3 min
+ * ago" (the render after reads the browser's own clock).
+ */
+let drawnAt: number | null = null;
+
+/** Sets the drawn page's clock: on the server before each drawing, in the browser from the page. */
+export function setDrawnAt(ms: number): void {
+  drawnAt = ms;
+}
+
 /** The current time in ms, refreshed every 15 s; enough for "3 min ago". */
 export const useNow = (): number =>
   useSyncExternalStore(
     subscribe,
     () => now,
-    () => now,
+    () => drawnAt ?? now,
   );

@@ -1,0 +1,63 @@
+import { EVENT_POSITION_HEADER } from '@/contract/event-position';
+import { answerEarly } from '../lib/early-request';
+import { setDrawnAt } from '../lib/use-now';
+import { ROUTES, routeFromHash } from './router';
+
+/**
+ * The Create page's first screen, drawn by the studio server into index.html's root with
+ * the feed's answer it was drawn from (`src/web/server/first-screen.tsx` writes both). The
+ * page shows the member's newest cards at its first paint; the app then takes that markup
+ * over (`hydrateRoot`) from the same answer, so its first render matches it.
+ */
+
+/**
+ * On #root: the server drew the first screen in it. The root is `inert` too until the app
+ * has taken it over, so that nothing is typed or clicked into markup not yet live.
+ */
+export const DRAWN_ATTRIBUTE = 'data-drawn';
+/** The element that holds the feed's answer, as JSON, and the event position it was read at. */
+export const FEED_ANSWER_ID = 'first-feed';
+/** On <html>, set by the head's script when the page opened is not Create (`ROUTE_GATE_SCRIPT`). */
+export const OTHER_PAGE_ATTRIBUTE = 'data-other-page';
+
+/**
+ * Run in the page's head, before the root is parsed: the server cannot see the URL's hash,
+ * so on any page but Create the drawn screen is hidden (styles.css) until the app has
+ * rendered the page asked for. routeFromHash's rule, in a script of its own (its test
+ * holds the two to the same answers).
+ */
+export const ROUTE_GATE_SCRIPT =
+  "var n=location.hash.replace(/^#\\/?/,'').split(/[/?]/)[0];" +
+  `if(${JSON.stringify(ROUTES.filter((r) => r !== 'create'))}.indexOf(n)!==-1)` +
+  `document.documentElement.setAttribute('${OTHER_PAGE_ATTRIBUTE}','')`;
+
+/**
+ * Whether the root holds the server's first screen and the page opened is Create: then the
+ * feed's answer it was drawn from is handed to the feed's first request, as an early
+ * answer (early-request.ts), and the app's first render takes the markup over.
+ */
+export function adoptDrawnScreen(root: HTMLElement, hash: string): boolean {
+  const answer = document.getElementById(FEED_ANSWER_ID);
+  answer?.remove();
+  if (!root.hasAttribute(DRAWN_ATTRIBUTE)) return false;
+  if (answer === null || routeFromHash(hash) !== 'create') {
+    // Another page, or no answer to draw it from: the app renders in place of the markup.
+    releaseDrawnScreen(root);
+    return false;
+  }
+  const path = answer.dataset.path ?? '';
+  const drawnAt = Number(answer.dataset.drawnAt);
+  if (Number.isFinite(drawnAt)) setDrawnAt(drawnAt);
+  const headers = new Headers({ 'content-type': 'application/json' });
+  const position = answer.dataset.eventPosition;
+  if (position !== undefined) headers.set(EVENT_POSITION_HEADER, position);
+  answerEarly(path, new Response(answer.textContent, { status: 200, headers }));
+  return true;
+}
+
+/** The app has taken over the drawn screen, or renders in its place: live, not hidden. */
+export function releaseDrawnScreen(root: HTMLElement): void {
+  root.removeAttribute('inert');
+  root.removeAttribute(DRAWN_ATTRIBUTE);
+  document.documentElement.removeAttribute(OTHER_PAGE_ATTRIBUTE);
+}

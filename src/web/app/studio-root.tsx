@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { hydrateRoot, type HydrationOptions } from 'react-dom/client';
+import { UpdateOffer } from '../pwa/update-offer';
+import { App } from './app';
+import { releaseDrawnScreen } from './first-screen';
+
+/**
+ * Everything the page's root holds: what the browser renders (main.tsx) and what the
+ * studio server draws the Create page's first screen from (`src/web/server`), one tree, so
+ * the browser's first render matches the server's markup and takes it over as it is.
+ */
+export function StudioRoot({ client, drawn }: { client: QueryClient; drawn?: HTMLElement }) {
+  return (
+    <StrictMode>
+      <App client={client} />
+      <UpdateOffer />
+      {/* Always there, on the server too: the trees, and so their ids (useId), match. */}
+      <Released root={drawn} />
+    </StrictMode>
+  );
+}
+
+/** Once the app has taken the drawn screen over, it is released: live and never hidden. */
+function Released({ root }: { root: HTMLElement | undefined }) {
+  useEffect(() => {
+    if (root) releaseDrawnScreen(root);
+  }, [root]);
+  return null;
+}
+
+/**
+ * The app takes over the first screen the server drew into `root`, from the same data
+ * (the page's feed answer, read into `client`): the markup stays, now live.
+ */
+export function hydrateDrawnScreen(
+  root: HTMLElement,
+  client: QueryClient,
+  options?: HydrationOptions,
+) {
+  return hydrateRoot(root, <StudioRoot client={client} drawn={root} />, options);
+}

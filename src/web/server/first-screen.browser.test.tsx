@@ -1,0 +1,114 @@
+import { commands, page } from 'vitest/browser';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { adoptDrawnScreen } from '@/web/app/first-screen';
+import { startClient } from '@/web/app/providers';
+import { hydrateDrawnScreen } from '@/web/app/studio-root';
+import { jsonResponse, makeJob, makeList } from '@/web/lib/testing/fixtures';
+import { startTheme } from '@/web/lib/theme';
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** The page as the studio server draws it, in Node (vitest.config.ts). */
+    drawFirstScreen(template: string, body: string): Promise<string>;
+  }
+}
+
+// A returning person's own settings, in storage before the app's modules load (as on a
+// reload): the server knows none of them, and the app's first render must still match.
+const STORED = vi.hoisted(() => {
+  const stored = { 'studio.theme': 'light', 'studio.low-balance-threshold': '500' };
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  return stored;
+});
+
+const TEMPLATE =
+  '<!doctype html><html><head><title>Studio</title></head><body><div id="root"><p>frame</p></div></body></html>';
+
+// The first made 58 s before the page is drawn: "58 s ago" on the server, "1 min ago"
+// by the browser's clock a few seconds later.
+const madeAt = (i: number) => new Date(Date.now() - 58_000 - i * 60_000).toISOString();
+const jobs = Array.from({ length: 7 }, (_, i) =>
+  makeJob({
+    id: `card${String(i).padStart(8, '0')}`,
+    prompt: `a lighthouse, take ${i} --ar 16:9`,
+    status: i === 0 ? 'processing' : 'completed',
+    createdAt: madeAt(i),
+  }),
+);
+
+/** The page the studio server sends, its root and its feed's answer put into this document. */
+async function receivePage(): Promise<HTMLElement> {
+  const html = await commands.drawFirstScreen(TEMPLATE, JSON.stringify(makeList(jobs)));
+  const sent = new DOMParser().parseFromString(html, 'text/html');
+  const root = sent.getElementById('root');
+  const answer = sent.getElementById('first-feed');
+  if (!root || !answer) throw new Error('the drawn page has no root or no answer');
+  document.body.append(document.importNode(root, true), document.importNode(answer, true));
+  return document.getElementById('root') as HTMLElement;
+}
+
+afterAll(() => {
+  for (const key of Object.keys(STORED)) localStorage.removeItem(key);
+});
+
+afterEach(() => {
+  document.getElementById('root')?.remove();
+  document.getElementById('first-feed')?.remove();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the first screen drawn on the server', () => {
+  it('is taken over by the app as it is: the same nodes, no mismatch, no feed request', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(String(url));
+      return jsonResponse({ error: { code: 'not_found', message: 'none', status: 404 } }, 404);
+    });
+    const streams: string[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        readyState = 0;
+        constructor(url: string) {
+          streams.push(url);
+        }
+        addEventListener() {}
+        close() {}
+      },
+    );
+    const errors = vi.spyOn(console, 'error');
+    const root = await receivePage();
+    const drawnCard = root.querySelector(`#job-${jobs[0]?.id}`);
+    expect(drawnCard?.textContent).toContain('a lighthouse, take 0');
+    expect(root.querySelectorAll('article[id^="job-"]')).toHaveLength(4);
+    const time = () => drawnCard?.querySelector('time')?.textContent;
+    expect(time()).toMatch(/^5\d s ago$/);
+    // The app arrives a little later, when the browser's clock says otherwise.
+    await new Promise((later) => setTimeout(later, 2_500));
+
+    startTheme();
+    expect(adoptDrawnScreen(root, '')).toBe(true);
+    const { client, firstScreen: read } = startClient();
+    expect(await read).toBe(true);
+    const recoverable = vi.fn();
+    expect(root.inert).toBe(true);
+    const app = hydrateDrawnScreen(root, client, { onRecoverableError: recoverable });
+    // Hydrated, the list draws its other cards in a transition.
+    await expect.poll(() => root.querySelectorAll('article[id^="job-"]').length).toBe(7);
+    // A mismatch would be told here (what differed), and the markup drawn again.
+    expect(recoverable.mock.calls.map(([error]) => String(error))).toEqual([]);
+    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([]);
+    expect(root.querySelector(`#job-${jobs[0]?.id}`)).toBe(drawnCard);
+    // Live now: nothing holds it inert or marks it drawn.
+    expect(root.inert).toBe(false);
+    expect(root.hasAttribute('data-drawn')).toBe(false);
+    expect(asked.filter((u) => u.startsWith('/studio-api/jobs?'))).toEqual([]);
+    // The event stream starts where the server read the feed: no change since is missed.
+    expect(streams).toEqual(['/studio-api/events?lastEventId=41']);
+    // Then the browser's own clock, and the person's own settings, show.
+    await expect.poll(time).toBe('1 min ago');
+    await expect.element(page.getByRole('button', { name: /^Theme: light/ })).toBeVisible();
+    app.unmount();
+  });
+});
