@@ -20,7 +20,7 @@ export const CONTENT_SECURITY_POLICY = [
  * The policy with inline scripts allowed by their SHA-256 hashes, each that exact text and
  * nothing else (the drawn first screen's head script, routes/first-screen.ts).
  */
-export function contentSecurityPolicy(inlineScripts: readonly string[]): string {
+function contentSecurityPolicy(inlineScripts: readonly string[]): string {
   if (inlineScripts.length === 0) return CONTENT_SECURITY_POLICY;
   const hashes = inlineScripts.map(
     (s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`,

@@ -1,7 +1,7 @@
 import { EVENT_POSITION_HEADER } from '@/contract/event-position';
 import { answerEarly } from '../lib/early-request';
 import { setDrawnAt } from '../lib/use-now';
-import { ROUTES, routeFromHash } from './router';
+import { routeFromHash } from './router';
 
 /**
  * The Create page's first screen, drawn by the studio server into index.html's root with
@@ -17,19 +17,11 @@ import { ROUTES, routeFromHash } from './router';
 export const DRAWN_ATTRIBUTE = 'data-drawn';
 /** The element that holds the feed's answer, as JSON, and the event position it was read at. */
 export const FEED_ANSWER_ID = 'first-feed';
-/** On <html>, set by the head's script when the page opened is not Create (`ROUTE_GATE_SCRIPT`). */
-export const OTHER_PAGE_ATTRIBUTE = 'data-other-page';
-
 /**
- * Run in the page's head, before the root is parsed: the server cannot see the URL's hash,
- * so on any page but Create the drawn screen is hidden (styles.css) until the app has
- * rendered the page asked for. routeFromHash's rule, in a script of its own (its test
- * holds the two to the same answers).
+ * On <html>, set by the head's script when the page opened is not Create
+ * (`src/web/server/first-screen.tsx`): styles.css hides the drawn page then.
  */
-export const ROUTE_GATE_SCRIPT =
-  "var n=location.hash.replace(/^#\\/?/,'').split(/[/?]/)[0];" +
-  `if(${JSON.stringify(ROUTES.filter((r) => r !== 'create'))}.indexOf(n)!==-1)` +
-  `document.documentElement.setAttribute('${OTHER_PAGE_ATTRIBUTE}','')`;
+export const OTHER_PAGE_ATTRIBUTE = 'data-other-page';
 
 /**
  * Whether the root holds the server's first screen and the page opened is Create: then the

@@ -1,9 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot, type HydrationOptions } from 'react-dom/client';
-import { UpdateOffer } from '../pwa/update-offer';
+import { lazyComponent } from '../lib/lazy-component';
+import { UpdateRegion } from '../pwa/update-region';
 import { App } from './app';
 import { releaseDrawnScreen } from './first-screen';
+
+// Offered only once a new build waits: a chunk of its own, after the first screen, its
+// live region there meanwhile.
+const UpdateOffer = lazyComponent(() => import('../pwa/update-offer').then((m) => m.UpdateOffer), {
+  fallback: <UpdateRegion />,
+  afterFirstScreen: true,
+}).Component;
 
 /**
  * Everything the page's root holds: what the browser renders (main.tsx) and what the

@@ -1,10 +1,11 @@
 import { Button } from '@/web/components/ui/button';
 import { useEditorRequest } from '@/web/jobs/stores/editor-request-store';
+import { UpdateRegion } from './update-region';
 import { useUpdateOffer } from './update-store';
 
 /**
- * "A new version is ready" and a Reload button, once a newly deployed build waits. The
- * live region is always there so screen readers hear the offer when it comes; the page
+ * "A new version is ready" and a Reload button, once a newly deployed build waits, in the
+ * live region that is always there (UpdateRegion); the page
  * reloads only when Reload is pressed. While the canvas editor is open, its unsaved mask
  * would be lost to a reload, so the button waits until the editor is closed.
  */
@@ -12,7 +13,7 @@ export function UpdateOffer() {
   const accept = useUpdateOffer();
   const editing = useEditorRequest() !== null;
   return (
-    <div role="status" className="fixed bottom-20 left-3 z-40 md:bottom-4">
+    <UpdateRegion>
       {accept && (
         <div className="flex items-center gap-3 rounded-lg border border-zinc-700 bg-zinc-900 p-3 text-sm text-zinc-100 shadow-lg">
           <p>
@@ -26,6 +27,6 @@ export function UpdateOffer() {
           )}
         </div>
       )}
-    </div>
+    </UpdateRegion>
   );
 }

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_GATE_SCRIPT } from '@/web/app/first-screen';
 import { routeFromHash } from '@/web/app/router';
 import { makeJob, makeList } from '@/web/lib/testing/fixtures';
-import { firstScreen } from './first-screen';
+import { ROUTE_GATE_SCRIPT, firstScreen } from './first-screen';
 
 const template = readFileSync('index.html', 'utf8');
 const HOSTILE = 'a cat </script><script>alert(1)</script><!-- <b>bold</b>';

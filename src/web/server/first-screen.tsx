@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
-import { DRAWN_ATTRIBUTE, FEED_ANSWER_ID, ROUTE_GATE_SCRIPT } from '../app/first-screen';
+import { DRAWN_ATTRIBUTE, FEED_ANSWER_ID, OTHER_PAGE_ATTRIBUTE } from '../app/first-screen';
 import { createQueryClient } from '../app/query-client';
+import { ROUTES } from '../app/router';
 import { StudioRoot } from '../app/studio-root';
 import { feedPath } from '../jobs/api/feed-path';
 import { jobQueries } from '../jobs/api/job-queries';
@@ -14,6 +15,17 @@ export interface FeedAnswer {
   /** Where the event stream stood when it was read (its `x-event-id` header). */
   eventPosition: string | null;
 }
+
+/**
+ * Run in the page's head, before the root is parsed: the server cannot see the URL's hash,
+ * so on any page but Create the drawn screen is hidden (styles.css) until the app has
+ * rendered the page asked for. The router's rule (routeFromHash), in a script of its own
+ * (its test holds the two to the same answers).
+ */
+export const ROUTE_GATE_SCRIPT =
+  "var n=location.hash.replace(/^#\\/?/,'').split(/[/?]/)[0];" +
+  `if(${JSON.stringify(ROUTES.filter((r) => r !== 'create'))}.indexOf(n)!==-1)` +
+  `document.documentElement.setAttribute('${OTHER_PAGE_ATTRIBUTE}','')`;
 
 /** `<` written as JSON's escape: nothing in the data can end its element or open another. */
 const inertJson = (json: string): string => json.replaceAll('<', '\\u003c');

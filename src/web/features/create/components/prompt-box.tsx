@@ -5,6 +5,7 @@ import { RequestError } from '@/web/components/ui/request-error';
 import { cn } from '@/web/lib/cn';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { diffusionCost, formatCostEstimate } from '@/web/jobs/utils/costs';
+import { imagePromptsOf } from '@/web/jobs/utils/image-prompts';
 import { formatNumber } from '@/web/lib/format';
 import { useFileDrop } from '@/web/lib/uploads/use-file-drop';
 import { useImageUpload } from '@/web/lib/uploads/use-image-upload';
@@ -13,7 +14,7 @@ import { useBatchState } from '../stores/use-batch-state';
 import { promptState } from '../stores/prompt-edits';
 import { usePrompt, usePromptActions } from '../stores/prompt-store';
 import { FlagHelpers } from './flag-helpers';
-import { AddImageButton, ImagePromptChips } from './image-prompts';
+import { AddImageButton } from './image-prompts';
 import { PresetsMenu } from './presets-menu';
 import { toggleClass } from './toggle-class';
 
@@ -21,6 +22,15 @@ import { toggleClass } from './toggle-class';
 const LazyMoreOptions = lazyComponent(() => import('./more-options').then((m) => m.MoreOptions), {
   fallback: null,
 });
+
+/**
+ * The prompt's image prompts as chips, once it has one (an upload, a paste, a drop, a URL
+ * typed): a chunk of its own, fetched when idle.
+ */
+const LazyImagePromptChips = lazyComponent(
+  () => import('./image-prompt-chips').then((m) => m.ImagePromptChips),
+  { fallback: null },
+);
 
 /** The confirmation of a batch: a chunk of its own, fetched when idle. */
 const LazyBatchDialog = lazyComponent(() => import('./batch-dialog').then((m) => m.BatchDialog), {
@@ -69,7 +79,9 @@ export function PromptBox({ onSubmit, pending, error, onDismissError }: PromptBo
             drop.over ? 'border-indigo-400' : 'border-zinc-800',
           )}
         >
-          <ImagePromptChips prompt={prompt} />
+          {imagePromptsOf(prompt).length > 0 ? (
+            <LazyImagePromptChips.Component prompt={prompt} />
+          ) : null}
           <PromptField
             prompt={prompt}
             invalid={invalid}

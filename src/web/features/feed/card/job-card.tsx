@@ -20,11 +20,9 @@ import { jobDomId } from '@/web/jobs/utils/job-dom-id';
 import { JobLineage, LineageLink } from './job-lineage';
 import { JobMedia } from '../media/job-media';
 import { JobMeta } from './job-meta';
-import { LazyActionDialogs } from './lazy-parts';
+import { LazyActionDialogs, LazyQueuedCreate, LazyUnknownCreate } from './lazy-parts';
 import { PromptText } from './prompt-text';
 import { StatusBadge } from './status-badge';
-import { QueuedCreate } from './queued-create';
-import { UnknownCreate } from './unknown-create';
 import { LazyAddToCollection, useMayCollect } from '@/web/features/collections';
 
 interface JobCardProps {
@@ -133,9 +131,13 @@ export const JobCard = memo(function JobCard({
         followUp={rights.followUp}
       />
       {job.status === 'failed' ? <JobFailure job={job} /> : null}
-      {job.queued ? <QueuedCreate job={job} mayChange={rights.change} /> : null}
+      {job.queued ? <LazyQueuedCreate.Component job={job} mayChange={rights.change} /> : null}
       {job.createUnknown ? (
-        <UnknownCreate id={job.id} words={job.createUnknown} mayDismiss={rights.change} />
+        <LazyUnknownCreate.Component
+          id={job.id}
+          words={job.createUnknown}
+          mayDismiss={rights.change}
+        />
       ) : null}
       {plan ? <GridActions plan={plan} actions={actions} /> : null}
       <FavouriteError favourite={favourite} />

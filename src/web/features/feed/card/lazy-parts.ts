@@ -22,3 +22,17 @@ export const LazyImageMenuItems = lazyComponent(
   () => import('../actions/image-menu-items').then((m) => m.ImageMenuItems),
   { fallback: null },
 );
+
+/**
+ * What a card of a create not yet sent (queued) or of unknown outcome adds: rarer than a
+ * running or finished job's card, so a chunk of their own, fetched when idle.
+ */
+export const LazyQueuedCreate = lazyComponent(
+  () => import('./queued-create').then((m) => m.QueuedCreate),
+  { fallback: null },
+);
+
+export const LazyUnknownCreate = lazyComponent(
+  () => import('./unknown-create').then((m) => m.UnknownCreate),
+  { fallback: null },
+);
