@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { CanvasEditorHost } from './canvas-editor-host';
 import { ErrorBoundary } from './error-boundary';
+import { ReleaseOnceTakenOver } from './first-screen';
 import { Layout } from './layout';
 import { PAGES } from './pages/lazy-pages';
 import { Providers } from './providers';
@@ -23,6 +24,7 @@ export function App({ client }: { client?: QueryClient }) {
             }
           >
             <CurrentPage />
+            <ReleaseOnceTakenOver />
           </Suspense>
           <CanvasEditorHost />
         </Layout>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { EVENT_POSITION_HEADER } from '@/contract/event-position';
 import { answerEarly } from '../lib/early-request';
 import { setDrawnAt } from '../lib/use-now';
@@ -52,4 +53,26 @@ export function releaseDrawnScreen(root: HTMLElement): void {
   root.removeAttribute('inert');
   root.removeAttribute(DRAWN_ATTRIBUTE);
   document.documentElement.removeAttribute(OTHER_PAGE_ATTRIBUTE);
+}
+
+/** The root the app is taking over (`hydrateDrawnScreen`), until it has. */
+let takingOver: HTMLElement | null = null;
+
+export function takeOver(root: HTMLElement): void {
+  takingOver = root;
+}
+
+/**
+ * Rendered with the page, inside its Suspense boundary, which React takes over after the
+ * frame around it: the drawn screen is released (live, no longer hidden) once the page's
+ * own markup is live too, not when the frame is. Renders nothing, on the server too, so
+ * the two trees stay alike.
+ */
+export function ReleaseOnceTakenOver(): null {
+  useEffect(() => {
+    if (!takingOver) return;
+    releaseDrawnScreen(takingOver);
+    takingOver = null;
+  }, []);
+  return null;
 }

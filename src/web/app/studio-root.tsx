@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { hydrateRoot, type HydrationOptions } from 'react-dom/client';
 import { lazyComponent } from '../lib/lazy-component';
 import { UpdateRegion } from '../pwa/update-region';
 import { App } from './app';
-import { releaseDrawnScreen } from './first-screen';
+import { takeOver } from './first-screen';
 
 // Offered only once a new build waits: a chunk of its own, after the first screen, its
 // live region there meanwhile.
@@ -18,23 +18,13 @@ const UpdateOffer = lazyComponent(() => import('../pwa/update-offer').then((m) =
  * studio server draws the Create page's first screen from (`src/web/server`), one tree, so
  * the browser's first render matches the server's markup and takes it over as it is.
  */
-export function StudioRoot({ client, drawn }: { client: QueryClient; drawn?: HTMLElement }) {
+export function StudioRoot({ client }: { client: QueryClient }) {
   return (
     <StrictMode>
       <App client={client} />
       <UpdateOffer />
-      {/* Always there, on the server too: the trees, and so their ids (useId), match. */}
-      <Released root={drawn} />
     </StrictMode>
   );
-}
-
-/** Once the app has taken the drawn screen over, it is released: live and never hidden. */
-function Released({ root }: { root: HTMLElement | undefined }) {
-  useEffect(() => {
-    if (root) releaseDrawnScreen(root);
-  }, [root]);
-  return null;
 }
 
 /**
@@ -46,5 +36,6 @@ export function hydrateDrawnScreen(
   client: QueryClient,
   options?: HydrationOptions,
 ) {
-  return hydrateRoot(root, <StudioRoot client={client} drawn={root} />, options);
+  takeOver(root);
+  return hydrateRoot(root, <StudioRoot client={client} />, options);
 }
