@@ -1,7 +1,6 @@
-import { drawn } from './app/early-feed';
+import { drawnFeed } from './app/early-feed';
 import './zod-config';
 import { createRoot } from 'react-dom/client';
-import { releaseDrawnScreen } from './app/first-screen';
 import { startClient } from './app/providers';
 import { StudioRoot, hydrateDrawnScreen } from './app/studio-root';
 import { startTheme } from './lib/theme';
@@ -21,22 +20,15 @@ startTheme();
  */
 const FIRST_SCREEN_WAIT_MS = 400;
 
-const { client, firstScreen } = startClient();
+const { client, firstScreen } = startClient(drawnFeed);
 const render = () => createRoot(root).render(<StudioRoot client={client} />);
 
-if (drawn) {
-  // The server's first screen is on screen: the app takes it over once the feed's answer
-  // it was drawn from is read (the page holds it), so that both render the same. Should
-  // that answer not be read, the app renders in place of the markup.
-  void firstScreen.then((read) => {
-    if (read) {
-      hydrateDrawnScreen(root, client);
-    } else {
-      releaseDrawnScreen(root);
-      render();
-    }
-    registerServiceWorker();
-  });
+if (drawnFeed) {
+  // The server's first screen is on screen: the app takes it over from the feed it was
+  // drawn from (the page holds it, and the client starts with it), so that both render
+  // the same.
+  hydrateDrawnScreen(root, client);
+  registerServiceWorker();
 } else {
   const waited = new Promise((done) => window.setTimeout(done, FIRST_SCREEN_WAIT_MS));
   void Promise.race([firstScreen, waited]).then(() => {

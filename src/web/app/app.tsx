@@ -16,16 +16,23 @@ export function App({ client }: { client?: QueryClient }) {
     <ErrorBoundary>
       <Providers client={client}>
         <Layout route={route}>
-          <Suspense
-            fallback={
-              <p role="status" className="p-6 text-sm text-zinc-400">
-                Loading…
-              </p>
-            }
-          >
+          {/* Create ships in the first chunk and never suspends: no boundary, so that the
+              server's first screen is taken over in one pass with the frame around it (React
+              takes a boundary's markup over later, at a lower priority). */}
+          {route === 'create' ? (
             <CurrentPage />
-            <ReleaseOnceTakenOver />
-          </Suspense>
+          ) : (
+            <Suspense
+              fallback={
+                <p role="status" className="p-6 text-sm text-zinc-400">
+                  Loading…
+                </p>
+              }
+            >
+              <CurrentPage />
+            </Suspense>
+          )}
+          <ReleaseOnceTakenOver />
           <CanvasEditorHost />
         </Layout>
       </Providers>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { EVENT_POSITION_HEADER } from '@/contract/event-position';
-import { answerEarly } from '../lib/early-request';
+import type { JobList } from '@/contract/studio-api';
+import { noteEventPosition } from '../lib/events/position';
 import { setDrawnAt } from '../lib/use-now';
 import { routeFromHash } from './router';
 
@@ -25,27 +26,26 @@ export const FEED_ANSWER_ID = 'first-feed';
 export const OTHER_PAGE_ATTRIBUTE = 'data-other-page';
 
 /**
- * Whether the root holds the server's first screen and the page opened is Create: then the
- * feed's answer it was drawn from is handed to the feed's first request, as an early
- * answer (early-request.ts), and the app's first render takes the markup over.
+ * The feed the server drew the root's first screen from, when it holds one and the page
+ * opened is Create; the app's first render takes the markup over from it. The server
+ * parsed it with the contract's schema before drawing (the same parse a read of the feed
+ * makes here), so it is taken as it is: the take-over waits neither for the schemas'
+ * chunk nor for a second parse. Null otherwise, and what hid the markup is released.
  */
-export function adoptDrawnScreen(root: HTMLElement, hash: string): boolean {
+export function adoptDrawnScreen(root: HTMLElement, hash: string): JobList | null {
   const answer = document.getElementById(FEED_ANSWER_ID);
   answer?.remove();
-  if (!root.hasAttribute(DRAWN_ATTRIBUTE)) return false;
+  if (!root.hasAttribute(DRAWN_ATTRIBUTE)) return null;
   if (answer === null || routeFromHash(hash) !== 'create') {
     // Another page, or no answer to draw it from: the app renders in place of the markup.
     releaseDrawnScreen(root);
-    return false;
+    return null;
   }
-  const path = answer.dataset.path ?? '';
   const drawnAt = Number(answer.dataset.drawnAt);
   if (Number.isFinite(drawnAt)) setDrawnAt(drawnAt);
-  const headers = new Headers({ 'content-type': 'application/json' });
   const position = answer.dataset.eventPosition;
-  if (position !== undefined) headers.set(EVENT_POSITION_HEADER, position);
-  answerEarly(path, new Response(answer.textContent, { status: 200, headers }));
-  return true;
+  if (position !== undefined) noteEventPosition(new Headers({ [EVENT_POSITION_HEADER]: position }));
+  return JSON.parse(answer.textContent) as JobList;
 }
 
 /** The app has taken over the drawn screen, or renders in its place: live, not hidden. */
@@ -63,10 +63,9 @@ export function takeOver(root: HTMLElement): void {
 }
 
 /**
- * Rendered with the page, inside its Suspense boundary, which React takes over after the
- * frame around it: the drawn screen is released (live, no longer hidden) once the page's
- * own markup is live too, not when the frame is. Renders nothing, on the server too, so
- * the two trees stay alike.
+ * Rendered after the page: the drawn screen is released (live, no longer hidden) once
+ * the page's own markup is live too, were it taken over after the frame around it (a
+ * Suspense boundary is). Renders nothing, on the server too, so the two trees stay alike.
  */
 export function ReleaseOnceTakenOver(): null {
   useEffect(() => {

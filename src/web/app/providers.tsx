@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { JobList } from '@/contract/studio-api';
 import { useState } from 'react';
 import { jobQueries } from '../jobs/api/job-queries';
 import { createQueryClient } from './query-client';
@@ -14,11 +15,13 @@ export interface StartedClient {
 
 /**
  * A new data client. On the Create page the feed is what the first screen waits for: its
- * request is made as the client is, not once the feed has mounted and subscribed.
+ * request is made as the client is, not once the feed has mounted and subscribed; unless
+ * the page came with it (`drawnFeed`, the one the server drew the page from).
  */
-export function startClient(): StartedClient {
+export function startClient(drawnFeed: JobList | null = null): StartedClient {
   const client = createQueryClient();
   const feed = jobQueries.list();
+  if (drawnFeed) client.setQueryData(feed.queryKey, drawnFeed);
   const firstScreen =
     routeFromHash(window.location.hash) === 'create'
       ? client

@@ -12,11 +12,6 @@ export function requestEarly(path: string): void {
   early.set(path, response);
 }
 
-/** An answer the page already holds for `path` (the server's, in the page), taken as early. */
-export function answerEarly(path: string, response: Response): void {
-  early.set(path, Promise.resolve(response));
-}
-
 /** The early answer for `path`, once: a later request asks again. */
 export function takeEarly(path: string): Promise<Response> | undefined {
   const response = early.get(path);

@@ -60,7 +60,7 @@ export function lazyComponent<P extends object>(
   }
 
   const { fallback, afterFirstScreen = false } = options;
-  const start = () => (afterFirstScreen ? firstIdle().then(load) : load());
+  const start = () => (afterFirstScreen && !pageWasIdle ? nextIdle().then(load) : load());
   function Component(props: P) {
     const [loaded, setLoaded] = useState<Loaded<P> | null>(() =>
       ready ? { component: ready } : null,
@@ -106,12 +106,13 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-let pageIdle: Promise<void> | null = null;
+let comingIdle: Promise<void> | null = null;
 let pageWasIdle = false;
-/** Resolves at the page's first idle moment (`whenIdle`), once asked for. */
-const firstIdle = (): Promise<void> =>
-  (pageIdle ??= new Promise((resolve) =>
+/** Resolves at the page's next idle moment (`whenIdle`), shared by all that ask before it. */
+const nextIdle = (): Promise<void> =>
+  (comingIdle ??= new Promise((resolve) =>
     whenIdle(() => {
+      comingIdle = null;
       pageWasIdle = true;
       resolve();
     }),
@@ -120,15 +121,18 @@ const firstIdle = (): Promise<void> =>
 /**
  * False until the page's first idle moment, then true, and true at once for what mounts
  * after it: for what the first screen can do without, such as a card's exact time, whose
- * `Intl` formatter would make the first screen load the browser's locale data.
+ * `Intl` formatter would make the first screen load the browser's locale data. What the
+ * app takes over from the server's markup waits for the next idle moment after that, so
+ * the formatter is not made in the render that follows the take-over, as the page comes
+ * alive.
  */
 export function useAfterFirstScreen(): boolean {
-  const [after, setAfter] = useState(pageWasIdle);
   const hydrated = useHydrated();
+  const [after, setAfter] = useState(() => pageWasIdle && hydrated);
   useEffect(() => {
     if (after) return;
     let mounted = true;
-    void firstIdle().then(() => mounted && setAfter(true));
+    void nextIdle().then(() => mounted && setAfter(true));
     return () => {
       mounted = false;
     };

@@ -88,9 +88,9 @@ describe('the first screen drawn on the server', () => {
     await new Promise((later) => setTimeout(later, 2_500));
 
     startTheme();
-    expect(adoptDrawnScreen(root, '')).toBe(true);
-    const { client, firstScreen: read } = startClient();
-    expect(await read).toBe(true);
+    const drawnFeed = adoptDrawnScreen(root, '');
+    expect(drawnFeed?.jobs.map((j) => j.id)).toEqual(jobs.map((j) => j.id));
+    const { client } = startClient(drawnFeed);
     const recoverable = vi.fn();
     expect(root.inert).toBe(true);
     const app = hydrateDrawnScreen(root, client, { onRecoverableError: recoverable });

@@ -35,7 +35,7 @@ describe('the first screen, drawn on the server', () => {
     expect(page.match(/<script/g)).toHaveLength((template.match(/<script/g)?.length ?? 0) + 2);
     expect(page).not.toContain('<script>alert(1)');
     const open =
-      /<script type="application\/json" id="first-feed" data-path="\/studio-api\/jobs\?limit=50" data-drawn-at="\d+" data-event-position="7">/.exec(
+      /<script type="application\/json" id="first-feed" data-drawn-at="\d+" data-event-position="7">/.exec(
         page,
       )?.[0];
     const data = scriptText(page, open ?? 'no data element');

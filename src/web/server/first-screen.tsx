@@ -60,7 +60,7 @@ function draw(template: string, answer: FeedAnswer): string {
   if (open === -1 || bodyEnd === -1 || close < open || headEnd === -1 || headEnd > open) {
     throw new Error('index.html has no <div id="root"> in its body');
   }
-  const data = `data-path="${attribute(feedPath())}" data-drawn-at="${drawnAt}"`;
+  const data = `data-drawn-at="${drawnAt}"`;
   const position =
     answer.eventPosition === null
       ? ''
@@ -71,7 +71,8 @@ function draw(template: string, answer: FeedAnswer): string {
     template.slice(headEnd, open),
     `<div id="root" ${DRAWN_ATTRIBUTE} inert>${markup}</div>`,
     `<script type="application/json" id="${FEED_ANSWER_ID}" ${data}${position}>`,
-    inertJson(answer.body),
+    // As parsed: what the browser takes over with, as it would have parsed it itself.
+    inertJson(JSON.stringify(parsed.data)),
     '</script>',
     template.slice(close + '</div>'.length),
   ].join('');
