@@ -5,8 +5,8 @@
  * first contentful paint, the first job card on screen and the page live (taking input)
  * with 20 completed jobs in it. Three servings of the SPA in one run, each by a studio of
  * its own, loads taken in turns: this tree's (`dist/web`, which `npm run bench` builds)
- * with the first screen drawn on the server (the default) and as index.html alone
- * (STUDIO_FIRST_SCREEN=bare), and the last build on React 18.3 (`react18-build.ts`). And the
+ * with the first screen drawn on the server (STUDIO_FIRST_SCREEN=drawn) and as
+ * index.html alone (the default), and the last build on React 18.3 (`react18-build.ts`). And the
  * floor under them: the first contentful paint of a page of one line, with the studio's
  * COOP header and without. Targets: FCP p50 ≤ 500 ms and max ≤ 700 ms, first card p50
  * ≤ 700 ms.

@@ -1,12 +1,15 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { feedPath } from '@/web/jobs/api/feed-path';
+import { waitForHealth } from './account-stack';
+import { runStudio } from './outage-stack';
 
 /**
- * The Create page's first screen. `/` comes with it drawn on the server from the person's
- * feed (src/proxy/routes/first-screen.ts), which the app takes over once loaded. index.html
- * as built, the service worker's offline shell, has no data in it: its first render waits
- * a moment for the feed (src/web/main.tsx), so the jobs come with it rather than after a
- * placeholder, and a feed that does not answer holds it up no longer than that moment.
+ * The Create page's first screen. index.html as built, by default, has no data in it: its
+ * first render waits a moment for the feed (src/web/main.tsx), so the jobs come with it
+ * rather than after a placeholder, and a feed that does not answer holds it up no longer
+ * than that moment. With STUDIO_FIRST_SCREEN=drawn, on a studio of its own here, `/` comes
+ * with the screen drawn on the server from the person's feed
+ * (src/proxy/routes/first-screen.ts), which the app takes over once loaded.
  */
 
 /** Records, from the page's first script on, whether the feed's placeholder was ever shown. */
@@ -22,8 +25,25 @@ new MutationObserver((_, observer) => {
 const placeholderSeen = (page: Page) =>
   page.evaluate(() => (window as { __placeholderSeen?: boolean }).__placeholderSeen);
 
+/** The studio that draws the first screen into `/`. */
+let drawing: { url: string; stop: () => Promise<void> };
+test.beforeAll(async () => {
+  const studio = await runStudio({ STUDIO_FIRST_SCREEN: 'drawn', ENGINE_TASK_MS: '300' });
+  drawing = {
+    url: studio.url,
+    stop: async () => {
+      studio.child.kill('SIGTERM');
+      await studio.exited;
+    },
+  };
+  await waitForHealth(studio.url, 60_000);
+});
+test.afterAll(async () => {
+  await drawing.stop();
+});
+
 async function made(page: Page, text: string): Promise<string> {
-  const res = await page.request.post('/studio-api/jobs', {
+  const res = await page.request.post(`${drawing.url}/studio-api/jobs`, {
     data: { operation: 'diffusion', params: { text } },
   });
   expect(res.ok(), await res.text()).toBe(true);
@@ -31,7 +51,7 @@ async function made(page: Page, text: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const got = await page.request.get(`/studio-api/jobs/${job.id}`);
+        const got = await page.request.get(`${drawing.url}/studio-api/jobs/${job.id}`);
         return ((await got.json()) as { job: { status: string } }).job.status;
       },
       { timeout: 60_000 },
@@ -66,7 +86,7 @@ test('`/` comes with the newest cards drawn, and the app takes them over live', 
     if (isHydrationError(m.text())) hydrationErrors.push(m.text());
   });
   const release = await holdScripts(page);
-  await page.goto('/', { waitUntil: 'commit' });
+  await page.goto(`${drawing.url}/`, { waitUntil: 'commit' });
   // No script of the app has run: the card is the server's.
   const card = page.locator(`article[id="job-${id}"]`);
   await expect(card).toBeVisible();
@@ -90,7 +110,7 @@ test('`/` comes with the newest cards drawn, and the app takes them over live', 
 test('another page opened at `/` shows none of the drawn Create page', async ({ page }) => {
   await made(page, 'a card not for the library');
   const release = await holdScripts(page);
-  await page.goto('/#/library', { waitUntil: 'commit' });
+  await page.goto(`${drawing.url}/#/library`, { waitUntil: 'commit' });
   await expect(page.locator('#root header').first()).toContainText('Studio');
   await expect(page.locator('#root main')).toBeHidden();
   release();
@@ -99,7 +119,7 @@ test('another page opened at `/` shows none of the drawn Create page', async ({ 
   await expect(page.getByRole('heading', { name: 'Create', level: 1 })).toHaveCount(0);
 });
 
-test('index.html: the feed comes with the first render, and a feed that hangs does not hold the page', async ({
+test('the feed comes with the first render, and a feed that hangs does not hold the page', async ({
   page,
 }) => {
   await page.addInitScript(WATCH_PLACEHOLDER);
@@ -107,7 +127,7 @@ test('index.html: the feed comes with the first render, and a feed that hangs do
   // the page does with an answer inside the wait, not how fast a busy machine serves it.
   const feedAnswer = await page.request.get(feedPath());
   await page.route(`**${feedPath()}`, (route) => route.fulfill({ response: feedAnswer }));
-  await page.goto('/index.html#/create');
+  await page.goto('/#/create');
   const card = page.getByRole('feed', { name: 'Jobs' }).getByRole('article').first();
   const empty = page.getByText('No jobs yet.', { exact: false });
   await expect(card.or(empty)).toBeVisible();

@@ -176,9 +176,7 @@ test('one wand click selects the sky; grown by 4 px it is the mask the engine re
 
   // From a fresh browser (nothing in its storage), Reuse mask opens with the same mask.
   // Its feed is given the job without the mask in its params, as for a mask over the
-  // params' 8 KB bound: the editor has only the studio's copy to go by. index.html as
-  // built, so that the feed is read by the page, where the route can change it (`/` comes
-  // with the feed's answer in it, read by the server).
+  // params' 8 KB bound: the editor has only the studio's copy to go by.
   const fresh = await browser.newContext();
   try {
     await fresh.route(/\/studio-api\/jobs\?/, async (route) => {
@@ -189,7 +187,7 @@ test('one wand click selects the sky; grown by 4 px it is the mask the engine re
     });
     const other = await fresh.newPage();
     const asked = other.waitForResponse((r) => r.url().endsWith(`/jobs/${inpaint.id}/mask`));
-    await other.goto(`${stack.url}/index.html`);
+    await other.goto(stack.url);
     expect(await other.evaluate(() => window.localStorage.length)).toBe(0);
     const there = other.locator(`article[id="job-${inpaint.id}"]`);
     await expectCompleted(there);

@@ -15,6 +15,7 @@ describe('loadProxyConfig', () => {
       upstreamApiKey: 'sk-live-secret-value',
       dataDir: './data/studio',
       webDir: './dist/web',
+      firstScreen: 'bare',
       pollMs: 700,
       callbacks: 'auto',
       upstreamProgress: 'off',

@@ -33,7 +33,7 @@ afterEach(async () => {
 
 describe('GET / with the first screen drawn in', () => {
   it('draws the feed as its route answers the person asking, and is never stored', async () => {
-    s = await Stack.start({ studioPassword: PASSWORD });
+    s = await Stack.start({ studioPassword: PASSWORD, firstScreen: 'drawn' });
     const { cookies } = await team(s, ['member', 'member']);
     for (const who of ['member0', 'member1'] as const) {
       const job = await createAs(s, cookies[who] ?? '', `a lighthouse by ${who}`);
@@ -63,7 +63,7 @@ describe('GET / with the first screen drawn in', () => {
   });
 
   it("allows the head's script by its hash alone, in every answer's policy", async () => {
-    s = await Stack.start();
+    s = await Stack.start({ firstScreen: 'drawn' });
     s.drawer = countingDrawer().drawer;
     await s.withBuiltWeb();
     const hash = createHash('sha256').update(HEAD_SCRIPT).digest('base64');
@@ -76,7 +76,7 @@ describe('GET / with the first screen drawn in', () => {
   });
 
   it('sends index.html as built when the page cannot be drawn, and for the shell', async () => {
-    s = await Stack.start();
+    s = await Stack.start({ firstScreen: 'drawn' });
     const { drawer, answers } = countingDrawer(true);
     s.drawer = drawer;
     const built = await s.withBuiltWeb();
@@ -94,8 +94,19 @@ describe('GET / with the first screen drawn in', () => {
     expect(answers).toHaveLength(1);
   });
 
+  it('is index.html as built by default (STUDIO_FIRST_SCREEN=bare)', async () => {
+    s = await Stack.start();
+    const { drawer, answers } = countingDrawer();
+    s.drawer = drawer;
+    const built = await s.withBuiltWeb();
+    const page = await s.call('/');
+    expect(page.text).toBe(built.index);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(answers).toEqual([]);
+  });
+
   it('reads no feed for a request without a session: it is sent to sign in', async () => {
-    s = await Stack.start({ studioPassword: PASSWORD });
+    s = await Stack.start({ studioPassword: PASSWORD, firstScreen: 'drawn' });
     const { drawer, answers } = countingDrawer();
     s.drawer = drawer;
     await s.withBuiltWeb();

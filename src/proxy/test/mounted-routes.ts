@@ -11,6 +11,7 @@ export function mountedRoutes(): { method: string; path: string }[] {
     new Proxy(fixed, { get: (t, key) => (key in t ? t[key as string] : () => undefined) });
   const deps = stub({
     webDir: '/nowhere',
+    firstScreen: undefined,
     webhookSecret: undefined,
     auth: stub({ oidc: stub({ signIn: stub({}) }) }),
     metrics: stub({ registry: newRegistry() }),

@@ -49,7 +49,7 @@ export function adoptDrawnScreen(root: HTMLElement, hash: string): JobList | nul
 }
 
 /** The app has taken over the drawn screen, or renders in its place: live, not hidden. */
-export function releaseDrawnScreen(root: HTMLElement): void {
+function releaseDrawnScreen(root: HTMLElement): void {
   root.removeAttribute('inert');
   root.removeAttribute(DRAWN_ATTRIBUTE);
   document.documentElement.removeAttribute(OTHER_PAGE_ATTRIBUTE);
