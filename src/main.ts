@@ -82,9 +82,13 @@ export async function startStudio(env: NodeJS.ProcessEnv = process.env): Promise
           upstreamProgress: 'on',
         })
       : loadProxyConfig(env);
-    // The web app's tree, which draws the Create page's first screen on the server.
-    const { firstScreen } = await import('@/web/server/first-screen');
-    const proxy = await startProxy(config, { firstScreen });
+    // The web app's tree, which draws the Create page's first screen on the server: loaded
+    // (React and the app's modules) only for a studio that draws it.
+    const hooks =
+      config.firstScreen === 'drawn'
+        ? { firstScreen: (await import('@/web/server/first-screen')).firstScreen }
+        : {};
+    const proxy = await startProxy(config, hooks);
     return {
       url: proxy.url,
       engineUrl: engine?.url ?? null,
