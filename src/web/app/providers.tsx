@@ -9,8 +9,8 @@ import { useStudioEvents } from './use-studio-events';
 
 export interface StartedClient {
   client: QueryClient;
-  /** Settles once what the first screen shows has been read (true), or failed to be. */
-  firstScreen: Promise<boolean>;
+  /** Settles once what the first screen shows has been read, or failed to be. */
+  firstScreen: Promise<void>;
 }
 
 /**
@@ -24,10 +24,8 @@ export function startClient(drawnFeed: JobList | null = null): StartedClient {
   if (drawnFeed) client.setQueryData(feed.queryKey, drawnFeed);
   const firstScreen =
     routeFromHash(window.location.hash) === 'create'
-      ? client
-          .prefetchQuery(feed)
-          .then(() => client.getQueryState(feed.queryKey)?.status === 'success')
-      : Promise.resolve(true);
+      ? client.prefetchQuery(feed)
+      : Promise.resolve();
   return { client, firstScreen };
 }
 
