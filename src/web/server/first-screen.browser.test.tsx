@@ -24,21 +24,25 @@ const STORED = vi.hoisted(() => {
 const TEMPLATE =
   '<!doctype html><html><head><title>Studio</title></head><body><div id="root"><p>frame</p></div></body></html>';
 
-// The first made 58 s before the page is drawn: "58 s ago" on the server, "1 min ago"
-// by the browser's clock a few seconds later.
-const madeAt = (i: number) => new Date(Date.now() - 58_000 - i * 60_000).toISOString();
-const jobs = Array.from({ length: 7 }, (_, i) =>
-  makeJob({
-    id: `card${String(i).padStart(8, '0')}`,
-    prompt: `a lighthouse, take ${i} --ar 16:9`,
-    status: i === 0 ? 'processing' : 'completed',
-    createdAt: madeAt(i),
-  }),
-);
+// The first made 20 s before the page is drawn: "20 s ago" on the server, a later count by
+// the browser's clock when the app arrives a few seconds after.
+const madeAt = (i: number) => new Date(Date.now() - 20_000 - i * 60_000).toISOString();
+const makeJobs = () =>
+  Array.from({ length: 7 }, (_, i) =>
+    makeJob({
+      id: `card${String(i).padStart(8, '0')}`,
+      prompt: `a lighthouse, take ${i} --ar 16:9`,
+      status: i === 0 ? 'processing' : 'completed',
+      createdAt: madeAt(i),
+    }),
+  );
+const jobs = makeJobs();
 
 /** The page the studio server sends, its root and its feed's answer put into this document. */
 async function receivePage(): Promise<HTMLElement> {
-  const html = await commands.drawFirstScreen(TEMPLATE, JSON.stringify(makeList(jobs)));
+  // Once to load the server's modules (seconds on a busy machine), then with jobs made now.
+  await commands.drawFirstScreen(TEMPLATE, JSON.stringify(makeList([])));
+  const html = await commands.drawFirstScreen(TEMPLATE, JSON.stringify(makeList(makeJobs())));
   const sent = new DOMParser().parseFromString(html, 'text/html');
   const root = sent.getElementById('root');
   const answer = sent.getElementById('first-feed');
@@ -83,7 +87,8 @@ describe('the first screen drawn on the server', () => {
     expect(drawnCard?.textContent).toContain('a lighthouse, take 0');
     expect(root.querySelectorAll('article[id^="job-"]')).toHaveLength(4);
     const time = () => drawnCard?.querySelector('time')?.textContent;
-    expect(time()).toMatch(/^5\d s ago$/);
+    const drawnTime = time();
+    expect(drawnTime).toMatch(/^\d+ s ago$/);
     // The app arrives a little later, when the browser's clock says otherwise.
     await new Promise((later) => setTimeout(later, 2_500));
 
@@ -107,7 +112,7 @@ describe('the first screen drawn on the server', () => {
     // The event stream starts where the server read the feed: no change since is missed.
     expect(streams).toEqual(['/studio-api/events?lastEventId=41']);
     // Then the browser's own clock, and the person's own settings, show.
-    await expect.poll(time).toBe('1 min ago');
+    await expect.poll(time).not.toBe(drawnTime);
     await expect.element(page.getByRole('button', { name: /^Theme: light/ })).toBeVisible();
     app.unmount();
   });
