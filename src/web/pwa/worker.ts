@@ -10,7 +10,10 @@ import { offerUpdate } from './update-store';
  */
 export async function startWorker(): Promise<void> {
   const sw = navigator.serviceWorker;
-  const registration = await sw.register('/sw.js', { scope: '/' });
+  // A browser that refuses workers (a policy, a private window) gives none, and so does
+  // a test driver that blocks them: the studio works without one, only not offline.
+  const registration = await sw.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  if (!registration) return;
   const offerWaiting = () => {
     if (!registration.waiting || !sw.controller) return;
     offerUpdate(() => {
