@@ -10,7 +10,7 @@ import { chooseChromium } from './e2e/chromium.ts';
 /**
  * The page the studio server sends with the Create page's first screen drawn in, drawn in
  * Node as the server draws it (its own copy of the app's modules, no browser storage), for
- * a component test to take over in the browser.
+ * a component test to render over in the browser.
  */
 const drawFirstScreen: BrowserCommand<[template: string, body: string]> = async (
   _context,
@@ -21,7 +21,8 @@ const drawFirstScreen: BrowserCommand<[template: string, body: string]> = async 
     './src/web/server/first-screen.tsx',
     import.meta.url,
   )) as typeof FirstScreen;
-  return drawer.firstScreen.draw(template, { body, eventPosition: '41' });
+  const { head, rest } = drawer.firstScreen.cut(template);
+  return head + drawer.firstScreen.draw(rest, { body, eventPosition: '41' });
 };
 
 /** Component tests: rendered by React in a real Chromium, the one the browser suite uses. */

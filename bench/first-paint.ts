@@ -38,7 +38,7 @@ interface BuildLoads {
   /**
    * `firstCard`: when the first job card was on screen. `live`: when the page took input,
    * the app's markup in the document and no longer inert (a drawn page is until the app
-   * has taken it over).
+   * has rendered in its place).
    */
   withJobs: { fcp: number[]; firstCard: number[]; live: number[] };
 }

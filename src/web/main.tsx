@@ -2,7 +2,7 @@ import { drawnFeed } from './app/early-feed';
 import './zod-config';
 import { createRoot } from 'react-dom/client';
 import { startClient } from './app/providers';
-import { StudioRoot, hydrateDrawnScreen } from './app/studio-root';
+import { StudioRoot, renderOverDrawnScreen } from './app/studio-root';
 import { startTheme } from './lib/theme';
 import { registerServiceWorker } from './pwa/register';
 import './styles.css';
@@ -24,10 +24,9 @@ const { client, firstScreen } = startClient(drawnFeed);
 const render = () => createRoot(root).render(<StudioRoot client={client} />);
 
 if (drawnFeed) {
-  // The server's first screen is on screen: the app takes it over from the feed it was
-  // drawn from (the page holds it, and the client starts with it), so that both render
-  // the same.
-  hydrateDrawnScreen(root, client);
+  // The server's first screen is on screen: the app renders in its place at once, from the
+  // feed it was drawn from (the page holds it, and the client starts with it).
+  renderOverDrawnScreen(root, client);
   registerServiceWorker();
 } else {
   const waited = new Promise((done) => window.setTimeout(done, FIRST_SCREEN_WAIT_MS));

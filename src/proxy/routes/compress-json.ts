@@ -19,7 +19,7 @@ const compressors = {
  * `raw` compressed as the request's Accept-Encoding takes first, or as it is (`coding`
  * null) when it takes none or `raw` is too small to gain.
  */
-export async function compressFor(
+async function compressFor(
   acceptEncoding: string | undefined,
   raw: Buffer,
 ): Promise<{ body: Buffer; coding: string | null }> {

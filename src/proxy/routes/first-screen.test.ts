@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_POSITION_HEADER } from '@/contract/event-position';
 import { Stack } from '../test/harness';
@@ -8,17 +10,23 @@ import type { FirstScreenDrawer } from './first-screen';
 const HEAD_SCRIPT = "document.documentElement.setAttribute('data-x','')";
 
 /** Draws, into the root, the ids of the feed's jobs and the position it was read at. */
-function countingDrawer(fail = false) {
+function countingDrawer(fail = false, drawing: Promise<void> = Promise.resolve()) {
   const answers: { body: string; eventPosition: string | null }[] = [];
   const drawer: FirstScreenDrawer = {
     feedPath: '/studio-api/jobs?limit=50',
     headScript: HEAD_SCRIPT,
-    draw(template, answer) {
+    cut(template) {
+      const open = template.indexOf('<div id="root">');
+      if (open === -1) throw new Error('no root');
+      return { head: template.slice(0, open), rest: template.slice(open) };
+    },
+    async draw(rest, answer) {
       answers.push(answer);
+      await drawing;
       if (fail) throw new Error('cannot draw');
       const { jobs } = JSON.parse(answer.body) as { jobs: { id: string }[] };
       const drawn = `${jobs.map((j) => j.id).join(',')}|${answer.eventPosition}`;
-      return template.replace('<div id="root"></div>', `<div id="root">${drawn}</div>`);
+      return rest.replace('<div id="root"></div>', `<div id="root">${drawn}</div>`);
     },
   };
   return { drawer, answers };
@@ -75,7 +83,29 @@ describe('GET / with the first screen drawn in', () => {
     }
   });
 
-  it('sends index.html as built when the page cannot be drawn, and for the shell', async () => {
+  it('sends its head before the feed is drawn, and the rest once it is', async () => {
+    s = await Stack.start({ firstScreen: 'drawn' });
+    let release = () => {};
+    const drawing = new Promise<void>((r) => (release = r));
+    const { drawer, answers } = countingDrawer(false, drawing);
+    s.drawer = drawer;
+    await s.withBuiltWeb();
+    // Compressed as browsers ask, each part flushed whole.
+    const res = await fetch(`${s.proxy.url}/`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const text = (chunk: Uint8Array | undefined) => Buffer.from(chunk ?? []).toString('utf8');
+    const first = await reader.read();
+    expect(text(first.value)).toBe('<!doctype html>');
+    await expect.poll(() => answers.length).toBe(1);
+    release();
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += text(r.value);
+    expect(rest).toMatch(/^<div id="root">\|\d+<\/div>$/);
+    expect((await s.call('/')).text).toMatch(/^<!doctype html><div id="root">\|\d+<\/div>$/);
+  });
+
+  it('sends the rest of index.html as built when the page cannot be drawn', async () => {
     s = await Stack.start({ firstScreen: 'drawn' });
     const { drawer, answers } = countingDrawer(true);
     s.drawer = drawer;
@@ -83,15 +113,26 @@ describe('GET / with the first screen drawn in', () => {
     const page = await s.call('/');
     expect(page.status).toBe(200);
     expect(page.text).toBe(built.index);
-    expect(page.headers.get('cache-control')).toBe('no-cache');
+    // Sent before the drawing failed, as any drawn page.
+    expect(page.headers.get('cache-control')).toBe('no-store');
     expect(answers).toHaveLength(1);
     expect(s.logs.some((l) => l.includes('the first screen was not drawn'))).toBe(true);
 
     // The service worker's offline shell and a HEAD are index.html itself, nobody's data.
     const shell = await s.call('/index.html');
     expect(shell.text).toBe(built.index);
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
     expect((await s.call('/', { method: 'HEAD' })).status).toBe(200);
     expect(answers).toHaveLength(1);
+
+    // A page with no root to draw into is sent as it is, and no feed is read for it.
+    const rootless = '<!doctype html><p>no root</p>';
+    writeFileSync(path.join(s.dataDir, 'web', 'index.html'), rootless);
+    const bare = await s.call('/');
+    expect(bare.text).toBe(rootless);
+    expect(bare.headers.get('cache-control')).toBe('no-cache');
+    expect(answers).toHaveLength(1);
+    expect(s.logs.some((l) => l.includes('no place in index.html'))).toBe(true);
   });
 
   it('is index.html as built by default (STUDIO_FIRST_SCREEN=bare)', async () => {

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { Readable, pipeline } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { EVENT_POSITION_HEADER } from '@/contract/event-position';
 import type { Logger } from '../log';
-import { compressFor } from './compress-json';
+import { acceptedCodings } from './encoding';
 
 /**
  * What draws the Create page's first screen into index.html: the web app's own tree,
@@ -14,8 +16,16 @@ export interface FirstScreenDrawer {
   feedPath: string;
   /** The drawn page's one inline script; its hash is in every answer's CSP. */
   headScript: string;
-  /** The page, from index.html and the feed's answer; throws when it cannot. */
-  draw(template: string, answer: { body: string; eventPosition: string | null }): string;
+  /**
+   * index.html cut where the first screen goes: `head`, sent at once, before the feed is
+   * read, and `rest`, what follows it as built. Throws when the page has no place for it.
+   */
+  cut(template: string): { head: string; rest: string };
+  /** `rest` with the first screen drawn in from the feed's answer; throws when it cannot. */
+  draw(
+    rest: string,
+    answer: { body: string; eventPosition: string | null },
+  ): string | Promise<string>;
 }
 
 /** What of the page's request the feed's read leaves out: it asks for plain, whole JSON. */
@@ -41,35 +51,66 @@ async function readFeed(app: Hono, c: Context, path: string) {
 }
 
 /**
+ * The page's parts as they come, compressed as the request takes (brotli at quality 4, as
+ * the API's JSON, or gzip), each part flushed whole: the browser has the head, and starts
+ * on it, while the rest is still being made. A closed connection ends it.
+ */
+function streamed(acceptEncoding: string | undefined, parts: AsyncIterable<Buffer>) {
+  const source = Readable.from(parts, { objectMode: false });
+  const [choice] = acceptedCodings(acceptEncoding);
+  if (choice === undefined) return { body: source, coding: null };
+  const compressor =
+    choice.coding === 'br'
+      ? createBrotliCompress({
+          flush: constants.BROTLI_OPERATION_FLUSH,
+          params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+        })
+      : createGzip({ flush: constants.Z_SYNC_FLUSH });
+  pipeline(source, compressor, () => undefined);
+  return { body: compressor, coding: choice.coding };
+}
+
+/**
  * `GET /` with the Create page's first screen drawn in, from the asker's own feed: their
  * newest cards are on screen at the first paint, where index.html alone shows a frame
- * until the app has loaded, read the feed and rendered. The page holds that person's data,
- * so it is never stored (`no-store`: no cache, the service worker's neither, which keeps
- * the bare index.html as its offline shell). Null, and index.html is sent as it is, when
- * the feed cannot be read or drawn: the app then renders as without.
+ * until the app has loaded, read the feed and rendered. The head goes out at once: the
+ * browser starts the page's process and fetches its scripts while the feed is read and
+ * drawn. The page holds that person's data, so it is never stored (`no-store`: no cache,
+ * the service worker's neither, which keeps the bare index.html as its offline shell).
+ * When the feed cannot be read or drawn, the rest of index.html follows as built and the
+ * app renders as without. Null, and index.html is sent as it is, when it has no root.
  */
 export function firstScreenPage(app: Hono, drawer: FirstScreenDrawer, log: Logger) {
   return async (c: Context, indexFile: string): Promise<Response | null> => {
+    let cut: { head: string; rest: string };
     try {
-      const [template, feed] = await Promise.all([
-        readFile(indexFile, 'utf8'),
-        readFeed(app, c, drawer.feedPath),
-      ]);
-      if (feed === null) return null;
-      const page = Buffer.from(drawer.draw(template, feed));
-      const { body, coding } = await compressFor(c.req.header('accept-encoding'), page);
-      const headers = new Headers({
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        vary: 'accept-encoding',
-        'x-content-type-options': 'nosniff',
-        'content-length': String(body.length),
-      });
-      if (coding !== null) headers.set('content-encoding', coding);
-      return new Response(new Uint8Array(body), { headers });
+      cut = drawer.cut(await readFile(indexFile, 'utf8'));
     } catch (err) {
-      log.warn('the first screen was not drawn; index.html is sent as it is', { err });
+      log.warn('the first screen has no place in index.html; it is sent as it is', { err });
       return null;
     }
+    const rest = readFeed(app, c, drawer.feedPath)
+      .then((answer) => (answer === null ? cut.rest : drawer.draw(cut.rest, answer)))
+      .catch((err: unknown) => {
+        log.warn('the first screen was not drawn; the rest of index.html is sent as it is', {
+          err,
+        });
+        return cut.rest;
+      });
+    async function* parts() {
+      yield Buffer.from(cut.head);
+      yield Buffer.from(await rest);
+    }
+    const { body, coding } = streamed(c.req.header('accept-encoding'), parts());
+    const headers = new Headers({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      vary: 'accept-encoding',
+      'x-content-type-options': 'nosniff',
+    });
+    if (coding !== null) headers.set('content-encoding', coding);
+    return new Response(Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>, {
+      headers,
+    });
   };
 }

@@ -1,20 +1,18 @@
-import { useEffect } from 'react';
 import { EVENT_POSITION_HEADER } from '@/contract/event-position';
 import type { JobList } from '@/contract/studio-api';
 import { noteEventPosition } from '../lib/events/position';
-import { setDrawnAt } from '../lib/use-now';
 import { routeFromHash } from './router';
 
 /**
  * The Create page's first screen, drawn by the studio server into index.html's root with
  * the feed's answer it was drawn from (`src/web/server/first-screen.tsx` writes both). The
- * page shows the member's newest cards at its first paint; the app then takes that markup
- * over (`hydrateRoot`) from the same answer, so its first render matches it.
+ * page shows the member's newest cards at its first paint; the app then renders in its
+ * place, at once, from the same answer (studio-root.tsx).
  */
 
 /**
  * On #root: the server drew the first screen in it. The root is `inert` too until the app
- * has taken it over, so that nothing is typed or clicked into markup not yet live.
+ * has rendered in its place, so that nothing is typed or clicked into markup not yet live.
  */
 export const DRAWN_ATTRIBUTE = 'data-drawn';
 /** The element that holds the feed's answer, as JSON, and the event position it was read at. */
@@ -27,9 +25,9 @@ export const OTHER_PAGE_ATTRIBUTE = 'data-other-page';
 
 /**
  * The feed the server drew the root's first screen from, when it holds one and the page
- * opened is Create; the app's first render takes the markup over from it. The server
+ * opened is Create; the app's first render renders the same screen from it. The server
  * parsed it with the contract's schema before drawing (the same parse a read of the feed
- * makes here), so it is taken as it is: the take-over waits neither for the schemas'
+ * makes here), so it is taken as it is: the first render waits neither for the schemas'
  * chunk nor for a second parse. Null otherwise, and what hid the markup is released.
  */
 export function adoptDrawnScreen(root: HTMLElement, hash: string): JobList | null {
@@ -41,37 +39,14 @@ export function adoptDrawnScreen(root: HTMLElement, hash: string): JobList | nul
     releaseDrawnScreen(root);
     return null;
   }
-  const drawnAt = Number(answer.dataset.drawnAt);
-  if (Number.isFinite(drawnAt)) setDrawnAt(drawnAt);
   const position = answer.dataset.eventPosition;
   if (position !== undefined) noteEventPosition(new Headers({ [EVENT_POSITION_HEADER]: position }));
   return JSON.parse(answer.textContent) as JobList;
 }
 
-/** The app has taken over the drawn screen, or renders in its place: live, not hidden. */
-function releaseDrawnScreen(root: HTMLElement): void {
+/** The app has rendered in place of the drawn screen, or renders in its place: live, not hidden. */
+export function releaseDrawnScreen(root: HTMLElement): void {
   root.removeAttribute('inert');
   root.removeAttribute(DRAWN_ATTRIBUTE);
   document.documentElement.removeAttribute(OTHER_PAGE_ATTRIBUTE);
-}
-
-/** The root the app is taking over (`hydrateDrawnScreen`), until it has. */
-let takingOver: HTMLElement | null = null;
-
-export function takeOver(root: HTMLElement): void {
-  takingOver = root;
-}
-
-/**
- * Rendered after the page: the drawn screen is released (live, no longer hidden) once
- * the page's own markup is live too, were it taken over after the frame around it (a
- * Suspense boundary is). Renders nothing, on the server too, so the two trees stay alike.
- */
-export function ReleaseOnceTakenOver(): null {
-  useEffect(() => {
-    if (!takingOver) return;
-    releaseDrawnScreen(takingOver);
-    takingOver = null;
-  }, []);
-  return null;
 }

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { hydrateRoot, type HydrationOptions } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { lazyComponent } from '../lib/lazy-component';
 import { UpdateRegion } from '../pwa/update-region';
 import { App } from './app';
-import { takeOver } from './first-screen';
+import { releaseDrawnScreen } from './first-screen';
 
 // Offered only once a new build waits: a chunk of its own, after the first screen, its
 // live region there meanwhile.
@@ -16,7 +17,7 @@ const UpdateOffer = lazyComponent(() => import('../pwa/update-offer').then((m) =
 /**
  * Everything the page's root holds: what the browser renders (main.tsx) and what the
  * studio server draws the Create page's first screen from (`src/web/server`), one tree, so
- * the browser's first render matches the server's markup and takes it over as it is.
+ * that the browser's first render draws what the server drew.
  */
 export function StudioRoot({ client }: { client: QueryClient }) {
   return (
@@ -28,14 +29,16 @@ export function StudioRoot({ client }: { client: QueryClient }) {
 }
 
 /**
- * The app takes over the first screen the server drew into `root`, from the same data
- * (the page's feed answer, read into `client`): the markup stays, now live.
+ * The app renders in place of the first screen the server drew into `root`, from the same
+ * data (the page's feed answer, read into `client`), in one go: the drawn markup is
+ * replaced by the app's, alike, in one task, and the page is live. Rendered anew rather
+ * than taken over (hydrated): one render, where a take-over renders again all that shows
+ * only in the browser (a chunk already here, the idle moment), and it is not held to
+ * match the server's markup node for node.
  */
-export function hydrateDrawnScreen(
-  root: HTMLElement,
-  client: QueryClient,
-  options?: HydrationOptions,
-) {
-  takeOver(root);
-  return hydrateRoot(root, <StudioRoot client={client} />, options);
+export function renderOverDrawnScreen(root: HTMLElement, client: QueryClient) {
+  const app = createRoot(root);
+  flushSync(() => app.render(<StudioRoot client={client} />));
+  releaseDrawnScreen(root);
+  return app;
 }

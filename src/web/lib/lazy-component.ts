@@ -1,6 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createElement, lazy, useEffect, useState } from 'react';
-import { useHydrated } from './hydration';
 
 /**
  * A component whose code is a chunk of its own, so the first page does not carry it:
@@ -80,10 +79,8 @@ export function lazyComponent<P extends object>(
         live = false;
       };
     }, [loaded]);
-    // While the server's markup is taken over, as the server drew it: without the chunk.
-    const hydrated = useHydrated();
     if (loaded && 'error' in loaded) throw loaded.error;
-    if (loaded && hydrated) return createElement(loaded.component, props);
+    if (loaded) return createElement(loaded.component, props);
     return typeof fallback === 'function' ? fallback(props) : fallback;
   }
   return { Component, prefetch };
@@ -121,14 +118,10 @@ const nextIdle = (): Promise<void> =>
 /**
  * False until the page's first idle moment, then true, and true at once for what mounts
  * after it: for what the first screen can do without, such as a card's exact time, whose
- * `Intl` formatter would make the first screen load the browser's locale data. What the
- * app takes over from the server's markup waits for the next idle moment after that, so
- * the formatter is not made in the render that follows the take-over, as the page comes
- * alive.
+ * `Intl` formatter would make the first screen load the browser's locale data.
  */
 export function useAfterFirstScreen(): boolean {
-  const hydrated = useHydrated();
-  const [after, setAfter] = useState(() => pageWasIdle && hydrated);
+  const [after, setAfter] = useState(() => pageWasIdle);
   useEffect(() => {
     if (after) return;
     let mounted = true;
@@ -137,7 +130,7 @@ export function useAfterFirstScreen(): boolean {
       mounted = false;
     };
   }, [after]);
-  return after && hydrated;
+  return after;
 }
 
 /** Runs `fn` once the browser is first idle: in 5 s at the latest, or after 2 s where it cannot say. */

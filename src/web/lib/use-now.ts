@@ -27,13 +27,12 @@ const unsubscribe = (listener: () => void) => (): void => {
 };
 
 /**
- * The time a page drawn on the server was drawn at: the clock the server renders with, and
- * the one the browser's first render takes it over with, so both write the same "3 min
- * ago" (the render after reads the browser's own clock).
+ * The time a page drawn on the server was drawn at: the clock its relative times are
+ * written by (the browser reads its own).
  */
 let drawnAt: number | null = null;
 
-/** Sets the drawn page's clock: on the server before each drawing, in the browser from the page. */
+/** Sets the drawn page's clock, on the server before each drawing. */
 export function setDrawnAt(ms: number): void {
   drawnAt = ms;
 }

@@ -20,24 +20,32 @@ function scriptText(html: string, open: string): string {
   return html.slice(start, html.indexOf('</script>', start));
 }
 
+/** The page as the studio server sends it: the head, then the rest with the cards drawn. */
+function drawnPage(html: string, answer: { body: string; eventPosition: string | null }) {
+  const { head, rest } = firstScreen.cut(html);
+  return head + firstScreen.draw(rest, answer);
+}
+
 describe('the first screen, drawn on the server', () => {
-  const page = firstScreen.draw(template, { body, eventPosition: '7' });
+  const page = drawnPage(template, { body, eventPosition: '7' });
 
   it("draws the newest cards into index.html's root, as the app's first render does", () => {
     expect(page).toContain('<div id="root" data-drawn inert>');
     expect(page).toContain('<h1 class="text-lg font-semibold text-zinc-100">Create</h1>');
-    // A screenful: the list draws the rest once the app has taken over.
+    // A screenful: the list draws the rest once the app renders.
     expect(page.match(/<article id="job-/g)).toHaveLength(4);
     expect(page).not.toContain('The studio’s frame as the app draws it');
+    // Their thumbnails are asked for by the app's render, not by the drawn page.
+    expect(page).toContain('data-src="/media/');
+    expect(page).not.toMatch(/<img[^>]* src="\/media\//);
   });
 
   it('carries the answer it drew from, which no prompt can break out of', () => {
     expect(page.match(/<script/g)).toHaveLength((template.match(/<script/g)?.length ?? 0) + 2);
     expect(page).not.toContain('<script>alert(1)');
-    const open =
-      /<script type="application\/json" id="first-feed" data-drawn-at="\d+" data-event-position="7">/.exec(
-        page,
-      )?.[0];
+    const open = /<script type="application\/json" id="first-feed" data-event-position="7">/.exec(
+      page,
+    )?.[0];
     const data = scriptText(page, open ?? 'no data element');
     expect(data).not.toContain('<');
     expect(JSON.parse(data)).toEqual(JSON.parse(body));
@@ -47,11 +55,14 @@ describe('the first screen, drawn on the server', () => {
 
   it('refuses an answer that breaks the contract, and a template without a root', () => {
     const broken = JSON.stringify({ jobs: [{ id: 'x' }], nextCursor: null });
-    expect(() => firstScreen.draw(template, { body: broken, eventPosition: null })).toThrow(
+    expect(() => drawnPage(template, { body: broken, eventPosition: null })).toThrow(
       /breaks the contract/,
     );
+    expect(() => firstScreen.cut('<html><head></head><body></body></html>')).toThrow(
+      /no <div id="root">/,
+    );
     expect(() =>
-      firstScreen.draw('<html><body></body></html>', { body, eventPosition: null }),
+      firstScreen.draw('<p>not the root</p></body>', { body, eventPosition: null }),
     ).toThrow(/no <div id="root">/);
   });
 

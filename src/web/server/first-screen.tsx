@@ -4,6 +4,7 @@ import { createQueryClient } from '../app/query-client';
 import { ROUTES } from '../app/router';
 import { StudioRoot } from '../app/studio-root';
 import { feedPath } from '../jobs/api/feed-path';
+import { DeferredThumbs } from '../features/feed';
 import { jobQueries } from '../jobs/api/job-queries';
 import { jobList } from '../lib/answer-schemas';
 import { setDrawnAt } from '../lib/use-now';
@@ -36,45 +37,64 @@ const attribute = (value: string): string =>
 const ROOT_OPEN = '<div id="root">';
 
 /**
- * The Create page's first screen, drawn on the server into index.html (`template`), from
- * the feed's answer: the app's own tree (StudioRoot), rendered as the browser's first render
- * renders it with that answer, which the page carries too, so that the browser takes the
- * markup over (`hydrateRoot`, main.tsx) instead of drawing it again. Throws when the answer
- * breaks the contract or the template has no root.
+ * index.html cut at its root: the head, with the route gate script in, which the studio
+ * server sends at once, and the rest, as built. The script goes before the stylesheet: an
+ * inline script after one waits for it to load, and the parser with it. Throws when the
+ * page has no root.
  */
-function draw(template: string, answer: FeedAnswer): string {
+function cut(template: string): { head: string; rest: string } {
+  const headEnd = template.indexOf('</head>');
+  const open = template.indexOf(ROOT_OPEN);
+  if (headEnd === -1 || open < headEnd) {
+    throw new Error('index.html has no <div id="root"> in its body');
+  }
+  const sheet = template.indexOf('<link rel="stylesheet"');
+  const at = sheet !== -1 && sheet < headEnd ? sheet : headEnd;
+  return {
+    head: `${template.slice(0, at)}<script>${ROUTE_GATE_SCRIPT}</script>${template.slice(at, open)}`,
+    rest: template.slice(open),
+  };
+}
+
+/**
+ * The rest of the page after the head (`rest`, from the root on) with the Create page's
+ * first screen drawn into the root, from the feed's answer: the app's own tree
+ * (StudioRoot), rendered as the browser's first render renders it with that answer, which
+ * the page carries too, so the app starts with it (main.tsx) instead of reading it again.
+ * Throws when the answer breaks the contract or `rest` does not start with the root.
+ */
+function draw(rest: string, answer: FeedAnswer): string {
   const parsed = jobList.safeParse(JSON.parse(answer.body));
   if (!parsed.success)
     throw new Error(`the feed's answer breaks the contract: ${parsed.error.message}`);
-  const drawnAt = Date.now();
-  setDrawnAt(drawnAt);
-  const client = createQueryClient();
-  client.setQueryData(jobQueries.list().queryKey, parsed.data);
-  const markup = renderToString(<StudioRoot client={client} />);
-  client.clear();
-
-  const open = template.indexOf(ROOT_OPEN);
-  const bodyEnd = template.indexOf('</body>');
-  const close = template.lastIndexOf('</div>', bodyEnd);
-  const headEnd = template.indexOf('</head>');
-  if (open === -1 || bodyEnd === -1 || close < open || headEnd === -1 || headEnd > open) {
+  const bodyEnd = rest.indexOf('</body>');
+  const close = rest.lastIndexOf('</div>', bodyEnd);
+  if (!rest.startsWith(ROOT_OPEN) || bodyEnd === -1 || close === -1) {
     throw new Error('index.html has no <div id="root"> in its body');
   }
-  const data = `data-drawn-at="${drawnAt}"`;
+  setDrawnAt(Date.now());
+  const client = createQueryClient();
+  client.setQueryData(jobQueries.list().queryKey, parsed.data);
+  // The cards' thumbnails are left for the app's render to ask for (each keeps its size
+  // meanwhile): asked for by the drawn page, their answers were handled on the page's
+  // thread first, and held the app's script back by 300 ms at 4× throttling.
+  const markup = renderToString(
+    <DeferredThumbs value>
+      <StudioRoot client={client} />
+    </DeferredThumbs>,
+  );
+  client.clear();
   const position =
     answer.eventPosition === null
       ? ''
       : ` data-event-position="${attribute(answer.eventPosition)}"`;
   return [
-    template.slice(0, headEnd),
-    `<script>${ROUTE_GATE_SCRIPT}</script>`,
-    template.slice(headEnd, open),
     `<div id="root" ${DRAWN_ATTRIBUTE} inert>${markup}</div>`,
-    `<script type="application/json" id="${FEED_ANSWER_ID}" ${data}${position}>`,
-    // As parsed: what the browser takes over with, as it would have parsed it itself.
+    `<script type="application/json" id="${FEED_ANSWER_ID}"${position}>`,
+    // As parsed: what the browser starts with, as it would have parsed it itself.
     inertJson(JSON.stringify(parsed.data)),
     '</script>',
-    template.slice(close + '</div>'.length),
+    rest.slice(close + '</div>'.length),
   ].join('');
 }
 
@@ -86,5 +106,6 @@ function draw(template: string, answer: FeedAnswer): string {
 export const firstScreen = {
   feedPath: feedPath(),
   headScript: ROUTE_GATE_SCRIPT,
+  cut,
   draw,
 };

@@ -42,16 +42,21 @@ export function ImageTile({
   const { lightboxOpened } = useLightboxActions();
   const dims = mediaDims(image, job.prompt);
   const { src, srcSet } = thumbSources(image, dims);
-  const files = useContext(DeferredThumbs)
+  const deferred = useContext(DeferredThumbs);
+  const files = deferred
     ? { 'data-src': src, 'data-srcset': srcSet }
     : { src, srcSet, loading: 'lazy' as const };
+  // An image with no file yet is drawn as its alt text, whatever its size: its button
+  // keeps the box the image will fill.
+  const box = deferred ? { aspectRatio: `${dims.width} / ${dims.height}` } : undefined;
   return (
     <div className="group/tile relative">
       {/* The button's accessible name is the image's alt text ("Image 2 of …"). */}
       <button
         type="button"
         onClick={() => lightboxOpened(job.id, index)}
-        className="block w-full cursor-zoom-in focus-visible:outline-offset-[-2px]"
+        style={box}
+        className="block w-full cursor-zoom-in overflow-hidden focus-visible:outline-offset-[-2px]"
       >
         <img
           {...files}
