@@ -236,7 +236,7 @@ const PROXY_SETTINGS = {
   firstScreen: {
     env: 'STUDIO_FIRST_SCREEN',
     meaning:
-      "`bare`: `/` is index.html as built, which the app fills; `drawn`: it comes with the Create page's first screen, the person's newest cards, drawn on the server, which the app takes over (README, Performance: cards sooner, the page live later)",
+      "`bare`: `/` is index.html as built, which the app fills; `drawn`: it comes with the Create page's first screen, the person's newest cards, drawn on the server, which the app then renders in place of (README, Performance: cards sooner, the page live later)",
   },
   uploadMaxMb: { env: 'STUDIO_UPLOAD_MAX_MB', meaning: 'largest upload' },
   uploadMaxMp: {
