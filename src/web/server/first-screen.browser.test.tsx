@@ -128,7 +128,7 @@ describe('the first screen drawn on the server', () => {
     expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([]);
     expect(asked.filter((u) => u.startsWith('/studio-api/jobs?'))).toEqual([]);
     // The event stream starts where the server read the feed: no change since is missed.
-    expect(streams).toEqual(['/studio-api/events?lastEventId=41']);
+    await expect.poll(() => streams).toEqual(['/studio-api/events?lastEventId=41']);
     // The person's own settings show.
     await expect.element(page.getByRole('button', { name: /^Theme: light/ })).toBeVisible();
     app.unmount();
