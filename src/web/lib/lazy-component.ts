@@ -59,7 +59,7 @@ export function lazyComponent<P extends object>(
   }
 
   const { fallback, afterFirstScreen = false } = options;
-  const start = () => (afterFirstScreen && !pageWasIdle ? nextIdle().then(load) : load());
+  const start = () => (afterFirstScreen ? firstIdle().then(load) : load());
   function Component(props: P) {
     const [loaded, setLoaded] = useState<Loaded<P> | null>(() =>
       ready ? { component: ready } : null,
@@ -103,13 +103,12 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-let comingIdle: Promise<void> | null = null;
+let pageIdle: Promise<void> | null = null;
 let pageWasIdle = false;
-/** Resolves at the page's next idle moment (`whenIdle`), shared by all that ask before it. */
-const nextIdle = (): Promise<void> =>
-  (comingIdle ??= new Promise((resolve) =>
+/** Resolves at the page's first idle moment (`whenIdle`), once asked for. */
+const firstIdle = (): Promise<void> =>
+  (pageIdle ??= new Promise((resolve) =>
     whenIdle(() => {
-      comingIdle = null;
       pageWasIdle = true;
       resolve();
     }),
@@ -121,11 +120,11 @@ const nextIdle = (): Promise<void> =>
  * `Intl` formatter would make the first screen load the browser's locale data.
  */
 export function useAfterFirstScreen(): boolean {
-  const [after, setAfter] = useState(() => pageWasIdle);
+  const [after, setAfter] = useState(pageWasIdle);
   useEffect(() => {
     if (after) return;
     let mounted = true;
-    void nextIdle().then(() => mounted && setAfter(true));
+    void firstIdle().then(() => mounted && setAfter(true));
     return () => {
       mounted = false;
     };
