@@ -4,6 +4,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { EVENT_POSITION_HEADER } from '@/contract/event-position';
 import type { Logger } from '../log';
+import { PER_REQUEST_BROTLI } from './compress-json';
 import { acceptedCodings } from './encoding';
 
 /**
@@ -51,8 +52,8 @@ async function readFeed(app: Hono, c: Context, path: string) {
 }
 
 /**
- * The page's parts as they come, compressed as the request takes (brotli at quality 4, as
- * the API's JSON, or gzip), each part flushed whole: the browser has the head, and starts
+ * The page's parts as they come, compressed as the request takes (brotli as the API's
+ * JSON is, or gzip), each part flushed whole: the browser has the head, and starts
  * on it, while the rest is still being made. A closed connection ends it.
  */
 function streamed(acceptEncoding: string | undefined, parts: AsyncIterable<Buffer>) {
@@ -63,7 +64,7 @@ function streamed(acceptEncoding: string | undefined, parts: AsyncIterable<Buffe
     choice.coding === 'br'
       ? createBrotliCompress({
           flush: constants.BROTLI_OPERATION_FLUSH,
-          params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+          params: PER_REQUEST_BROTLI,
         })
       : createGzip({ flush: constants.Z_SYNC_FLUSH });
   pipeline(source, compressor, () => undefined);
