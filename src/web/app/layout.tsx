@@ -4,6 +4,7 @@ import { lazyComponent } from '../lib/lazy-component';
 import { Nav } from './nav';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { StreamIndicator } from './stream-indicator';
+import { StudioMark } from './studio-mark';
 import { ThemeToggle } from './theme-toggle';
 import type { Route } from './router';
 import { routeHref } from './router';
@@ -36,7 +37,7 @@ export function Layout({ route, children }: LayoutProps) {
       </a>
       <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center justify-between gap-3 border-b border-zinc-800 bg-zinc-950/90 px-3 backdrop-blur sm:px-5">
         <a href={routeHref('create')} className="flex items-center gap-2 rounded-md">
-          <img src="/favicon.svg" alt="" width={20} height={20} />
+          <StudioMark />
           <span className="text-sm font-semibold tracking-wide text-zinc-100">Studio</span>
         </a>
         <div className="flex items-center gap-3 sm:gap-4">

@@ -4,6 +4,10 @@ import { describe, expect, it } from 'vitest';
 const html = readFileSync('index.html', 'utf8');
 const layout = readFileSync('src/web/app/layout.tsx', 'utf8');
 
+/** Each `<rect>` in `source` as its attributes, in order, however the tag is closed. */
+const rects = (source: string): string[] =>
+  [...source.matchAll(/<rect\b([^>]*?)\s*\/?>/g)].map((m) => (m[1] ?? '').trim());
+
 /** The class list of the first `<tag` in `source` (class= in HTML, className= in JSX). */
 function classesOf(source: string, tag: string): string {
   const at = source.indexOf(`<${tag}`);
@@ -23,5 +27,14 @@ describe('the frame index.html paints before the script runs', () => {
     expect(layout).toContain(
       '<span className="text-sm font-semibold tracking-wide text-zinc-100">Studio</span>',
     );
+  });
+
+  it('draws the mark beside the name as the favicon draws it, in the page, not as an image', () => {
+    const favicon = rects(readFileSync('public/favicon.svg', 'utf8'));
+    expect(favicon).toHaveLength(5);
+    expect(rects(html)).toEqual(favicon);
+    expect(rects(readFileSync('src/web/app/studio-mark.tsx', 'utf8'))).toEqual(favicon);
+    expect(layout).toContain('<StudioMark />');
+    expect(html).not.toContain('<img');
   });
 });
