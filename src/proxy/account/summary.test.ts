@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountSummary } from '@/contract/account-summary';
 import type { TaskStatus } from '@/contract/task';
 import type { JobRecord } from '../model/record';
@@ -142,6 +142,28 @@ describe('the live account', () => {
     const last = upstream.starts.at(-1) ?? t0;
     expect(upstream.starts.length).toBeLessThanOrEqual(2 + Math.floor((last - t0) / GAP));
     for (const g of gaps(upstream.starts)) expect(g).toBeGreaterThanOrEqual(GAP - 1);
+  });
+
+  it('waits out the gap by the clock when its timer fires early', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      const upstream = new Upstream();
+      upstream.latencyMs = 0;
+      const { s } = service(upstream);
+      const first = s.summary();
+      await vi.advanceTimersByTimeAsync(1);
+      await first;
+      s.notify();
+      // The clock steps back 20 ms (as a time sync may), so by the clock the timer is early.
+      vi.setSystemTime(Date.now() - 20);
+      await vi.advanceTimersByTimeAsync(GAP);
+      expect(upstream.starts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(40);
+      expect(upstream.starts).toHaveLength(2);
+      for (const g of gaps(upstream.starts)) expect(g).toBeGreaterThanOrEqual(GAP);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads once more when a change comes while a read is on its way', async () => {

@@ -178,6 +178,12 @@ export class AccountService {
     this.timer = setTimeout(
       () => {
         this.timer = null;
+        // Node counts a timer from the event loop's cached time, so it can fire a few ms
+        // before `due` by the clock: wait out the rest rather than read inside the gap.
+        if (Date.now() < due) {
+          this.schedule();
+          return;
+        }
         // A read already on its way (a page load) schedules the next one when it ends.
         if (!this.inFlight) void this.refresh(false).catch(() => undefined);
       },
