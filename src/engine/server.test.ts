@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { accountInfoEnvelopeSchema } from '@/contract/account';
 import type { TestEngine } from './test-support';
-import { isFinal, spawnEngine, startTestEngine, tempDir } from './test-support';
+import { isFinal, removeTempDirs, spawnEngine, startTestEngine, tempDir } from './test-support';
+
+afterAll(removeTempDirs);
 
 async function creditsOf(t: TestEngine, key = t.key) {
   const res = await t.get('/api/account/info', { 'x-api-key': key });

@@ -50,7 +50,21 @@ export interface TestEngine {
   stop(): Promise<void>;
 }
 
-export const tempDir = (): Promise<string> => fs.mkdtemp(path.join(os.tmpdir(), 'engine-test-'));
+const madeDirs = new Set<string>();
+
+/** A fresh data directory, removed by `removeTempDirs` (or by the engine made on it here). */
+export async function tempDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'engine-test-'));
+  madeDirs.add(dir);
+  return dir;
+}
+
+/** Removes every directory `tempDir` made in this process: for a test file's `afterAll`. */
+export async function removeTempDirs(): Promise<void> {
+  const dirs = [...madeDirs];
+  madeDirs.clear();
+  await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+}
 
 async function writeAccounts(dataDir: string, accounts: TestAccount[] | undefined) {
   if (!accounts) return undefined;
@@ -62,6 +76,9 @@ async function writeAccounts(dataDir: string, accounts: TestAccount[] | undefine
 export async function startTestEngine(opts: TestEngineOptions = {}): Promise<TestEngine> {
   const { accounts, lookup, logDestination, ...rest } = opts;
   const logs: string[] = [];
+  // A data directory made here is the engine's alone, and goes with it (a run of the
+  // engine tests would otherwise leave about a gigabyte of media behind).
+  const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await tempDir());
   const accountsFile = await writeAccounts(dataDir, accounts);
   const config = engineConfigSchema.parse({ port: 0, taskMs: 50, ...rest, dataDir, accountsFile });
@@ -112,7 +129,10 @@ export async function startTestEngine(opts: TestEngineOptions = {}): Promise<Tes
     waitFor,
     audit,
     logs,
-    stop: () => engine.stop(),
+    stop: async () => {
+      await engine.stop();
+      if (ownDir) await fs.rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -1,8 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadProxyConfig } from './config';
+
+/** Where the files a setting names are written; removed after the file's tests. */
+const scratch = mkdtempSync(path.join(tmpdir(), 'config-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const base = { UPSTREAM_URL: 'http://127.0.0.1:8090', UPSTREAM_API_KEY: 'sk-live-secret-value' };
 
@@ -83,7 +87,7 @@ describe('loadProxyConfig', () => {
   });
 
   it('reads the key from the file named by UPSTREAM_API_KEY_FILE', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'key-')), 'key');
+    const file = path.join(scratch, 'key');
     writeFileSync(file, 'sk-from-file\n');
     const env = { UPSTREAM_URL: base.UPSTREAM_URL, UPSTREAM_API_KEY_FILE: file };
     expect(loadProxyConfig(env).upstreamApiKey).toBe('sk-from-file');
@@ -140,7 +144,7 @@ describe('loadProxyConfig', () => {
     expect(loadProxyConfig(base).databaseUrl).toBeUndefined();
     const url = 'postgres://studio:db-secret-pw@db.internal:5432/studio';
     expect(loadProxyConfig({ ...base, DATABASE_URL: url }).databaseUrl).toBe(url);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'db-url-')), 'url');
+    const file = path.join(scratch, 'url');
     writeFileSync(file, `${url}\n`);
     expect(loadProxyConfig({ ...base, DATABASE_URL_FILE: file }).databaseUrl).toBe(url);
     for (const bad of [

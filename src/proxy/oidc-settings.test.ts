@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadProxyConfig } from './config';
 import { parseRoleRules, roleFor } from './oidc-settings';
 
@@ -39,6 +39,7 @@ describe('the OIDC settings', () => {
       oidcRoleClaim: 'groups',
     });
     const dir = mkdtempSync(path.join(tmpdir(), 'oidc-secret-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(path.join(dir, 'secret'), 'from a file\n');
     const { OIDC_CLIENT_SECRET: _, ...noSecret } = oidc;
     const fromFile = { ...noSecret, OIDC_CLIENT_SECRET_FILE: path.join(dir, 'secret') };

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { accountInfoEnvelopeSchema, activeTasksEnvelopeSchema } from '@/contract/account';
 import type { TestEngine } from '../test-support';
-import { isFinal, startTestEngine, tempDir } from '../test-support';
+import { isFinal, removeTempDirs, startTestEngine, tempDir } from '../test-support';
+
+afterAll(removeTempDirs);
 
 async function infoOf(t: TestEngine, key = t.key) {
   const res = await t.get('/api/account/info', { 'x-api-key': key });

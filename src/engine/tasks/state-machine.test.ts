@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccount, syncAccounts } from '../accounts/accounts-store';
 import { devAccountSpec } from '../accounts/accounts-file';
 import { auditLedger } from '../accounts/ledger';
-import { tempDir } from '../test-support';
+import { removeTempDirs, tempDir } from '../test-support';
 import type { MachineDeps } from './state-machine';
 import {
   admit,
@@ -55,6 +55,7 @@ describe('state machine', () => {
     tasks = new TaskStore(db);
   });
   afterEach(() => db.close());
+  afterAll(removeTempDirs);
 
   it('walks staged -> pending -> processing -> retry -> processing -> completed', () => {
     admit(deps, newTask('staged'));
