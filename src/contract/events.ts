@@ -4,8 +4,8 @@ import { handleSchema, jobSchema, studioStatusSchema } from './studio-api';
 
 /**
  * The studio's Server-Sent Events (`GET /studio-api/events`, `text/event-stream`). Each
- * message has an `event:` name and one line of JSON `data:`; the browser applies `job`
- * and `job-removed` to its cache, and refetches everything after `reset`.
+ * message has an `event:` name and one line of JSON `data:`; the browser applies `job`,
+ * `job-removed` and `queue` to its cache, and refetches everything after `reset`.
  *
  * Messages that belong to the history carry an `id:`. A reconnecting EventSource sends it
  * back as `Last-Event-ID` and the proxy replays what was missed from a bounded buffer; when
@@ -19,6 +19,16 @@ type JobEvent = z.infer<typeof jobEventSchema>;
 /** A job was deleted from the studio's history. */
 const jobRemovedEventSchema = z.object({ id: handleSchema });
 type JobRemovedEvent = z.infer<typeof jobRemovedEventSchema>;
+
+/**
+ * Creates waiting in the studio's queue moved (one was sent, moved or cancelled before
+ * them): each one's new place, 1 next. Only the place changed; anything else about a job
+ * comes as a `job` event.
+ */
+const queueEventSchema = z.object({
+  places: z.array(z.object({ id: handleSchema, place: z.number().check(z.int(), z.positive()) })),
+});
+type QueueEvent = z.infer<typeof queueEventSchema>;
 
 /** Events were missed and cannot be replayed: refetch the lists and jobs on screen. */
 const resetEventSchema = z.object({ reason: z.string() });
@@ -47,6 +57,7 @@ type AccountEvent = z.infer<typeof accountEventSchema>;
 export const STUDIO_EVENTS = {
   job: jobEventSchema,
   'job-removed': jobRemovedEventSchema,
+  queue: queueEventSchema,
   reset: resetEventSchema,
   status: statusEventSchema,
   account: accountEventSchema,
@@ -57,6 +68,7 @@ type StudioEventName = keyof typeof STUDIO_EVENTS;
 export type StudioEvent =
   | { event: 'job'; data: JobEvent }
   | { event: 'job-removed'; data: JobRemovedEvent }
+  | { event: 'queue'; data: QueueEvent }
   | { event: 'reset'; data: ResetEvent }
   | { event: 'status'; data: z.infer<typeof statusEventSchema> }
   | { event: 'account'; data: AccountEvent }

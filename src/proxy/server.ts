@@ -167,7 +167,7 @@ async function wire(
   const gate = new ProgressGate((event) => {
     events.publish(event).catch((err: unknown) => s.log.warn('event not published', { err }));
   });
-  const announce = announcer(s.history, s.makers, gate, s.log);
+  const announce = announcer(s.history, s.queue, s.makers, gate, s.log);
   s.history.watch((change) => {
     announce(change);
     probe.notify();

@@ -28,6 +28,8 @@ function recorder() {
     if (e.event === 'job')
       sent.push(`${e.data.job.id}:${e.data.job.status}:${e.data.job.progress}`);
     else if (e.event === 'job-removed') sent.push(`${e.data.id}:removed`);
+    else if (e.event === 'queue')
+      sent.push(`queue ${e.data.places.map((p) => `${p.id}@${p.place}`).join(' ')}`);
   };
   return { sent, gate: new ProgressGate(send) };
 }
@@ -69,6 +71,17 @@ describe('the progress gate', () => {
     expect(sent).toEqual(['handle-a:processing:5', 'handle-b:processing:7', 'handle-b:removed']);
     vi.advanceTimersByTime(250);
     expect(sent.at(-1)).toBe('handle-a:processing:9');
+  });
+
+  it('sends the places of queued jobs at once, in one event, and nothing for none', () => {
+    const { sent, gate } = recorder();
+    gate.job(job({ id: 'handle-a', status: 'pending', queued: { place: 2 } }));
+    gate.places([
+      { handle: 'handle-a', place: 1 },
+      { handle: 'handle-b', place: 2 },
+    ]);
+    gate.places([]);
+    expect(sent).toEqual(['handle-a:pending:0', 'queue handle-a@1 handle-b@2']);
   });
 
   it('sends nothing held back after it is closed', () => {

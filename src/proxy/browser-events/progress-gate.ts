@@ -45,6 +45,15 @@ export class ProgressGate {
     this.send({ event: 'job', data: { job } });
   }
 
+  /** Queued jobs' new places, at once (a queued job has no progress to hold back). */
+  places(places: readonly { handle: string; place: number }[]): void {
+    if (places.length === 0) return;
+    this.send({
+      event: 'queue',
+      data: { places: places.map(({ handle, place }) => ({ id: handle, place })) },
+    });
+  }
+
   removed(id: string): void {
     this.forget(id);
     this.send({ event: 'job-removed', data: { id } });

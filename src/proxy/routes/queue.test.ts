@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bulkResultSchema } from '@/contract/bulk';
 import { costOfCreate } from '@/contract/create-cost';
+import { parseStudioEvent } from '@/contract/events';
 import { jobBatchSchema, jobSchema, type Job } from '@/contract/studio-api';
 import { Stack, waitFor } from '../test/harness';
 import { PASSWORD, asJson, team } from '../test/team';
@@ -106,8 +107,20 @@ describe('queued creates', () => {
     expect(await Promise.all([b1, a2, a1].map((j) => placeOf(s, ana, j.id)))).toEqual([1, 2, 3]);
 
     // Cancelled by its maker: gone, the one behind moves up, and the audit log says so.
+    const stream = await s.events({ cookie: ana });
+    await stream.next((m) => m.event === 'status');
     const gone = await s.json(`/studio-api/jobs/${a2.id}`, asJson(ana, 'DELETE'));
     expect(gone).toMatchObject({ status: 200, body: { deleted: a2.id } });
+    // Browsers hear of it as the job removed and one move: the place, not the whole job.
+    await stream.next((m) => m.event === 'queue');
+    const heard = stream.messages.flatMap((m) => {
+      const e = parseStudioEvent(m.event, m.data);
+      return e?.event === 'job-removed' || e?.event === 'queue' || e?.event === 'job' ? [e] : [];
+    });
+    expect(heard).toEqual([
+      { event: 'job-removed', data: { id: a2.id } },
+      { event: 'queue', data: { places: [{ id: a1.id, place: 2 }] } },
+    ]);
     expect((await s.call(`/studio-api/jobs/${a2.id}`, { headers: { cookie: ana } })).status).toBe(
       404,
     );

@@ -43,7 +43,10 @@ export interface ActiveJob {
  * wrote it, when the write returned it), or one that is gone.
  */
 export type JobChange =
-  { type: 'job'; handle: string; job?: JobRecord } | { type: 'removed'; handle: string };
+  | { type: 'job'; handle: string; job?: JobRecord }
+  | { type: 'removed'; handle: string }
+  /** Queued creates whose place alone changed. */
+  | { type: 'places'; handles: readonly string[] };
 
 const changed = (result: { numUpdatedRows: bigint } | { numDeletedRows: bigint }): boolean =>
   ('numUpdatedRows' in result ? result.numUpdatedRows : result.numDeletedRows) > 0n;

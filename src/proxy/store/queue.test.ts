@@ -41,6 +41,10 @@ async function line(o: OpenedStore): Promise<string[]> {
     .map((j) => j.handle);
 }
 
+/** The changes heard, the handles of each move sorted (a database updates in any order). */
+const inOrder = (changes: JobChange[]) =>
+  changes.map((c) => (c.type === 'places' ? { ...c, handles: [...c.handles].sort() } : c));
+
 describe.each(STORE_KINDS)('the create queue on %s', (kind) => {
   it('queues behind a busy create, keeps places dense, moves, cancels and sends in order', async () => {
     const o = await open(kind);
@@ -63,13 +67,27 @@ describe.each(STORE_KINDS)('the create queue on %s', (kind) => {
 
     heard.length = 0;
     expect(await o.store.queue.cancel('job000000002')).toBe(true);
-    expect(heard).toContainEqual({ type: 'removed', handle: 'job000000002' });
+    // The cancelled job goes; those behind it moved up, announced together.
+    expect(inOrder(heard)).toEqual([
+      { type: 'removed', handle: 'job000000002' },
+      { type: 'places', handles: ['job000000001', 'job000000003', 'job000000004'] },
+    ]);
+    expect(await o.store.queue.places(['job000000003', 'job000000002', 'job000000001'])).toEqual([
+      { handle: 'job000000001', place: 1 },
+      { handle: 'job000000003', place: 2 },
+    ]);
     expect(await o.store.history.get('job000000002')).toBeNull();
     expect(await o.store.queue.cancel('job000000002')).toBe(false);
     expect(await line(o)).toEqual(['job000000001', 'job000000003', 'job000000004']);
 
     // The head goes out; while it is sent, a new create still queues behind.
+    heard.length = 0;
     const head = await o.store.queue.takeHead();
+    // One change for the job sent, one for all that moved up: not one per queued job.
+    expect(inOrder(heard)).toEqual([
+      { type: 'job', handle: 'job000000001' },
+      { type: 'places', handles: ['job000000003', 'job000000004'] },
+    ]);
     expect(head).toMatchObject({ handle: 'job000000001', operation: 'diffusion' });
     expect(head?.body).toEqual(send('job000000001').body);
     expect((await o.store.history.get('job000000001'))?.createState).toBe('sending');

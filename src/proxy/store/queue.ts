@@ -41,8 +41,8 @@ const RUNNING = sql<SqlBool>`deleted_at IS NULL AND (create_state = 'sending'
 /**
  * The studio's create queue: creates the service cannot take yet wait here, in order,
  * as jobs not yet sent. Every change of places is made under one lock (on every replica)
- * and keeps places dense, 1 to n, so that a job's place is its column; each job whose
- * place changed is announced through `changed`.
+ * and keeps places dense, 1 to n, so that a job's place is its column; the jobs whose
+ * place alone changed are announced together (`places`), any other change job by job.
  */
 export class StoredQueue {
   constructor(
@@ -55,6 +55,31 @@ export class StoredQueue {
 
   private changed(handles: readonly string[]): void {
     for (const handle of handles) this.announce({ type: 'job', handle });
+  }
+
+  /**
+   * Announces the jobs whose place alone changed as one change. Sending the head of a
+   * queue of n moves the other n - 1 up: announced job by job, draining a batch of n made
+   * about n²/2 whole-job events, each a read of the job.
+   */
+  private moved(handles: readonly string[]): void {
+    if (handles.length > 0) this.announce({ type: 'places', handles });
+  }
+
+  /** The places of those of `handles` that still wait, read now (for an announcement). */
+  async places(handles: readonly string[]): Promise<{ handle: string; place: number }[]> {
+    if (handles.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['handle', 'queue_position'])
+      .where('handle', 'in', handles)
+      .where(QUEUED)
+      .where('deleted_at', 'is', null)
+      .orderBy('queue_position')
+      .execute();
+    return rows.flatMap((r) =>
+      r.queue_position === null ? [] : [{ handle: r.handle, place: r.queue_position }],
+    );
   }
 
   /** Whether the studio's cap is reached, not counting `except` (the create asking). */
@@ -149,14 +174,16 @@ export class StoredQueue {
       if (!row) return null;
       if (row.queue_position !== 0) {
         await this.setQueued(trx, handle, (await this.length(trx)) + 1, send);
-        return [handle];
+        return [];
       }
       const behind = await this.shift(trx, 1, 1);
       await this.setQueued(trx, handle, 1);
-      return [handle, ...behind];
+      return behind;
     });
-    if (moved) this.changed(moved);
-    return moved !== null;
+    if (moved === null) return false;
+    this.changed([handle]);
+    this.moved(moved);
+    return true;
   }
 
   /** Moves the places from `from` on by `by`; the jobs that moved. */
@@ -198,7 +225,8 @@ export class StoredQueue {
       return { taken: { ...send, handle: head.handle, hookToken: head.hook_token }, moved };
     });
     if (!taken) return null;
-    this.changed([taken.taken.handle, ...taken.moved]);
+    this.changed([taken.taken.handle]);
+    this.moved(taken.moved);
     return taken.taken;
   }
 
@@ -274,7 +302,7 @@ export class StoredQueue {
       await this.setQueued(trx, handle, place);
       return { place, moved: [handle, ...rows.map((r) => r.handle)] };
     });
-    if (result) this.changed(result.moved);
+    if (result) this.moved(result.moved);
     return result?.place ?? null;
   }
 
@@ -293,7 +321,7 @@ export class StoredQueue {
     });
     if (!moved) return false;
     this.announce({ type: 'removed', handle });
-    this.changed(moved);
+    this.moved(moved);
     return true;
   }
 

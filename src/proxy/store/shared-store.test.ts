@@ -3,6 +3,7 @@ import { taskResponseSchema, type TaskStatus, type TaskType } from '@/contract/t
 import { stateFromTask } from '../model/record';
 import { createRedactor } from '../log';
 import { StudioHttpError } from '../studio-error';
+import { handleOf } from '../test/changes';
 import { fixture } from '../test/fixtures';
 import { STORE_KINDS, storeKinds, type OpenedStore } from '../test/store-kinds';
 import { ownerWith } from '../test/people';
@@ -157,7 +158,7 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
 
   it('favourites and deletes many jobs at once, a parent and its child together', async () => {
     const changes: string[] = [];
-    store.history.watch((c) => changes.push(`${c.type} ${c.handle}`));
+    store.history.watch((c) => changes.push(`${c.type} ${handleOf(c)}`));
     const root = await add({ prompt: 'root' });
     const kid = await add({ prompt: 'kid', operation: 'upscale', parent: root });
     const other = await add({ prompt: 'other' });
@@ -182,7 +183,7 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
 
   it('keeps a create from before its answer, its idempotency key, and adopts it', async () => {
     const changes: string[] = [];
-    store.history.watch((c) => changes.push(`${c.type}:${c.handle}`));
+    store.history.watch((c) => changes.push(`${c.type}:${handleOf(c)}`));
     const intent = (handle: string, hookToken: string) => ({
       handle,
       hookToken,
@@ -272,7 +273,7 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
     await add({ prompt: 'a child', parent: 'h-d1' });
     await store.history.remove('h-d1');
     const changes: string[] = [];
-    store.history.watch((c) => changes.push(c.handle));
+    store.history.watch((c) => changes.push(handleOf(c)));
     expect(await store.history.confirmCreate('h-d1', pending, null)).toBeNull();
     expect(await store.history.get('h-d1')).toBeNull();
     expect(await page({})).toEqual(['a child']);
@@ -297,7 +298,7 @@ describe.each(STORE_KINDS)('the %s store', (kind) => {
   it('keeps every size measured at once: the prefetch and browsers measure one job together', async () => {
     const h = await add({ prompt: 'sizes' });
     const changes: string[] = [];
-    store.history.watch((c) => changes.push(c.handle));
+    store.history.watch((c) => changes.push(handleOf(c)));
     const keys = ['0', '1', '2', '3', 'grid'];
     await Promise.all(
       keys.map((k, i) => store.history.addDims(h, { [k]: { width: 10 + i, height: 20 } })),

@@ -14,12 +14,17 @@ const status: StudioStatus = {
 };
 
 describe('applyStudioEvent', () => {
-  it('puts a job into the lists, stores uploads status, and marks jobs stale on reset', () => {
+  it('puts a job into the lists, moves queued ones, stores uploads status, and marks jobs stale on reset', () => {
     const qc = new QueryClient();
     qc.setQueryData(jobQueries.list().queryKey, makeList([]));
     const job = makeJob({ status: 'pending' });
     applyStudioEvent(qc, { event: 'job', data: { job } });
     expect(qc.getQueryData(jobQueries.list().queryKey)?.jobs).toEqual([job]);
+
+    const waiting = makeJob({ id: 'waitingjob', queued: { place: 3 } });
+    applyStudioEvent(qc, { event: 'job', data: { job: waiting } });
+    applyStudioEvent(qc, { event: 'queue', data: { places: [{ id: waiting.id, place: 2 }] } });
+    expect(qc.getQueryData(jobQueries.list().queryKey)?.jobs[0]?.queued).toEqual({ place: 2 });
 
     applyStudioEvent(qc, { event: 'status', data: status });
     expect(qc.getQueryData(uploadQueries.status().queryKey)).toEqual(status.uploads);

@@ -4,6 +4,7 @@ import { accountQueries, applyAccountChanged } from '../features/account';
 import {
   applyJobChanged,
   applyJobRemoved,
+  applyQueuePlaces,
   refetchJobLists,
   refetchJobs,
 } from '../jobs/api/job-events';
@@ -24,6 +25,9 @@ export function applyStudioEvent(client: QueryClient, event: StudioEvent): void 
       return;
     case 'job-removed':
       applyJobRemoved(client, event.data.id);
+      return;
+    case 'queue':
+      applyQueuePlaces(client, event.data.places);
       return;
     case 'reset':
       void refetchJobs(client);

@@ -5,6 +5,7 @@ import { startTestPostgres, type TestPostgres } from '@/proxy/test/test-postgres
 import type { SharedEvent } from '@/proxy/browser-events/hub';
 import { createRedactor } from '@/proxy/log';
 import { stateFromTask } from '@/proxy/model/record';
+import { handleOf } from '@/proxy/test/changes';
 import { fixture } from '@/proxy/test/fixtures';
 import { SessionCookie } from '@/proxy/auth/cookie';
 import { loginRoutes } from '@/proxy/routes/login';
@@ -309,7 +310,7 @@ describe('replicas on one Postgres, working together', () => {
       };
       await dead.history.recordIntent(intent, null);
       const changed: string[] = [];
-      live.history.watch((c) => changed.push(c.handle));
+      live.history.watch((c) => changed.push(handleOf(c)));
       await live.history.follow('live', 1000);
       expect(changed).toEqual([]); // it may still be waiting for its answer
       await sleep(250);

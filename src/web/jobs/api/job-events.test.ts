@@ -5,6 +5,7 @@ import { makeJob, makeList } from '@/web/lib/testing/fixtures';
 import {
   applyJobChanged,
   applyJobRemoved,
+  applyQueuePlaces,
   jobChangedInList,
   jobChangedInSearch,
   jobRemovedFromList,
@@ -89,6 +90,36 @@ describe('applying events to the cache', () => {
     applyJobRemoved(qc, a.id);
     expect(qc.getQueryData(jobQueries.list().queryKey)?.jobs).toEqual([b]);
     expect(qc.getQueryData(jobQueries.detail(a.id).queryKey)).toBeUndefined();
+  });
+
+  it('moves queued jobs to their new places, in lists, searches and a detail, and nothing else', () => {
+    const qc = new QueryClient();
+    const first = { ...a, queued: { place: 2 } };
+    const second = { ...b, queued: { place: 3 } };
+    // Sent meanwhile: its own event came first, and a stale place must not queue it again.
+    const sent = makeJob({ id: 'cccccccccc', createdAt: '2025-01-01T10:00:00.000Z' });
+    qc.setQueryData(jobQueries.list().queryKey, makeList([first, second, sent]));
+    const search = searchQuery({ q: 'lighthouse' }, 50).queryKey;
+    qc.setQueryData<SearchData>(search, { pages: [makeList([second])], pageParams: [undefined] });
+    qc.setQueryData(jobQueries.detail(a.id).queryKey, first);
+
+    applyQueuePlaces(qc, [
+      { id: a.id, place: 1 },
+      { id: b.id, place: 2 },
+      { id: sent.id, place: 1 },
+    ]);
+    expect(qc.getQueryData(jobQueries.list().queryKey)?.jobs).toEqual([
+      { ...first, queued: { place: 1 } },
+      { ...second, queued: { place: 2 } },
+      sent,
+    ]);
+    expect(qc.getQueryData<SearchData>(search)?.pages[0]?.jobs).toEqual([
+      { ...second, queued: { place: 2 } },
+    ]);
+    expect(qc.getQueryData(jobQueries.detail(a.id).queryKey)).toEqual({
+      ...first,
+      queued: { place: 1 },
+    });
   });
 });
 

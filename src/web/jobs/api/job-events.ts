@@ -129,6 +129,20 @@ export function applyJobChanged(client: QueryClient, job: Job): void {
   client.setQueryData<Job>(jobQueries.detail(job.id).queryKey, (old) => (old ? job : old));
 }
 
+/**
+ * Applies a `queue` event: each queued job's new place, in every cached copy. Nothing is
+ * added or reordered (the feed's order is its creation time), and a job no longer queued
+ * in the cache (sent meanwhile, its own event first) keeps what it is.
+ */
+export function applyQueuePlaces(
+  client: QueryClient,
+  places: readonly { id: string; place: number }[],
+): void {
+  for (const { id, place } of places) {
+    updateCachedJob(client, id, (job) => (job.queued ? { ...job, queued: { place } } : job));
+  }
+}
+
 export function applyJobRemoved(client: QueryClient, id: string): void {
   client.setQueriesData<JobList>({ queryKey: jobQueries.lists() }, (old) =>
     old ? jobRemovedFromList(old, id) : old,
