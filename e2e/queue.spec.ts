@@ -16,7 +16,10 @@ test.beforeAll(async () => {
     credits: 1_000_000,
     concurrency: 1,
     stagedLimit: 0,
-    taskMs: 1500,
+    // Each step below must happen before the next task ends: the last card is still queued
+    // after the cancel only while the task ahead of it runs. At 1.5 s a busy machine missed
+    // that now and then; 3 s costs 6 s more to drain.
+    taskMs: 3000,
     alertUsd: 1,
   });
 });
@@ -32,7 +35,7 @@ test('a burst waits in the studio, its places count down, and a cancelled create
 }) => {
   await page.goto(stack.url);
   // Watching the studio's events before the burst, so each card shows its place from the
-  // start (the first task takes only 1.5 s).
+  // start (the first task takes only 3 s).
   await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
   const statuses: number[] = [];
   for (let i = 0; i < BURST; i++) {

@@ -9,7 +9,14 @@ const BACKOFF_MS = [1000, 2000, 4000, 8000, 15_000, 30_000];
 export interface DispatcherDeps extends CreateDeps {
   queue: Pick<
     StoredQueue,
-    'enqueueIfWaiting' | 'requeue' | 'refused' | 'takeHead' | 'lease' | 'unlease' | 'waiting'
+    | 'enqueueIfWaiting'
+    | 'requeue'
+    | 'refused'
+    | 'takeHead'
+    | 'announceTaken'
+    | 'lease'
+    | 'unlease'
+    | 'waiting'
   >;
   log: Logger;
   /** This process's name among a team's replicas. */
@@ -93,6 +100,8 @@ export class QueueDispatcher {
       if (!head) return;
       const outcome = await sendQueued(this.deps, head);
       this.deps.log.info('queued create sent', { handle: head.handle, outcome });
+      // Busy, it is back at the front: its requeue announced the queue as it is again.
+      if (outcome !== 'busy') queue.announceTaken(head);
       if (outcome === 'busy') {
         this.busy = true;
         const wait = BACKOFF_MS[Math.min(this.attempt++, BACKOFF_MS.length - 1)] ?? 30_000;

@@ -142,6 +142,46 @@ describe('queued creates', () => {
     expect(late.body.error.code).toBe('not_queued');
   }, 60_000);
 
+  it('keep their places while the service refuses the next one as busy, and move up once it is sent', async () => {
+    stack = await Stack.start({});
+    const s = stack;
+    const stream = await s.events();
+    await stream.next((m) => m.event === 'status');
+    // Busy for the first create and two retries of it (a second apart, then two).
+    s.fake.busyCreates = 3;
+    s.fake.createDelayMs = 40;
+    const post = (text: string) =>
+      s.json<{ job: unknown }>('/studio-api/jobs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'diffusion', params: { text } }),
+      });
+    const first = jobSchema.parse((await post('a kite')).body.job);
+    expect(first.queued).toEqual({ place: 1 });
+    // Behind it, or first while it was on its way (a head being sent has no place).
+    const second = jobSchema.parse((await post('a sail')).body.job);
+    await stream.next((m) => {
+      const e = parseStudioEvent(m.event, m.data);
+      return e?.event === 'job' && e.data.job.id === second.id && e.data.job.status !== 'pending';
+    }, 20_000);
+    expect(s.fake.creates.length).toBe(5);
+
+    // What a page saw of the second: second in line (once the busy head was back at the
+    // front), then first once the head was sent (unless it was taken at once), then sent;
+    // never first and back at each retry.
+    const places = stream.messages.flatMap((m) => {
+      const e = parseStudioEvent(m.event, m.data);
+      if (e?.event === 'queue') return e.data.places.filter((p) => p.id === second.id);
+      if (e?.event === 'job' && e.data.job.id === second.id) return [e.data.job.queued];
+      return [];
+    });
+    const shown = places.map((p) => p?.place ?? null).filter((p, i, all) => p !== all[i - 1]);
+    expect([
+      [2, 1, null],
+      [2, null],
+    ]).toContainEqual(shown.slice(shown.indexOf(2)));
+  }, 60_000);
+
   it('are cancelled by a bulk delete: never sent, nothing charged, those behind move up', async () => {
     stack = await Stack.start({ studioPassword: PASSWORD, maxRunning: 1 });
     const s = stack;

@@ -18,6 +18,8 @@ export interface QueuedSend {
 export interface TakenCreate extends QueuedSend {
   handle: string;
   hookToken: string | null;
+  /** The jobs that moved up behind it, announced once its send settled (`announceTaken`). */
+  moved: readonly string[];
 }
 
 /** Where a queued create is moved: to a place (1 first), or just before another. */
@@ -201,7 +203,8 @@ export class StoredQueue {
   /**
    * The head of the queue, marked as being sent (so that no replica sends it again and a
    * stop while it is sent makes it unknown, as any create), the others one place up; null
-   * when the queue is empty or the studio's cap is reached.
+   * when the queue is empty or the studio's cap is reached. Nothing is announced yet (see
+   * `announceTaken`; a busy head's `requeue` announces itself).
    */
   async takeHead(): Promise<TakenCreate | null> {
     const taken = await this.db.transaction().execute(async (trx) => {
@@ -222,12 +225,20 @@ export class StoredQueue {
         .execute();
       const moved = await this.shift(trx, 1, -1);
       const send = JSON.parse(head.queue_body) as QueuedSend;
-      return { taken: { ...send, handle: head.handle, hookToken: head.hook_token }, moved };
+      return { ...send, handle: head.handle, hookToken: head.hook_token, moved };
     });
-    if (!taken) return null;
-    this.changed([taken.taken.handle]);
+    return taken ?? null;
+  }
+
+  /**
+   * Announces a taken head whose send settled (made, refused, or its outcome unknown) and
+   * the jobs that moved up behind it. Not before: a head the service refuses as busy goes
+   * back to the front, and those behind it back down, and every page would show each
+   * place move up and back on every retry while the service is full.
+   */
+  announceTaken(taken: TakenCreate): void {
+    this.changed([taken.handle]);
     this.moved(taken.moved);
-    return taken.taken;
   }
 
   /**

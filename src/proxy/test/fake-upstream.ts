@@ -72,6 +72,8 @@ export class FakeUpstream {
   maxConcurrentReads = 0;
   private concurrentReads = 0;
   nextCreate: CannedAnswer | null = null;
+  /** The next this many creates are refused as busy (429), nothing made. */
+  busyCreates = 0;
   /** Status for the next job reads (e.g. 500 twice), consumed one per read. */
   readFailures: number[] = [];
   /** Extra latency of the next job reads, one per read (timeouts). */
@@ -150,6 +152,10 @@ export class FakeUpstream {
     const canned = this.nextCreate;
     this.nextCreate = null;
     if (canned) return c.json(canned.body, canned.status as ContentfulStatusCode, canned.headers);
+    if (this.busyCreates > 0) {
+      this.busyCreates--;
+      return c.json(errorTask(429, 'concurrency limit reached'), 429);
+    }
     if (key !== FAKE_KEY) return c.json(errorTask(401, 'invalid api key'), 401);
     // Like the service for a parent past its TTL: a follow-up of an unknown job is a 404.
     if (typeof body.jobId === 'string' && !this.tasks.has(body.jobId)) {
