@@ -182,6 +182,35 @@ describe('queued creates', () => {
     ]).toContainEqual(shown.slice(shown.indexOf(2)));
   }, 60_000);
 
+  it('reach a page as one queue event per send while a batch drains, not every waiting job each time', async () => {
+    stack = await Stack.start({ maxRunning: 1 });
+    const s = stack;
+    const stream = await s.events();
+    await stream.next((m) => m.event === 'status');
+    const n = 30;
+    const creates = Array.from({ length: n }, (_, i) => ({
+      body: { operation: 'diffusion', params: { text: `a lamp ${i}` } },
+      idempotencyKey: `drain-${i}`,
+    }));
+    const res = await s.json('/studio-api/jobs/batch', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ creates }),
+    });
+    expect(res.status).toBe(202);
+    const { jobs } = jobBatchSchema.parse(res.body);
+    const last = jobs.at(-1)?.id ?? '';
+    await stream.next((m) => {
+      const e = parseStudioEvent(m.event, m.data);
+      return e?.event === 'job' && e.data.job.id === last && e.data.job.status === 'completed';
+    }, 60_000);
+    const count = (name: string) => stream.messages.filter((m) => m.event === name).length;
+    // A job's own changes are a handful each (sent, pending, running, done, its sizes);
+    // each job announced again at every send ahead of it was about n²/2 more (587 for 30).
+    expect(count('queue')).toBeLessThanOrEqual(n);
+    expect(count('job')).toBeLessThanOrEqual(8 * n);
+  }, 90_000);
+
   it('are cancelled by a bulk delete: never sent, nothing charged, those behind move up', async () => {
     stack = await Stack.start({ studioPassword: PASSWORD, maxRunning: 1 });
     const s = stack;
