@@ -178,8 +178,9 @@ export class AccountService {
     this.timer = setTimeout(
       () => {
         this.timer = null;
-        // Node counts a timer from the event loop's cached time, so it can fire a few ms
-        // before `due` by the clock: wait out the rest rather than read inside the gap.
+        // Timers run on the event loop's own clock, in whole ms, and the wall clock may
+        // step: by `Date.now()` one can fire a few ms early. Wait out the rest rather than
+        // read inside the gap.
         if (Date.now() < due) {
           this.schedule();
           return;
