@@ -100,14 +100,14 @@ export class QueueDispatcher {
       if (!head) return;
       const outcome = await sendQueued(this.deps, head);
       this.deps.log.info('queued create sent', { handle: head.handle, outcome });
-      // Busy, it is back at the front: its requeue announced the queue as it is again.
-      if (outcome !== 'busy') queue.announceTaken(head);
       if (outcome === 'busy') {
+        // Back at the front: its requeue announced the queue as it is again.
         this.busy = true;
         const wait = BACKOFF_MS[Math.min(this.attempt++, BACKOFF_MS.length - 1)] ?? 30_000;
         this.later(wait, true);
         return;
       }
+      queue.announceTaken(head);
       this.attempt = 0;
       // Renewed for the next create, each of which may wait for its answer that long.
       const lease = await queue.lease(replica, leaseMs);

@@ -150,16 +150,10 @@ describe('queued creates', () => {
     // Busy for the first create and two retries of it (a second apart, then two).
     s.fake.busyCreates = 3;
     s.fake.createDelayMs = 40;
-    const post = (text: string) =>
-      s.json<{ job: unknown }>('/studio-api/jobs', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ operation: 'diffusion', params: { text } }),
-      });
-    const first = jobSchema.parse((await post('a kite')).body.job);
+    const first = await queuedAs(s, '', 'a kite');
     expect(first.queued).toEqual({ place: 1 });
     // Behind it, or first while it was on its way (a head being sent has no place).
-    const second = jobSchema.parse((await post('a sail')).body.job);
+    const second = await queuedAs(s, '', 'a sail');
     await stream.next((m) => {
       const e = parseStudioEvent(m.event, m.data);
       return e?.event === 'job' && e.data.job.id === second.id && e.data.job.status !== 'pending';
@@ -192,11 +186,7 @@ describe('queued creates', () => {
       body: { operation: 'diffusion', params: { text: `a lamp ${i}` } },
       idempotencyKey: `drain-${i}`,
     }));
-    const res = await s.json('/studio-api/jobs/batch', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ creates }),
-    });
+    const res = await s.json('/studio-api/jobs/batch', asJson('', 'POST', { creates }));
     expect(res.status).toBe(202);
     const { jobs } = jobBatchSchema.parse(res.body);
     const last = jobs.at(-1)?.id ?? '';

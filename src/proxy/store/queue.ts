@@ -55,8 +55,9 @@ export class StoredQueue {
     private readonly maxRunning: number | null = null,
   ) {}
 
-  private changed(handles: readonly string[]): void {
-    for (const handle of handles) this.announce({ type: 'job', handle });
+  /** A job changed more than its place (sent, queued again, failed). */
+  private changed(handle: string): void {
+    this.announce({ type: 'job', handle });
   }
 
   /**
@@ -183,7 +184,7 @@ export class StoredQueue {
       return behind;
     });
     if (moved === null) return false;
-    this.changed([handle]);
+    this.changed(handle);
     this.moved(moved);
     return true;
   }
@@ -237,7 +238,7 @@ export class StoredQueue {
    * place move up and back on every retry while the service is full.
    */
   announceTaken(taken: TakenCreate): void {
-    this.changed([taken.handle]);
+    this.changed(taken.handle);
     this.moved(taken.moved);
   }
 
@@ -262,7 +263,7 @@ export class StoredQueue {
       .where('create_state', '=', 'sending')
       .executeTakeFirst();
     const done = result.numUpdatedRows > 0n;
-    if (done) this.changed([handle]);
+    if (done) this.changed(handle);
     return done;
   }
 
