@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS } from './scripts/app-icons.ts';
 import { firstPageGroups } from './scripts/first-page-chunk.ts';
 import { precompress } from './scripts/precompress.ts';
+import { THEME_SCRIPT } from './src/web/lib/theme-script.ts';
 
 /** The app's background (zinc-950), its window's while it starts and its title bar's. */
 const APP_BACKGROUND = '#09090b';
@@ -48,10 +49,29 @@ const installableApp = VitePWA({
   },
 });
 
+const THEME_SCRIPT_PLACE =
+  '<!-- theme-script: the build puts src/web/lib/theme-script.ts here, before the stylesheet -->';
+
+/**
+ * index.html's theme script, in the place index.html keeps for it: in the head, before the
+ * stylesheet and the app's scripts, which an inline script after them would wait for.
+ */
+const themeBeforeFirstPaint: Plugin = {
+  name: 'theme-before-first-paint',
+  transformIndexHtml: {
+    order: 'pre',
+    handler(html) {
+      if (!html.includes(THEME_SCRIPT_PLACE))
+        throw new Error('index.html has no place for the theme script');
+      return html.replace(THEME_SCRIPT_PLACE, () => `<script>${THEME_SCRIPT}</script>`);
+    },
+  },
+};
+
 // The SPA lives in src/web; the proxy serves the build from dist/web.
 export default defineConfig({
   root: '.',
-  plugins: [react(), tailwindcss(), installableApp, precompress()],
+  plugins: [react(), tailwindcss(), themeBeforeFirstPaint, installableApp, precompress()],
   // `@/x` is `src/x`, as tsconfig.json's `paths` says (the one place it is spelled out).
   resolve: { tsconfigPaths: true },
   build: {

@@ -81,10 +81,13 @@ test('`/` comes with the newest cards drawn, and the app replaces them live, in 
     if (m.type() === 'error') errors.push(m.text());
   });
   const release = await holdScripts(page);
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${drawing.url}/`, { waitUntil: 'commit' });
-  // No script of the app has run: the card is the server's, its thumbnails not asked for.
+  // No script of the app has run: the card is the server's, its thumbnails not asked for,
+  // and in the person's theme, set by the head (e2e/first-paint-theme.spec.ts).
   const card = page.locator(`article[id="job-${id}"]`);
   await expect(card).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(card).toContainText('a lighthouse drawn by the server');
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
   await expect(card.locator('img[src]')).toHaveCount(0);

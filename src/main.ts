@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningEngine } from '@/engine/server';
+import { THEME_SCRIPT } from '@/web/lib/theme-script';
 
 export interface RunningStudio {
   url: string;
@@ -82,12 +83,15 @@ export async function startStudio(env: NodeJS.ProcessEnv = process.env): Promise
           upstreamProgress: 'on',
         })
       : loadProxyConfig(env);
-    // The web app's tree, which draws the Create page's first screen on the server: loaded
-    // (React and the app's modules) only for a studio that draws it.
-    const hooks =
-      config.firstScreen === 'drawn'
+    const hooks = {
+      // index.html's inline script (the build puts it there), allowed by its hash.
+      pageScripts: [THEME_SCRIPT],
+      // The web app's tree, which draws the Create page's first screen on the server:
+      // loaded (React and the app's modules) only for a studio that draws it.
+      ...(config.firstScreen === 'drawn'
         ? { firstScreen: (await import('@/web/server/first-screen')).firstScreen }
-        : {};
+        : {}),
+    };
     const proxy = await startProxy(config, hooks);
     return {
       url: proxy.url,

@@ -64,6 +64,8 @@ interface AppDeps extends CreateDeps {
   webDir: string;
   /** Draws the Create page's first screen into index.html; without, it is sent as built. */
   firstScreen?: FirstScreenDrawer | undefined;
+  /** index.html's own inline scripts, allowed by their hashes (ProxyHooks.pageScripts). */
+  pageScripts?: readonly string[];
   hub: EventHub;
   status: () => StudioStatus;
   updater: JobUpdater;
@@ -157,6 +159,12 @@ function lastApiRoutes(app: Hono, deps: AppDeps): void {
   });
 }
 
+/** The inline scripts of the pages served here: index.html's own, and a drawn screen's. */
+const inlineScripts = (deps: AppDeps): string[] => [
+  ...(deps.pageScripts ?? []),
+  ...(deps.firstScreen ? [deps.firstScreen.headScript] : []),
+];
+
 /** The studio's same-origin server: browser API, media, health and the SPA. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
@@ -165,7 +173,7 @@ export function createApp(deps: AppDeps): Hono {
   // answer is logged and counted, the refusals of the checks below included.
   app.use(requestLog(deps.log));
   app.use(httpMetrics(deps.metrics.registry));
-  app.use(securityHeaders(deps.publicUrl, deps.firstScreen ? [deps.firstScreen.headScript] : []));
+  app.use(securityHeaders(deps.publicUrl, inlineScripts(deps)));
   // Prometheus, not browsers: answered before the host check and the sign-in guard, which
   // are for browsers, by a rule of its own. With METRICS_TOKEN, to the request that bears
   // it, from anywhere (a page cannot know the token); without, to loopback peers only, and

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import type { DestinationStream } from 'pino';
 import { allowedHosts, type HostRule } from '@/contract/allowed-hosts';
 import type { StudioStatus } from '@/contract/studio-api';
 import { AccountService, accountChanges } from './account/summary';
@@ -33,14 +32,7 @@ import { UpstreamHealth } from './upstream/health';
 import { UpstreamProbe } from './upstream/probe';
 import { CallbackLinks } from './webhooks/links';
 import { Reachability, assessReachability } from './webhooks/reachability';
-import type { FirstScreenDrawer } from './routes/first-screen';
-
-export interface ProxyHooks {
-  /** Where the log lines go instead of standard output (tests keep them). */
-  logDestination?: DestinationStream;
-  /** Draws the Create page's first screen into index.html (the launcher's, from the web app). */
-  firstScreen?: FirstScreenDrawer;
-}
+import type { ProxyHooks } from './hooks';
 
 export interface RunningProxy {
   url: string;
@@ -229,7 +221,7 @@ async function buildApp(
   w: Wired,
   at: Addresses,
   instance: string,
-  firstScreen: FirstScreenDrawer | undefined,
+  hooks: Pick<ProxyHooks, 'firstScreen' | 'pageScripts'>,
 ) {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   const oidc = oidcAuth(config, https);
@@ -237,7 +229,8 @@ async function buildApp(
   return createApp({
     ...w,
     webDir: config.webDir,
-    firstScreen: config.firstScreen === 'drawn' ? firstScreen : undefined,
+    firstScreen: config.firstScreen === 'drawn' ? hooks.firstScreen : undefined,
+    pageScripts: hooks.pageScripts ?? [],
     webhookSecret: config.upstreamWebhookSecret,
     metricsToken: config.metricsToken,
     instance,
@@ -295,7 +288,7 @@ export async function startProxy(
   const at = { publicUrl: () => publicUrl, allowedHosts: () => hosts };
   let listening: { server: Server; port: number };
   try {
-    const app = await buildApp(config, w, at, instance, hooks.firstScreen);
+    const app = await buildApp(config, w, at, instance, hooks);
     w.hub.listeningFrom(await w.shared.events.listen(w.delivered));
     await w.media.reindex();
     await w.thumbs.load();

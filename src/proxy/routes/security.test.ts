@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StudioError } from '@/contract/studio-api';
 import { CONTENT_SECURITY_POLICY } from '../auth/headers';
@@ -57,6 +58,21 @@ describe('security headers and request checks', () => {
       expect(res.headers.get('referrer-policy'), res.url).toBe('no-referrer');
     }
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+  });
+
+  it("allows index.html's own inline scripts by their hashes, and no other script", async () => {
+    const s = await started();
+    s.pageScripts = ['document.title="a"', 'document.title="b"'];
+    await s.withBuiltWeb();
+    const hashes = s.pageScripts.map(
+      (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+    );
+    for (const path of ['/', '/studio-api/jobs?limit=1', '/assets/index-AbC123.js']) {
+      const policy = (await s.call(path)).headers.get('content-security-policy') ?? '';
+      expect(policy, path).toBe(
+        `${CONTENT_SECURITY_POLICY}; script-src 'self' ${hashes.join(' ')}`,
+      );
+    }
   });
 
   it('refuses state-changing requests from other sites', async () => {

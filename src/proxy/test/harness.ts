@@ -31,6 +31,8 @@ export class Stack {
   proxy!: RunningProxy;
   /** What draws the first screen into `/`, from the next (re)start on. */
   drawer: FirstScreenDrawer | undefined;
+  /** index.html's inline scripts the policy allows (ProxyHooks.pageScripts), from the next (re)start on. */
+  pageScripts: readonly string[] = [];
 
   private constructor(
     readonly fake: FakeUpstream,
@@ -70,6 +72,7 @@ export class Stack {
     this.proxy = await startProxy(this.config(), {
       logDestination: { write: (line) => void this.logs.push(line.trimEnd()) },
       ...(this.drawer ? { firstScreen: this.drawer } : {}),
+      pageScripts: this.pageScripts,
     });
   }
 

@@ -1,10 +1,10 @@
 import { create } from 'zustand';
+import { THEME_STORAGE_KEY } from './theme-script';
 
 /** What the person chose; `system` follows the browser's `prefers-color-scheme`. */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';
 
-const STORAGE_KEY = 'studio.theme';
 const CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 /** A stored value from an older build or typed by hand is taken for `system`. */
@@ -24,7 +24,7 @@ export function nextThemeChoice(choice: ThemeChoice): ThemeChoice {
 
 function readChoice(): ThemeChoice {
   try {
-    return parseThemeChoice(localStorage.getItem(STORAGE_KEY));
+    return parseThemeChoice(localStorage.getItem(THEME_STORAGE_KEY));
   } catch {
     // Storage can be refused (private modes, blocked cookies): the default still works.
     return 'system';
@@ -47,7 +47,7 @@ const useThemeStore = create<ThemeState>()((set) => ({
   choice: 'system',
   chosen: (choice) => {
     try {
-      localStorage.setItem(STORAGE_KEY, choice);
+      localStorage.setItem(THEME_STORAGE_KEY, choice);
     } catch {
       // Not remembered, but still applied for this visit.
     }
