@@ -31,7 +31,7 @@ export class Stack {
   proxy!: RunningProxy;
   /** What draws the first screen into `/`, from the next (re)start on. */
   drawer: FirstScreenDrawer | undefined;
-  /** index.html's inline scripts the policy allows (ProxyHooks.pageScripts), from the next (re)start on. */
+  /** index.html's inline scripts the policy allows, from the next (re)start on. */
   pageScripts: readonly string[] = [];
 
   private constructor(
