@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['media'],
   ['account', 'jobs', 'sync'],
   ['routes'],
-  ['app.ts'],
+  ['app.ts', 'hooks.ts'],
   ['server.ts'],
   ['main.ts'],
 ];

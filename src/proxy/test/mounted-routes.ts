@@ -12,6 +12,7 @@ export function mountedRoutes(): { method: string; path: string }[] {
   const deps = stub({
     webDir: '/nowhere',
     firstScreen: undefined,
+    pageScripts: [],
     webhookSecret: undefined,
     auth: stub({ oidc: stub({ signIn: stub({}) }) }),
     metrics: stub({ registry: newRegistry() }),
