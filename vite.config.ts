@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS } from './scripts/app-icons.ts';
+import { compileHints } from './scripts/compile-hints.ts';
 import { firstPageGroups } from './scripts/first-page-chunk.ts';
 import { precompress } from './scripts/precompress.ts';
 import { THEME_SCRIPT } from './src/web/lib/theme-script.ts';
@@ -68,10 +69,23 @@ const themeBeforeFirstPaint: Plugin = {
   },
 };
 
+/** The chunk of the answers' schemas, which the first page imports as it starts. */
+const ANSWER_SCHEMAS = {
+  entry: path.resolve('src/web/lib/answer-schemas.ts'),
+  name: 'answer-schemas',
+};
+
 // The SPA lives in src/web; the proxy serves the build from dist/web.
 export default defineConfig({
   root: '.',
-  plugins: [react(), tailwindcss(), themeBeforeFirstPaint, installableApp, precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    themeBeforeFirstPaint,
+    installableApp,
+    compileHints(['first-page', ANSWER_SCHEMAS.name]),
+    precompress(),
+  ],
   // `@/x` is `src/x`, as tsconfig.json's `paths` says (the one place it is spelled out).
   resolve: { tsconfigPaths: true },
   build: {
@@ -89,10 +103,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: firstPageGroups(path.resolve('src/web/main.tsx'), {
-            entry: path.resolve('src/web/lib/answer-schemas.ts'),
-            name: 'answer-schemas',
-          }),
+          groups: firstPageGroups(path.resolve('src/web/main.tsx'), ANSWER_SCHEMAS),
         },
       },
     },
