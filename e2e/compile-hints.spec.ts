@@ -1,15 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { COMPILE_HINT } from '../scripts/compile-hints';
 
+/** The first page's chunk and the answers' schemas, by their names and 8-character hashes. */
+const FIRST_SCREEN = /^(?:first-page|answer-schemas)-[\w-]{8}\.js$/;
+
 /**
  * The scripts the first screen runs come with V8's compile hint on their first line, as the
  * browser gets them (compressed by the build, decoded by the browser), so each is compiled
  * whole while it loads rather than function by function during the first render
  * (scripts/compile-hints.ts). The scripts fetched later do not.
  */
-/** The first page's chunk and the answers' schemas, by their names and 8-character hashes. */
-const FIRST_SCREEN = /^(?:first-page|answer-schemas)-[\w-]{8}\.js$/;
-
 test('the first screen’s scripts are served with the compile hint, the later ones without', async ({
   page,
 }) => {

@@ -34,9 +34,10 @@ export function hintChunks(bundle: Bundle, chunks: readonly string[]): void {
 
 /**
  * The Vite plugin: the chunks the first screen runs nearly all of (the first page, the
- * answers' schemas it parses the feed with) are compiled whole as they load. Measured at
- * 4× CPU throttling, most of the first render had been V8 compiling each function on the
- * page's thread at its first call (bench/first-paint.ts; README, Performance). Runs after
+ * answers' schemas it parses the feed with) are compiled whole as they load. At 4× CPU
+ * throttling, a good part of the first chunk's evaluation and the first render had been V8
+ * compiling each function on the page's thread at its first call; with the hint the first
+ * card came about 100 ms sooner (bench/first-paint.ts; README, Performance). Runs after
  * every other plugin has written the chunks' code, so the hint stays the first line.
  */
 export function compileHints(chunks: readonly string[]): Plugin {
