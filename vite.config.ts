@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS } from './scripts/app-icons.ts';
 import { compileHints } from './scripts/compile-hints.ts';
-import { firstPageGroups } from './scripts/first-page-chunk.ts';
+import { FIRST_PAGE_CHUNK, firstPageGroups } from './scripts/first-page-chunk.ts';
 import { precompress } from './scripts/precompress.ts';
 import { THEME_SCRIPT } from './src/web/lib/theme-script.ts';
 
@@ -83,7 +83,7 @@ export default defineConfig({
     tailwindcss(),
     themeBeforeFirstPaint,
     installableApp,
-    compileHints(['first-page', ANSWER_SCHEMAS.name]),
+    compileHints([FIRST_PAGE_CHUNK, ANSWER_SCHEMAS.name]),
     precompress(),
   ],
   // `@/x` is `src/x`, as tsconfig.json's `paths` says (the one place it is spelled out).

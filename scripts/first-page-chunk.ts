@@ -4,6 +4,9 @@ interface ModuleGraph {
   ): { importedIds: readonly string[]; dynamicImporters?: readonly string[] } | null;
 }
 
+/** The name of the chunk that holds the first page's modules. */
+export const FIRST_PAGE_CHUNK = 'first-page';
+
 /**
  * A chunk-naming function that puts every module the entry imports statically (the
  * modules the first page runs before it paints) into one chunk, `first-page`.
@@ -35,7 +38,7 @@ export function firstPageChunk(
     firstPage ??= staticClosure(entry, graph);
     if (early) earlyClosure ??= staticClosure(early.entry, graph);
     const imported = graph.getModuleInfo(id)?.dynamicImporters ?? [];
-    if (firstPage.has(id)) return imported.length === 0 ? 'first-page' : null;
+    if (firstPage.has(id)) return imported.length === 0 ? FIRST_PAGE_CHUNK : null;
     // The early chunk's own entry is imported with import(), by the first page.
     const inEarly = earlyClosure?.has(id) && (id === early?.entry || imported.length === 0);
     return inEarly && early ? early.name : null;
@@ -67,7 +70,7 @@ export function firstPageGroups(
   early: { entry: string; name: string },
 ): { name: (id: string, graph: ModuleGraph) => string | null; debugName: string }[] {
   const chunkOf = firstPageChunk(entry, early);
-  return ['first-page', early.name].map((chunk) => ({
+  return [FIRST_PAGE_CHUNK, early.name].map((chunk) => ({
     name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph) === chunk ? chunk : null),
     debugName: chunk,
   }));
