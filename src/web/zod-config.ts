@@ -11,7 +11,10 @@ Object.assign(zodConfig, { jitless: true });
 
 // zod/mini leaves messages to a locale: the servers' messages (full zod loads English by
 // itself), so the browser names a field's problem in the same words. No message is shown
-// before someone fills a form, so the locale is a chunk fetched as the page starts.
+// before someone fills a form, so the locale is a chunk fetched as the page starts. Its
+// import goes through the bundler's preloading helper, which adds a link for each chunk it
+// needs, the answers' schemas among them: that link is what asks for the schemas while the
+// first chunk is still being evaluated (vite.config.ts, `modulePreload`).
 void import('zod/v4/locales/en.js').then(({ default: en }) => Object.assign(zodConfig, en()));
 
 export {};
