@@ -1,5 +1,6 @@
 import { EVENT_POSITION_HEADER } from '@/contract/event-position';
 import type { JobList } from '@/contract/studio-api';
+import { DRAWN_ATTRIBUTE } from '../lib/drawn-root';
 import { noteEventPosition } from '../lib/events/position';
 import { routeFromHash } from './router';
 
@@ -10,11 +11,6 @@ import { routeFromHash } from './router';
  * place, at once, from the same answer (studio-root.tsx).
  */
 
-/**
- * On #root: the server drew the first screen in it. The root is `inert` too until the app
- * has rendered in its place, so that nothing is typed or clicked into markup not yet live.
- */
-export const DRAWN_ATTRIBUTE = 'data-drawn';
 /** The element that holds the feed's answer, as JSON, and the event position it was read at. */
 export const FEED_ANSWER_ID = 'first-feed';
 /**

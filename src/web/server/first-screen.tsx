@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
-import { DRAWN_ATTRIBUTE, FEED_ANSWER_ID, OTHER_PAGE_ATTRIBUTE } from '../app/first-screen';
+import { FEED_ANSWER_ID, OTHER_PAGE_ATTRIBUTE } from '../app/first-screen';
+import { DRAWN_ATTRIBUTE } from '../lib/drawn-root';
 import { createQueryClient } from '../app/query-client';
 import { ROUTES } from '../app/router';
 import { StudioRoot } from '../app/studio-root';

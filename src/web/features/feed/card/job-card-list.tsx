@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
+import { rootIsDrawn } from '@/web/lib/drawn-root';
 import { JobCard } from './job-card';
 import { useLightbox } from '../viewer/lightbox-store';
 import { LazyLightbox } from './lazy-parts';
@@ -28,27 +29,49 @@ export function cardRelations(known: readonly Job[]) {
   });
 }
 
-/** The cards a list's first render draws: more than a tall screen holds. */
-const FIRST_CARDS = 4;
+/**
+ * The cards a list's first render draws where the window's size is not known, as when the
+ * studio server draws the Create page's first screen: more than a tall screen holds. The
+ * browser's render over a drawn screen draws as many, so no drawn card leaves meanwhile.
+ */
+const FIRST_CARDS_UNSIZED = 4;
+/**
+ * A card with images is 577–779 px tall and the Create page's feed begins 400–512 px down
+ * the window (a phone's to a 1440p screen's), so the first screen holds
+ * ceil((height − 400) / 560) rows of cards at most.
+ */
+const FEED_TOP_PX = 400;
+const CARD_HEIGHT_PX = 560;
+/** Tailwind's `2xl`, from which a wide list has two columns. */
+const TWO_COLUMNS_FROM_PX = 1536;
+
+/** The cards the window can show at once: the list's first render draws no more. */
+function cardsOnFirstScreen(wide: boolean): number {
+  if (typeof window === 'undefined') return FIRST_CARDS_UNSIZED;
+  if (rootIsDrawn()) return FIRST_CARDS_UNSIZED;
+  const rows = Math.max(1, Math.ceil((window.innerHeight - FEED_TOP_PX) / CARD_HEIGHT_PX));
+  return rows * (wide && window.innerWidth >= TWO_COLUMNS_FROM_PX ? 2 : 1);
+}
 
 /**
- * How many of `total` cards to draw: a screenful on the list's first render, every one
- * from the next, which React renders as a transition once the first has painted. The
- * first screen does not wait for up to 50 cards below it.
+ * How many of `total` cards to draw: those the window shows on the list's first render,
+ * every one from the next, which React renders as a transition once the first has painted.
+ * The first card waits neither for the cards below the window nor for up to 50 more.
  */
-function useCardsDrawn(total: number): number {
+function useCardsDrawn(total: number, wide: boolean): number {
+  const [first] = useState(() => cardsOnFirstScreen(wide));
   const [all, setAll] = useState(false);
   useEffect(() => {
     if (!all) startTransition(() => setAll(true));
   }, [all]);
-  return all ? total : Math.min(total, FIRST_CARDS);
+  return all ? total : Math.min(total, first);
 }
 
 /** Job cards as a feed, with the one image viewer they share. */
 export function JobCardList({ jobs, known = jobs, label, wide, onUsePrompt }: JobCardListProps) {
   const viewing = useLightbox() !== null;
   const related = cardRelations(known);
-  const drawn = useCardsDrawn(jobs.length);
+  const drawn = useCardsDrawn(jobs.length, wide);
   return (
     <>
       <div
