@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { Job } from '@/contract/studio-api';
 import { cn } from '@/web/lib/cn';
 import { rootIsDrawn } from '@/web/lib/drawn-root';
+import { twoUpQuery } from '@/web/lib/two-up';
 import { JobCard } from './job-card';
 import { useLightbox } from '../viewer/lightbox-store';
 import { LazyLightbox } from './lazy-parts';
@@ -42,15 +43,12 @@ const FIRST_CARDS_UNSIZED = 4;
  */
 const FEED_TOP_PX = 400;
 const CARD_HEIGHT_PX = 560;
-/** Tailwind's `2xl`, from which a wide list has two columns. */
-const TWO_COLUMNS_FROM_PX = 1536;
 
 /** The cards the window can show at once: the list's first render draws no more. */
 function cardsOnFirstScreen(wide: boolean): number {
-  if (typeof window === 'undefined') return FIRST_CARDS_UNSIZED;
-  if (rootIsDrawn()) return FIRST_CARDS_UNSIZED;
+  if (typeof window === 'undefined' || rootIsDrawn()) return FIRST_CARDS_UNSIZED;
   const rows = Math.max(1, Math.ceil((window.innerHeight - FEED_TOP_PX) / CARD_HEIGHT_PX));
-  return rows * (wide && window.innerWidth >= TWO_COLUMNS_FROM_PX ? 2 : 1);
+  return rows * (wide && twoUpQuery().matches ? 2 : 1);
 }
 
 /**

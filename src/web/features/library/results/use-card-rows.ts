@@ -7,6 +7,7 @@ import {
   useSyncExternalStore,
   type RefObject,
 } from 'react';
+import { twoUpQuery } from '@/web/lib/two-up';
 import type { GridWindow } from '../gallery/gallery-window';
 import { placeShift, withRows, type Placed } from '../gallery/window-moves';
 import { useListTop, useWidth, useWindowMoves } from '../gallery/use-gallery-grid';
@@ -23,12 +24,8 @@ const OVERSCAN = 2;
  */
 const LOAD_AHEAD_ROWS = 12;
 /** Two cards a row from Tailwind's `2xl`, as the feed's grid has them. */
-const TWO_UP = '(min-width: 1536px)';
-
-let twoUpQuery: MediaQueryList | undefined;
-const twoUp = () => (twoUpQuery ??= window.matchMedia(TWO_UP));
 const watchTwoUp = (changed: () => void) => {
-  const query = twoUp();
+  const query = twoUpQuery();
   query.addEventListener('change', changed);
   return () => query.removeEventListener('change', changed);
 };
@@ -60,7 +57,7 @@ interface CardRowsOptions {
  * screen stays where it is when they do.
  */
 export function useCardRows(ref: RefObject<HTMLDivElement | null>, o: CardRowsOptions) {
-  const cols = useSyncExternalStore(watchTwoUp, () => twoUp().matches) ? 2 : 1;
+  const cols = useSyncExternalStore(watchTwoUp, () => twoUpQuery().matches) ? 2 : 1;
   const width = useWidth(ref);
   const top = useListTop(ref, `${width} ${o.layoutKey}`);
   const { jobs, gridWindow } = o;
